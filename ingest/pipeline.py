@@ -15,14 +15,12 @@ from .corpus import read_corpus
 from .embedders import DEFAULT_EMBEDDER, get_embedder
 from .links import link_translations
 from .parse import parse_document
-from .records import Chunk
+from .records import Chunk, lexical_tokens
 from .store import (
     FORMAT_VERSION, build_lock, commit_build, new_build_dir, read_embedding_cache, write_jsonl,
 )
-from .textproc import tokenize
 
 BODY_CHARS = 1500  # e5-small reads 512 tokens; the start of an answer carries its topic
-TITLE_WEIGHT = 2  # title and aliases count twice in the lexical index
 
 
 @dataclass
@@ -58,11 +56,6 @@ def vector_rows(chunks: list[Chunk]) -> list[dict]:
         for a in c.aliases:
             rows.append({"chunk": n, "field": "alias", "text": a})
     return rows
-
-
-def lexical_tokens(c: Chunk) -> list[str]:
-    head = " ".join([c.title, *c.aliases, c.group])
-    return tokenize(head, c.language) * TITLE_WEIGHT + tokenize(c.body, c.language)
 
 
 def run_ingest(corpus_dir: Path, index_dir: Path, embedder_id: str = DEFAULT_EMBEDDER,

@@ -6,7 +6,9 @@ import hashlib
 import re
 from dataclasses import asdict, dataclass, field
 
-from .textproc import fold
+from .textproc import fold, tokenize
+
+TITLE_WEIGHT = 2  # title and aliases count twice in the lexical index
 
 
 @dataclass
@@ -69,3 +71,9 @@ class ParsedDocument:
     empty_headings: list[dict]  # headings recorded without an answer body
     toc_unmatched: list[str]  # TOC entries whose answer section was not found
     toc: list[dict] = field(default_factory=list)
+
+
+def lexical_tokens(c: Chunk) -> list[str]:
+    """The tokens a chunk contributes to the lexical index."""
+    head = " ".join([c.title, *c.aliases, c.group])
+    return tokenize(head, c.language) * TITLE_WEIGHT + tokenize(c.body, c.language)

@@ -1,0 +1,109 @@
+"""The "not covered" decision: a logistic model over retrieval signals.
+
+Fitted on a labelled question file (in-scope vs out-of-scope) by `faqbot calibrate`;
+the shipped coefficients live in abstain_model.json next to this module.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+FEATURES = ("dense_top", "dense_margin", "lex_top", "lex_of_top", "coverage", "unknown_terms", "n_tokens")
+MODEL_PATH = Path(__file__).with_name("abstain_model.json")
+
+
+def _transform(feats: dict) -> np.ndarray:
+    x = [float(feats.get(f, 0.0)) for f in FEATURES]
+    # lexical scores grow with query length: compare them on a log scale
+    x[2] = math.log1p(max(0.0, x[2]))
+    x[3] = math.log1p(max(0.0, x[3]))
+    x[6] = math.log1p(x[6])
+    return np.asarray(x, dtype=np.float64)
+
+
+@dataclass
+class AbstainModel:
+    weights: list[float]
+    bias: float
+    mean: list[float]
+    std: list[float]
+    threshold: float = 0.5
+
+    def probability(self, feats: dict) -> float:
+        """Probability that the corpus answers the question."""
+        z = (_transform(feats) - np.asarray(self.mean)) / np.asarray(self.std)
+        s = float(z @ np.asarray(self.weights) + self.bias)
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, s))))
+
+    def to_json(self) -> dict:
+        return {"features": list(FEATURES), "weights": self.weights, "bias": self.bias,
+                "mean": self.mean, "std": self.std, "threshold": self.threshold}
+
+
+def fit(feature_rows: list[dict], labels: list[int], l2: float = 1.0, class_weight_out: float = 2.0,
+        threshold: float = 0.5) -> AbstainModel:
+    """L2-regularised logistic regression (label 1 = in scope), by Newton's method."""
+    X = np.stack([_transform(f) for f in feature_rows])
+    y = np.asarray(labels, dtype=np.float64)
+    mean, std = X.mean(axis=0), X.std(axis=0) + 1e-6
+    Z = (X - mean) / std
+    Z1 = np.hstack([Z, np.ones((len(Z), 1))])
+    sw = np.where(y == 1, 1.0, class_weight_out)
+    w = np.zeros(Z1.shape[1])
+    reg = np.eye(len(w)) * l2
+    reg[-1, -1] = 0.0
+    for _ in range(50):
+        p = 1 / (1 + np.exp(-(Z1 @ w)))
+        grad = Z1.T @ (sw * (p - y)) + reg @ w
+        H = (Z1 * (sw * p * (1 - p))[:, None]).T @ Z1 + reg
+        step = np.linalg.solve(H, grad)
+        w -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    return AbstainModel(list(map(float, w[:-1])), float(w[-1]), list(map(float, mean)),
+                        list(map(float, std)), threshold)
+
+
+def cross_validate(feature_rows: list[dict], labels: list[int], folds: int = 5, **kw) -> list[float]:
+    """Out-of-fold probabilities (stratified by label, deterministic)."""
+    n = len(labels)
+    fold_of = [0] * n
+    for lab in (0, 1):
+        idx = [i for i in range(n) if labels[i] == lab]
+        for j, i in enumerate(idx):
+            fold_of[i] = j % folds
+    probs = [0.0] * n
+    for f in range(folds):
+        train = [i for i in range(n) if fold_of[i] != f]
+        model = fit([feature_rows[i] for i in train], [labels[i] for i in train], **kw)
+        for i in range(n):
+            if fold_of[i] == f:
+                probs[i] = model.probability(feature_rows[i])
+    return probs
+
+
+class _Never(AbstainModel):
+    def probability(self, feats: dict) -> float:
+        return 1.0
+
+
+def load_default_model(path: Path = MODEL_PATH) -> AbstainModel:
+    """The shipped model; without one, never abstain (and `faqbot calibrate` writes it)."""
+    try:
+        data = json.loads(path.read_text())
+        if data.get("features") != list(FEATURES):
+            raise ValueError("feature list changed")
+        return AbstainModel(data["weights"], data["bias"], data["mean"], data["std"], data.get("threshold", 0.5))
+    except (OSError, ValueError, KeyError):
+        return _Never([0.0] * len(FEATURES), 0.0, [0.0] * len(FEATURES), [1.0] * len(FEATURES))
+
+
+def save_model(model: AbstainModel, path: Path = MODEL_PATH) -> None:
+    tmp = path.with_suffix(".json.tmp")
+    tmp.write_text(json.dumps(model.to_json(), indent=2))
+    tmp.replace(path)

@@ -1,0 +1,71 @@
+"""The Answer object shown by the CLI (--json), the HTTP API and the UI alike."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, field
+
+from ingest.records import Chunk
+
+MARKER = re.compile(r"\[(\d{1,2})\]")
+
+
+def source_link(c: Chunk) -> str:
+    return f"/source/{c.source}#L{c.line_start}-L{c.line_end}"
+
+
+@dataclass
+class Citation:
+    n: int
+    chunk_id: str
+    doc: str
+    doc_title: str
+    title: str
+    group: str
+    language: str
+    text: str  # the cited passage
+    link: str
+    other_versions: list[dict] = field(default_factory=list)
+
+    @classmethod
+    def from_chunk(cls, n: int, chunk: Chunk, versions: list[Chunk]) -> Citation:
+        others = [{"language": v.language, "chunk_id": v.id, "title": v.title, "link": source_link(v)}
+                  for v in versions if v.id != chunk.id]
+        return cls(n, chunk.id, chunk.doc, chunk.doc_title, chunk.title, chunk.group, chunk.language,
+                   chunk.body, source_link(chunk), others)
+
+
+@dataclass
+class Answer:
+    question: str
+    text: str
+    language: str
+    detected_language: str
+    citations: list[Citation]
+    abstained: bool
+    backend: str = "extractive"
+    notices: list[str] = field(default_factory=list)
+    timings: dict = field(default_factory=dict)
+    confidence: float = 0.0
+    standalone_query: str = ""
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+def cited_numbers(text: str) -> list[int]:
+    return [int(m) for m in MARKER.findall(text)]
+
+
+def repair_citations(text: str, n_sources: int) -> tuple[str, list[int]]:
+    """Drop [n] markers that point to no given source; return the text and the dropped numbers."""
+    dropped: list[int] = []
+
+    def keep(m: re.Match) -> str:
+        n = int(m.group(1))
+        if 1 <= n <= n_sources:
+            return m.group(0)
+        dropped.append(n)
+        return ""
+
+    return MARKER.sub(keep, text), dropped

@@ -1,0 +1,97 @@
+"""`faqbot eval`: metrics of ../shared/eval/README.md over a question file."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from .answer import Answer
+
+
+@dataclass
+class EvalQuestion:
+    id: str
+    lang: str
+    question: str
+    needles: list[str]
+    answer_langs: list[str]
+    kind: str
+    topic: str = ""
+
+    @property
+    def in_scope(self) -> bool:
+        return self.kind != "out-of-scope" and bool(self.needles)
+
+
+def read_questions(path: Path) -> list[EvalQuestion]:
+    out = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            d = json.loads(line)
+            out.append(EvalQuestion(d["id"], d.get("lang", ""), d["question"], list(d.get("needles", [])),
+                                    list(d.get("answer_langs", [])), d.get("kind", ""), d.get("topic", "")))
+        except (ValueError, KeyError) as exc:
+            raise ValueError(f"{path}:{n}: not a question line ({exc}); see the eval README for the format") from exc
+    return out
+
+
+def contains_needle(text: str, needles: list[str]) -> bool:
+    low = text.lower()
+    return any(n.lower() in low for n in needles)
+
+
+def score_one(q: EvalQuestion, a: Answer, ranked_texts: list[str]) -> dict:
+    """Per-question outcome; ranked_texts are the cited entries' texts, best first."""
+    hits = [contains_needle(t, q.needles) for t in ranked_texts] if q.in_scope else []
+    rank = next((i + 1 for i, h in enumerate(hits) if h), None)
+    return {
+        "id": q.id, "lang": q.lang, "kind": q.kind, "in_scope": q.in_scope, "abstained": a.abstained,
+        "hit1": bool(hits[:1] and hits[0]), "hit5": any(hits[:5]), "rr": 1.0 / rank if rank else 0.0,
+        "lang_match": (a.citations[0].language == q.lang) if (a.citations and q.lang in q.answer_langs) else None,
+        "fact": contains_needle(a.text, q.needles) if q.in_scope else None,
+        "latency_ms": a.timings.get("total_ms", 0.0),
+    }
+
+
+def summarize(rows: list[dict]) -> dict:
+    ins = [r for r in rows if r["in_scope"]]
+    outs = [r for r in rows if not r["in_scope"]]
+    lm = [r["lang_match"] for r in ins if r["lang_match"] is not None]
+    lat = [r["latency_ms"] for r in rows]
+
+    def mean(xs: list) -> float | None:
+        return round(float(np.mean(xs)), 3) if xs else None
+
+    return {
+        "n": len(rows), "in_scope": len(ins), "out_of_scope": len(outs),
+        "hit@1": mean([r["hit1"] for r in ins]), "hit@5": mean([r["hit5"] for r in ins]),
+        "mrr": mean([r["rr"] for r in ins]), "lang_match": mean(lm),
+        "answer_has_fact": mean([bool(r["fact"]) and not r["abstained"] for r in ins]),
+        "abstain_caught": mean([r["abstained"] for r in outs]),
+        "false_abstain": mean([r["abstained"] for r in ins]),
+        "latency_p50_ms": round(float(np.percentile(lat, 50)), 1) if lat else None,
+        "latency_p95_ms": round(float(np.percentile(lat, 95)), 1) if lat else None,
+    }
+
+
+def breakdown(rows: list[dict]) -> dict:
+    out: dict[str, dict] = {"overall": summarize(rows)}
+    for key in ("lang", "kind"):
+        for val in sorted({r[key] for r in rows}):
+            out[f"{key}={val}"] = summarize([r for r in rows if r[key] == val])
+    return out
+
+
+def format_table(metrics: dict) -> str:
+    cols = ["n", "hit@1", "hit@5", "mrr", "lang_match", "answer_has_fact", "abstain_caught", "false_abstain",
+            "latency_p50_ms", "latency_p95_ms"]
+    head = f"{'slice':24}" + "".join(f"{c[:14]:>15}" for c in cols)
+    lines = [head]
+    for name, m in metrics.items():
+        lines.append(f"{name:24}" + "".join(f"{'-' if m[c] is None else m[c]:>15}" for c in cols))
+    return "\n".join(lines)

@@ -1,0 +1,188 @@
+"""Hybrid retrieval over FAQ entries (translation groups), with abstention."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+
+from ingest.embedders import get_embedder
+from ingest.records import Chunk, lexical_tokens
+from ingest.store import IndexError_, load_index
+from ingest.textproc import SUPPORTED, detect_language, tokenize
+
+from .abstain import AbstainModel, load_default_model
+
+RRF_K = 20
+FUSIONS = ("rrf", "linear", "dense", "bm25")
+
+
+@dataclass
+class Hit:
+    group: str
+    chunk: Chunk  # the version cited (user's language when the entry has it)
+    versions: list[Chunk]
+    score: float
+    dense: float
+    lexical: float
+    other_language: bool
+
+
+@dataclass
+class Retrieval:
+    query: str
+    language: str  # language of the answer (en/fr/es)
+    detected: str  # what the detector saw, possibly unsupported ('de', 'zh')
+    hits: list[Hit]
+    abstained: bool
+    confidence: float
+    features: dict = field(default_factory=dict)
+    latency_ms: float = 0.0
+
+
+class Retriever(Protocol):
+    def retrieve(self, query: str, language: str | None = None, k: int = 5) -> Retrieval: ...
+
+
+def resolve_language(query: str, override: str | None) -> tuple[str, str]:
+    """(answer language, detected language); an override wins, unsupported ones fall back to English."""
+    detected, _conf = detect_language(query)
+    if override and override.lower() in SUPPORTED:
+        return override.lower(), detected
+    return (detected if detected in SUPPORTED else "en"), detected
+
+
+class HybridRetriever:
+    """Dense (FAISS) + lexical (bm25s) retrieval, fused per translation group."""
+
+    def __init__(self, index_dir: Path, fusion: str = "linear", abstain: AbstainModel | None = None,
+                 dense_weight: float = 1.0, lexical_weight: float = 0.35) -> None:
+        import bm25s
+        import faiss
+
+        self.index = load_index(index_dir)
+        self.chunks = self.index.chunks
+        if not self.chunks:
+            raise IndexError_(f"The index at {index_dir} has no chunks. Add documents and run `faqbot ingest`.")
+        try:
+            self.faiss = faiss.read_index(str(self.index.vectors_path))
+            self.bm25 = bm25s.BM25.load(str(self.index.lexical_path), allow_pickle=False, show_progress=False)
+        except Exception as exc:  # a corrupt file that passed no checksum (verify=False)
+            raise IndexError_(f"The index at {index_dir} cannot be loaded ({exc}). Run `faqbot ingest`.") from exc
+        self.embedder = get_embedder(self.index.manifest["embedder"]["id"])
+        self.fusion = fusion
+        self.dense_weight, self.lexical_weight = dense_weight, lexical_weight
+        self.abstain_model = abstain if abstain is not None else load_default_model()
+        self.row_chunk = np.array([r["chunk"] for r in self.index.rows], dtype=np.int64)
+        self.row_is_body = np.array([r["field"] == "body" for r in self.index.rows])
+        groups: dict[str, list[int]] = {}
+        for i, c in enumerate(self.chunks):
+            groups.setdefault(c.translation_group or c.id, []).append(i)
+        self.group_ids = list(groups)
+        self.group_members = [groups[g] for g in self.group_ids]
+        self.chunk_group = np.zeros(len(self.chunks), dtype=np.int64)
+        for gi, members in enumerate(self.group_members):
+            self.chunk_group[members] = gi
+        vocab = self.bm25.vocab_dict or {}
+        self._vocab = vocab
+        self._df = self._document_frequencies()
+        self.by_id = {c.id: c for c in self.chunks}
+
+    def _document_frequencies(self) -> dict[str, int]:
+        df: dict[str, int] = {}
+        for c in self.chunks:
+            for t in set(lexical_tokens(c)):
+                df[t] = df.get(t, 0) + 1
+        return df
+
+    # ------------------------------------------------------------------ scoring
+    def query_tokens(self, query: str, lang: str) -> list[str]:
+        toks = tokenize(query, lang)
+        if lang != "en":  # technical words in a French/Spanish question are often English
+            toks += [t for t in tokenize(query, "en") if t not in toks]
+        return toks
+
+    def _dense(self, query: str) -> np.ndarray:
+        q = self.embedder.embed_queries([query])
+        sims, idx = self.faiss.search(q, self.faiss.ntotal)
+        per_chunk = np.full(len(self.chunks), -1.0, dtype=np.float32)
+        np.maximum.at(per_chunk, self.row_chunk[idx[0]], sims[0])
+        return per_chunk
+
+    def _lexical(self, tokens: list[str]) -> np.ndarray:
+        known = [t for t in tokens if t in self._vocab]
+        if not known:
+            return np.zeros(len(self.chunks), dtype=np.float32)
+        return np.asarray(self.bm25.get_scores(known), dtype=np.float32)
+
+    def _group_max(self, per_chunk: np.ndarray) -> np.ndarray:
+        out = np.full(len(self.group_ids), -np.inf, dtype=np.float32)
+        np.maximum.at(out, self.chunk_group, per_chunk)
+        return out
+
+    def fuse(self, dense_g: np.ndarray, lex_g: np.ndarray, fusion: str) -> np.ndarray:
+        if fusion == "dense":
+            return dense_g.copy()
+        if fusion == "bm25":
+            return lex_g.copy()
+        if fusion == "rrf":
+            rd = np.empty_like(dense_g)
+            rd[np.argsort(-dense_g)] = np.arange(len(dense_g))
+            rl = np.empty_like(lex_g)
+            rl[np.argsort(-lex_g)] = np.arange(len(lex_g))
+            score = 1.0 / (RRF_K + rd + 1)
+            return score + np.where(lex_g > 0, 1.0 / (RRF_K + rl + 1), 0.0)
+        # linear: dense cosine plus lexical score scaled to the best match of this query,
+        # damped when the best lexical match itself is weak
+        top = float(lex_g.max()) if len(lex_g) else 0.0
+        lex_n = lex_g / top if top > 0 else lex_g * 0
+        strength = min(1.0, top / 8.0)
+        return self.dense_weight * dense_g + self.lexical_weight * strength * lex_n
+
+    def _coverage(self, tokens: list[str], members: list[int]) -> tuple[float, int]:
+        """Share of the query's rare terms (document frequency <= 3) that the entry holds."""
+        rare = [t for t in set(tokens) if 0 < self._df.get(t, 0) <= 3]
+        unknown = [t for t in set(tokens) if t not in self._df and len(t) > 3]
+        if not rare:
+            return 1.0, len(unknown)
+        have: set[str] = set()
+        for m in members:
+            have |= set(lexical_tokens(self.chunks[m]))
+        return sum(t in have for t in rare) / len(rare), len(unknown)
+
+    # ------------------------------------------------------------------ public
+    def retrieve(self, query: str, language: str | None = None, k: int = 5, fusion: str | None = None) -> Retrieval:
+        t0 = time.perf_counter()
+        lang, detected = resolve_language(query, language)
+        tokens = self.query_tokens(query, lang)
+        dense_c = self._dense(query)
+        lex_c = self._lexical(tokens)
+        dense_g, lex_g = self._group_max(dense_c), self._group_max(lex_c)
+        scores = self.fuse(dense_g, lex_g, fusion or self.fusion)
+        order = np.argsort(-scores)[: max(k, 2)]
+        hits: list[Hit] = []
+        for gi in order:
+            members = self.group_members[gi]
+            same = [m for m in members if self.chunks[m].language == lang]
+            pool = same or members
+            best = max(pool, key=lambda m: dense_c[m] + 0.02 * lex_c[m])
+            versions = sorted((self.chunks[m] for m in members), key=lambda c: c.language)
+            hits.append(Hit(self.group_ids[gi], self.chunks[best], versions, float(scores[gi]),
+                            float(dense_g[gi]), float(lex_g[gi]), not same))
+        cov, unknown = self._coverage(tokens, self.group_members[order[0]])
+        feats = {
+            "dense_top": float(dense_g[order[0]]),
+            "dense_margin": float(dense_g[order[0]] - np.partition(dense_g, -2)[-2]) if len(dense_g) > 1 else 0.0,
+            "lex_top": float(lex_g.max()),
+            "lex_of_top": float(lex_g[order[0]]),
+            "coverage": cov,
+            "unknown_terms": float(unknown),
+            "n_tokens": float(len(set(tokens))),
+        }
+        p_in = self.abstain_model.probability(feats)
+        abstained = p_in < self.abstain_model.threshold
+        return Retrieval(query, lang, detected, hits[:k], abstained, p_in, feats,
+                         (time.perf_counter() - t0) * 1000)

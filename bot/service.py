@@ -1,0 +1,82 @@
+"""The bot: question (+ history) -> Answer, through retrieval, then an LLM or the extractive composer."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from .answer import Answer
+from .compose import compose
+from .conversation import standalone_query
+from .retrieve import HybridRetriever, Retrieval
+
+MAX_QUESTION_CHARS = 4000
+
+
+class BadQuestion(ValueError):
+    """The question cannot be answered as given; the message says why, for the user."""
+
+
+def clean_question(question: object) -> str:
+    if not isinstance(question, str):
+        raise BadQuestion("The question must be text.")
+    text = "".join(ch for ch in question if ch in "\n\t" or ch.isprintable())
+    text = text.strip()
+    if not text:
+        raise BadQuestion("The question is empty: type a question, an error message or a few keywords.")
+    if len(text) > MAX_QUESTION_CHARS:
+        raise BadQuestion(
+            f"The question is {len(text)} characters long; the limit is {MAX_QUESTION_CHARS}. "
+            "Paste only the first lines of the error.")
+    return text
+
+
+@dataclass
+class Turn:
+    role: str  # "user" or "assistant"
+    content: str
+
+
+class Bot:
+    def __init__(self, index_dir: Path, llm: object | None = None, k: int = 5) -> None:
+        self.retriever = HybridRetriever(index_dir)
+        self.llm = llm  # bot.llm.LLMBackend or None for extractive answers
+        self.k = k
+
+    @property
+    def backend_name(self) -> str:
+        return getattr(self.llm, "name", "extractive") if self.llm else "extractive"
+
+    def _retrieve(self, question: str, language: str | None, history: list[Turn] | None) -> tuple[Retrieval, str]:
+        query = standalone_query(question, history or [], self.llm)
+        return self.retriever.retrieve(query, language=language or None, k=self.k), query
+
+    def ask(self, question: str, language: str | None = None, history: list[Turn] | None = None) -> Answer:
+        answer = None
+        for answer in self.stream(question, language, history):
+            pass
+        assert answer is not None
+        return answer
+
+    def stream(self, question: str, language: str | None = None,
+               history: list[Turn] | None = None) -> Iterator[Answer]:
+        """Yield partial Answers while an LLM streams, then the final one (always last)."""
+        t0 = time.perf_counter()
+        question = clean_question(question)
+        r, query = self._retrieve(question, language, history)
+        t_retrieval = (time.perf_counter() - t0) * 1000
+        extractive = compose(r, question)
+        final = extractive
+        if self.llm is not None and not r.abstained:
+            from .llm import generate
+
+            for final in generate(self.llm, question, r, extractive):
+                final.timings = {"retrieval_ms": round(t_retrieval, 1)}
+                if not final.timings.get("done"):
+                    yield final
+        final.standalone_query = query if query != question else ""
+        final.timings = {"retrieval_ms": round(t_retrieval, 1),
+                         "total_ms": round((time.perf_counter() - t0) * 1000, 1)}
+        yield final

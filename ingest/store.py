@@ -23,6 +23,7 @@ import json
 import os
 import shutil
 import time
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -72,7 +73,7 @@ def build_lock(index_dir: Path):
 
 
 def new_build_dir(index_dir: Path, tag: str) -> Path:
-    path = index_dir / f"build-{time.strftime('%Y%m%dT%H%M%S')}-{os.getpid()}-{tag[:8]}"
+    path = index_dir / f"build-{time.strftime('%Y%m%dT%H%M%S')}-{tag[:8]}-{uuid.uuid4().hex[:6]}"
     path.mkdir(parents=True)
     return path
 

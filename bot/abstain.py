@@ -45,7 +45,7 @@ class AbstainModel:
                 "mean": self.mean, "std": self.std, "threshold": self.threshold}
 
 
-def fit(feature_rows: list[dict], labels: list[int], l2: float = 1.0, class_weight_out: float = 2.0,
+def fit(feature_rows: list[dict], labels: list[int], l2: float = 3.0, class_weight_out: float = 2.0,
         threshold: float = 0.5) -> AbstainModel:
     """L2-regularised logistic regression (label 1 = in scope), by Newton's method."""
     X = np.stack([_transform(f) for f in feature_rows])

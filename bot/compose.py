@@ -104,6 +104,20 @@ def render(unit: list[str]) -> str:
     return "\n".join(out).strip()
 
 
+def _shorten(text: str, limit: int) -> str:
+    """Cut an oversized unit at a paragraph boundary outside code blocks, never inside one."""
+    if len(text) <= limit:
+        return text
+    out, size, in_code = [], 0, False
+    for para in text.split("\n\n"):
+        if size + len(para) > limit and not in_code and out:
+            break
+        out.append(para)
+        size += len(para) + 2
+        in_code ^= para.count("```") % 2 == 1
+    return "\n\n".join(out) + " …"
+
+
 def select(body: str, query: str, lang: str, budget: int = MAX_CHARS) -> tuple[str, bool]:
     """The units of an answer that best address the question, in source order, within budget."""
     us = units(body)
@@ -124,8 +138,7 @@ def select(body: str, query: str, lang: str, budget: int = MAX_CHARS) -> tuple[s
         if used + len(rendered[i]) <= budget or not chosen:
             chosen.add(i)
             used += len(rendered[i])
-    text = "\n\n".join(rendered[i] if len(rendered[i]) <= budget else rendered[i][:budget] + " …"
-                       for i in sorted(chosen))
+    text = "\n\n".join(_shorten(rendered[i], 2 * budget) for i in sorted(chosen))
     return text, len(chosen) < len(us) or used > budget
 
 

@@ -18,6 +18,10 @@ _PRONOUNS = re.compile(r"\b(it|this|that|ça|cela|celui|celle|ce|esto|eso|ello|l
 SHORT = 6
 
 
+def _is_name(word: str) -> bool:
+    return word[:1].isupper() and not word.isupper()
+
+
 def is_follow_up(question: str) -> bool:
     words = re.findall(r"\w+", question)
     return bool(_REFERS_BACK.match(question)) or (len(words) <= SHORT and bool(_PRONOUNS.search(question)))
@@ -29,9 +33,13 @@ def rule_rewrite(question: str, previous: str) -> str:
         return question
     lang, _ = detect_language(previous)
     new_terms = set(tokenize(question, lang))
+    # a follow-up that names a new product or connector replaces the previous one's
+    # (a capitalised word such as Paimon or Hudi; acronyms like SQL are topics, not products)
+    names_new = any(_is_name(w) for w in re.findall(r"\w+", question)[1:])
     # words of the previous question that the follow-up does not replace
-    kept = [w for w in re.findall(r"[\w.:\-']+", previous)
-            if len(w) > 2 and tokenize(w, lang) and not set(tokenize(w, lang)) & new_terms]
+    kept = [w for w in re.findall(r"[\w.:\-']+", previous)[1:]
+            if len(w) > 2 and tokenize(w, lang) and not set(tokenize(w, lang)) & new_terms
+            and not (names_new and _is_name(w))]
     return f"{question.strip()} ({' '.join(kept)})"
 
 

@@ -54,11 +54,8 @@ class Bot:
         return self.retriever.retrieve(query, language=language or None, k=self.k), query
 
     def ask(self, question: str, language: str | None = None, history: list[Turn] | None = None) -> Answer:
-        answer = None
-        for answer in self.stream(question, language, history):
-            pass
-        assert answer is not None
-        return answer
+        *_, final = self.stream(question, language, history)
+        return final
 
     def stream(self, question: str, language: str | None = None,
                history: list[Turn] | None = None) -> Iterator[Answer]:

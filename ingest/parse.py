@@ -16,8 +16,16 @@ import re
 from pathlib import Path
 
 from .blocks import (
-    BULLET, NUMBERED_SUB, Para, TocEntry, clean_heading, is_heading, marker_kind, numbered_marker,
-    paragraphs, parse_toc,
+    BULLET,
+    NUMBERED_SUB,
+    Para,
+    TocEntry,
+    clean_heading,
+    is_heading,
+    marker_kind,
+    numbered_marker,
+    paragraphs,
+    parse_toc,
 )
 from .records import Chunk, ParsedDocument, chunk_id
 from .similarity import assign, fill_gaps, tfidf_matrix

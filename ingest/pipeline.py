@@ -17,7 +17,12 @@ from .links import link_translations
 from .parse import parse_document
 from .records import Chunk, lexical_tokens
 from .store import (
-    FORMAT_VERSION, build_lock, commit_build, new_build_dir, read_embedding_cache, write_jsonl,
+    FORMAT_VERSION,
+    build_lock,
+    commit_build,
+    new_build_dir,
+    read_embedding_cache,
+    write_jsonl,
 )
 
 BODY_CHARS = 1500  # e5-small reads 512 tokens; the start of an answer carries its topic

@@ -44,7 +44,7 @@ _MARKERS = {"es": set("ñ¿¡áíóú"), "fr": set("àâçèêëîïôùûœ"), 
 _WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.UNICODE)
 # An identifier: a run of word characters joined by . _ - : / $ (kept whole as a token).
 _IDENT_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_]*(?:[.\-:/$][A-Za-z0-9_]+)+|[A-Za-z]+_[A-Za-z0-9_]+")
-_CAMEL_RE = re.compile(r"[a-z]+[A-Z][A-Za-z0-9]*|[A-Z]{2,}[a-z]+[A-Za-z0-9]*")
+_CAMEL_RE = re.compile(r"\b[A-Z]?[a-z]+[A-Z][A-Za-z0-9]*|\b[A-Z]{2,}[a-z]+[A-Za-z0-9]*")
 _CAMEL_SPLIT = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 
@@ -119,7 +119,8 @@ def strip_code(text: str) -> str:
 
 
 def _function_word_scores(text: str) -> dict[str, float]:
-    words = [w.lower() for w in _WORD_RE.findall(text)]
+    # elisions count as two words: j'ai -> j, ai
+    words = [p for w in _WORD_RE.findall(text) for p in re.split(r"['’]", w.lower()) if p]
     scores = {lang: 0.0 for lang in SUPPORTED}
     for w in words:
         for lang in SUPPORTED:

@@ -100,6 +100,12 @@ def test_cli_reports_damaged_index_without_traceback(index_copy_factory):
     assert "Traceback" not in out.stderr and "faqbot ingest" in out.stderr
 
 
+def _ingest_process(corpus, path):
+    return subprocess.Popen([sys.executable, "-m", "ui", "ingest", "--corpus", str(corpus), "--index", str(path)],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+
+
 @pytest.mark.slow
 def test_sigkill_during_ingest_keeps_previous_index(index_copy_factory, tmp_path):
     """A killed ingest leaves the served index intact; the next ingest completes cleanly."""
@@ -107,14 +113,17 @@ def test_sigkill_during_ingest_keeps_previous_index(index_copy_factory, tmp_path
     before = load_index(path)
     corpus = tmp_path / "corpus"
     shutil.copytree(CORPUS, corpus)
-    for f in corpus.glob("*.txt"):  # every chunk changes, so ingest has minutes of embedding to do
+    for f in corpus.glob("*.txt"):  # every chunk changes, so ingest has a long embedding phase
         f.write_text(f.read_text().replace("Flink", "Apache Flink"))
-    proc = subprocess.Popen([sys.executable, "-m", "ui", "ingest", "--corpus", str(corpus), "--index", str(path)],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
-    deadline = time.time() + 120
-    while time.time() < deadline and len(list(path.glob("build-*"))) < 2:
-        time.sleep(0.2)  # wait until the new build folder exists: ingest is part-way
-    time.sleep(1.0)
+    # 1. killed part-way through embedding (progress shows in stderr)
+    proc = _ingest_process(corpus, path)
+    seen = ""
+    while "embedding:" not in seen or "/" not in seen.split("embedding:")[-1]:
+        ch = proc.stderr.read(1)
+        if not ch:
+            break
+        seen += ch
+    time.sleep(2.0)
     os.killpg(proc.pid, signal.SIGKILL)
     proc.wait()
     after = load_index(path)
@@ -122,6 +131,16 @@ def test_sigkill_during_ingest_keeps_previous_index(index_copy_factory, tmp_path
     from bot.service import Bot
 
     assert Bot(path).ask("kafka SASL_SSL SCRAM-SHA-256 jaas").citations
-    rep = run_ingest(CORPUS, path, progress=False)  # the original corpus: mostly cached
+    # 2. killed as soon as the new build folder appears: whatever is served verifies
+    proc = _ingest_process(corpus, path)
+    deadline = time.time() + 300
+    while time.time() < deadline and len(list(path.glob("build-*"))) < 2 and proc.poll() is None:
+        time.sleep(0.01)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    served = load_index(path)  # verifies every checksum: never a half-written build
+    assert served.path == before.path or served.manifest["counts"]["chunks"] == len(before.chunks)
+    # 3. a clean ingest afterwards completes and removes the orphaned build folders
+    rep = run_ingest(CORPUS, path, progress=False)
     assert load_index(path).path == rep.build
-    assert len(list(path.glob("build-*"))) == 1  # the orphaned half build was cleaned up
+    assert len(list(path.glob("build-*"))) == 1

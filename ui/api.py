@@ -11,7 +11,7 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
-from bot.service import Bot, BadQuestion, Turn
+from bot.service import BadQuestion, Bot, Turn
 
 from . import feedback
 

@@ -1,0 +1,58 @@
+"""The faqbot command: eval on a small question file with known results, ask --json, report."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from .conftest import ROOT
+
+
+def _run(*args, timeout=180):
+    return subprocess.run([sys.executable, "-m", "ui", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def test_eval_on_small_file(index_dir, tmp_path):
+    qs = [
+        {"id": "t1", "lang": "en", "question": "Paimon job fails with No space left on device", "kind": "paraphrase",
+         "needles": ["No space left on device"], "answer_langs": ["en", "fr"], "topic": "Paimon"},
+        {"id": "t2", "lang": "fr", "question": "Comment se connecter à un cluster Kafka sécurisé ?", "kind": "paraphrase",
+         "needles": ["SASL_SSL"], "answer_langs": ["en", "fr"], "topic": "Kafka"},
+        {"id": "t3", "lang": "en", "question": "What is the capital of Australia?", "kind": "out-of-scope",
+         "needles": [], "answer_langs": [], "topic": ""},
+    ]
+    f = tmp_path / "q.jsonl"
+    f.write_text("\n".join(json.dumps(q) for q in qs) + "\n")
+    out = tmp_path / "results.jsonl"
+    r = _run("eval", str(f), "--json", "--out", str(out), "--index", str(index_dir))
+    assert r.returncode == 0, r.stderr
+    m = json.loads(r.stdout)["metrics"]["overall"]
+    assert m["hit@1"] == 1.0 and m["lang_match"] == 1.0 and m["abstain_caught"] == 1.0 and m["false_abstain"] == 0.0
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    assert [x["id"] for x in lines] == ["t1", "t2", "t3"]
+    assert set(lines[0]) >= {"id", "question", "language", "abstained", "answer", "citations", "latency_ms"}
+    assert lines[1]["language"] == "fr" and lines[1]["citations"][0]["language"] == "fr"
+    assert lines[2]["abstained"] is True
+    table = _run("eval", str(f), "--index", str(index_dir))
+    assert "hit@1" in table.stdout and "kind=out-of-scope" in table.stdout
+
+
+def test_ask_json_and_errors(index_dir, tmp_path):
+    r = _run("ask", "kafka SASL_SSL SCRAM-SHA-256", "--json", "--index", str(index_dir))
+    a = json.loads(r.stdout)
+    assert a["citations"][0]["group"] == "Kafka" and a["backend"] == "extractive"
+    r = _run("ask", "   ", "--index", str(index_dir))
+    assert r.returncode == 1 and "empty" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_report_summarises_log(tmp_path):
+    log = tmp_path / "fb.jsonl"
+    events = [{"kind": "abstained", "question": "pizza?", "language": "en"},
+              {"kind": "vote", "vote": "down", "question": "kafka?", "language": "fr"},
+              {"kind": "abstained", "question": "pizza?", "language": "en"}]
+    log.write_text("\n".join(json.dumps(e) for e in events) + "\n{torn")
+    r = _run("report", "--json", "--feedback-log", str(log))
+    s = json.loads(r.stdout)
+    assert s["events"] == 3 and s["top_unanswered"][0] == ["pizza?", 2] and s["downvoted"][0] == ["kafka?", 1]

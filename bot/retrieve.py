@@ -88,13 +88,15 @@ class HybridRetriever:
             self.chunk_group[members] = gi
         vocab = self.bm25.vocab_dict or {}
         self._vocab = vocab
+        # tokenized once here: the coverage feature needs them on every query
+        self._chunk_tokens = [frozenset(lexical_tokens(c)) for c in self.chunks]
         self._df = self._document_frequencies()
         self.by_id = {c.id: c for c in self.chunks}
 
     def _document_frequencies(self) -> dict[str, int]:
         df: dict[str, int] = {}
-        for c in self.chunks:
-            for t in set(lexical_tokens(c)):
+        for toks in self._chunk_tokens:
+            for t in toks:
                 df[t] = df.get(t, 0) + 1
         return df
 
@@ -150,7 +152,7 @@ class HybridRetriever:
             return 1.0, len(unknown)
         have: set[str] = set()
         for m in members:
-            have |= set(lexical_tokens(self.chunks[m]))
+            have |= self._chunk_tokens[m]
         return sum(t in have for t in rare) / len(rare), len(unknown)
 
     # ------------------------------------------------------------------ public

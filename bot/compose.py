@@ -18,12 +18,16 @@ from .retrieve import Retrieval
 # its code sample, short enough to read; the full entry is one click away.
 MAX_CHARS = 1600
 SEE_ALSO_MARGIN = 0.06
+GIST_CHARS = 220  # one sentence: enough to tell a near-miss entry from the cited one
 _CODE = re.compile(
     r"[{};=]|^\s*(CREATE|SELECT|INSERT|FROM|WHERE|SET|ALTER|LEFT|INNER|--|/\*|at |Caused by|"
     r"[\w.]+Exception|\$ |# |bin/|get /|package |import |public |\d+\s+\d{4}-)|\w+\.\w+\.\w+.*:\s*\S|'\w+'\s*=")
+_SENTENCE = re.compile(r"^[A-ZÀ-Ý¿¡][\w’'-]*(?::| \d+:)?(?: [^\s]+){7,}.*[.:)]$")
 _BULLET = re.compile(r"^(\s*)•\s?")
-_MARKER_WORDS = ("solution", "soluci", "cause", "causa", "troubleshoot", "dépann", "résolution", "problem",
-                 "problème", "síntoma", "symptom")
+_FIX_WORDS = ("solution", "soluci", "cause", "causa", "troubleshoot", "dépann", "résolution", "resolución",
+              "check ", "vérification", "comprobación", "fix", "workaround")
+_PROBLEM_WORDS = ("problem", "problème", "problema", "symptom", "symptôme", "síntoma", "error details",
+                  "détails de l", "detalles del error", "error message")
 
 
 def _indent(line: str) -> int:
@@ -55,6 +59,8 @@ def _is_code_para(para: list[str], parent_indent: int) -> bool:
     first = para[0]
     if first.lstrip().startswith("•") or re.match(r"\s*\d+\.\s", first):
         return False
+    if len(para) == 1 and _SENTENCE.match(first.strip()):
+        return False  # a sentence that quotes SQL or a parameter is still prose
     code_lines = sum(bool(_CODE.search(x)) for x in para)
     if _indent(first) > parent_indent or parent_indent == 0:
         return code_lines >= max(1, len(para) // 2) or (len(para) > 2 and _indent(first) > parent_indent + 2)
@@ -95,8 +101,11 @@ def render(unit: list[str]) -> str:
         for ln in para:
             m = _BULLET.match(ln)
             if m:
-                level = len(m.group(1)) // 2
-                out.append("  " * level + "- " + ln[m.end():].strip())
+                # Markdown reads 4+ leading spaces after a blank line as code: nest one level
+                # at most, and only right under another list item
+                prev = out[-1] if out else ""
+                nested = len(m.group(1)) > prose_indent and prev.lstrip().startswith("- ")
+                out.append(("  " if nested else "") + "- " + ln[m.end():].strip())
             else:
                 out.append(ln.strip())
         out.append("")
@@ -118,19 +127,65 @@ def _shorten(text: str, limit: int) -> str:
     return "\n\n".join(out) + " …"
 
 
+def section_kind(line: str) -> str | None:
+    """'fix' for a Cause/Solution label, 'problem' for Problem/Error details/Symptom, else None."""
+    head = line.strip().lstrip("•").strip().lower()
+    if len(head) > 40 and not re.match(r"^\w+ \d+\s?:", head):
+        return None  # a sentence such as "Cause: Sink column 'f1' ..." inside an error text
+    if any(head.startswith(w) for w in _FIX_WORDS):
+        return "fix"
+    if any(head.startswith(w) for w in _PROBLEM_WORDS):
+        return "problem"
+    return None
+
+
+def _fit(text: str, limit: int) -> str:
+    """The first lines of a rendered unit within limit, closing a code block it cuts."""
+    out, size, in_code = [], 0, False
+    for line in text.splitlines():
+        if size + len(line) + 1 > limit - 8:
+            if in_code:
+                out += ["…", "```"]
+            else:
+                out.append("…")
+            break
+        out.append(line)
+        size += len(line) + 1
+        if line.startswith("```"):
+            in_code = not in_code
+    kept = "\n".join(out)
+    return kept if len(kept.strip()) > 40 else ""
+
+
 def select(body: str, query: str, lang: str, budget: int = MAX_CHARS) -> tuple[str, bool]:
-    """The units of an answer that best address the question, in source order, within budget."""
+    """The units of an answer that best address the question, in source order, within budget.
+
+    Cause and solution come first: the user already has the error text, so a long
+    "Error details" block is what gets left out when the answer must be short.
+    """
     us = units(body)
     rendered = [render(u) for u in us]
     if sum(len(r) for r in rendered) <= budget:
         return "\n\n".join(rendered), False
+    # a label unit ("Cause", "Solutions") opens a section that runs until the next label
+    kinds: list[str | None] = []
+    current: str | None = None
+    for u in us:
+        k = section_kind(u[0])
+        current = k or current
+        kinds.append(current)
+    has_fix = "fix" in kinds
     q = set(tokenize(query, lang)) | set(tokenize(query, "en"))
     scores = []
     for i, u in enumerate(us):
         toks = set(tokenize("\n".join(u), lang))
-        s = len(q & toks) / (1 + len(q)) + (0.3 if i == 0 else 0.0)
-        if any(w in u[0].lower() for w in _MARKER_WORDS):
-            s += 0.25
+        s = len(q & toks) / (1 + len(q))
+        if kinds[i] == "fix":
+            s += 0.6
+        elif kinds[i] == "problem":
+            s -= 0.2
+        elif i == 0 and not has_fix:
+            s += 0.3
         scores.append(s)
     chosen: set[int] = set()
     used = 0
@@ -138,8 +193,41 @@ def select(body: str, query: str, lang: str, budget: int = MAX_CHARS) -> tuple[s
         if used + len(rendered[i]) <= budget or not chosen:
             chosen.add(i)
             used += len(rendered[i])
+    # what budget is left shows the start of the rest (often the error text the user pasted)
+    for i in range(len(us)):
+        room = budget - used
+        if i not in chosen and room >= 300:
+            part = _fit(rendered[i], room)
+            if part:
+                rendered[i] = part
+                chosen.add(i)
+                used += len(part)
+    # keep the label of every section something was taken from
+    for i in list(chosen):
+        j = i
+        while j > 0 and section_kind(us[j][0]) is None and kinds[j] is not None:
+            j -= 1
+        if section_kind(us[j][0]) is not None:
+            chosen.add(j)
     text = "\n\n".join(_shorten(rendered[i], 2 * budget) for i in sorted(chosen))
     return text, len(chosen) < len(us) or used > budget
+
+
+def gist(body: str, query: str, lang: str, limit: int = GIST_CHARS) -> str:
+    """The prose sentence of an entry that shares most words with the question (for "see also")."""
+    q = set(tokenize(query, lang)) | set(tokenize(query, "en"))
+    best, best_score = "", -1.0
+    for n, ln in enumerate(body.splitlines()):
+        text = ln.strip().lstrip("•").strip()
+        if len(text) < 25 or _CODE.search(ln) or section_kind(text):
+            continue
+        for sent in re.split(r"(?<=[.!?])\s+", text):
+            score = len(q & set(tokenize(sent, lang))) - 0.01 * n
+            if score > best_score:
+                best, best_score = sent, score
+    if len(best) > limit:
+        best = best[:limit].rsplit(" ", 1)[0] + " …"
+    return best.replace("[", "(").replace("]", ")")
 
 
 def compose(r: Retrieval, question: str) -> Answer:
@@ -172,7 +260,8 @@ def compose(r: Retrieval, question: str) -> Answer:
         for h in also:
             c = Citation.from_chunk(len(cites) + 1, h.chunk, h.versions)
             cites.append(c)
-            items.append(f"- {c.title} [{c.n}]")
+            g = gist(h.chunk.body, question, h.chunk.language)
+            items.append(f"- {c.title} [{c.n}]" + (f" — {g}" if g else ""))
         parts.append(phrase("see_also", lang) + "\n" + "\n".join(items))
     return Answer(question, "\n\n".join(parts), lang, r.detected, cites, False, notices=notices,
                   confidence=r.confidence)

@@ -83,16 +83,17 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(bot.ask(args.question, args.lang).to_json(), ensure_ascii=False, indent=2))
         return 0
-    shown = 0
+    printed = ""
     final = None
     for final in bot.stream(args.question, args.lang):
-        sys.stdout.write(final.text[shown:])
+        if final.text.startswith(printed):
+            sys.stdout.write(final.text[len(printed):])
+        else:  # the model's answer was replaced (fallback): show the final one in full
+            sys.stdout.write("\n\n" + final.text)
         sys.stdout.flush()
-        shown = len(final.text)
+        printed = final.text
     if final is None:
         return 1
-    if not final.text.startswith(final.text[:shown]) or shown > len(final.text):
-        sys.stdout.write("\n\n" + final.text)
     print()
     for n in final.notices:
         print(f"note: {n}")

@@ -21,6 +21,8 @@ from .phrases import LANGUAGE_NAMES, phrase
 from .retrieve import Retrieval
 
 DEFAULT_TIMEOUT = float(os.environ.get("FAQBOT_LLM_TIMEOUT", "30"))
+# an FAQ answer fits in a few hundred tokens; the cap also stops a rambling model early
+MAX_TOKENS = int(os.environ.get("FAQBOT_LLM_MAX_TOKENS", "600"))
 MAX_SOURCE_CHARS = 2500
 
 
@@ -46,14 +48,14 @@ def make_backend(spec: str, base_url: str | None = None, timeout: float = DEFAUL
         model_name = spec.split(":", 1)[1] if spec.startswith("openai:") else spec
         key = os.environ.get("FAQBOT_LLM_API_KEY") or os.environ.get("OPENAI_API_KEY") or "not-needed"
         model = ChatOpenAI(model=model_name, base_url=base_url, api_key=key, timeout=timeout,
-                           max_retries=0, temperature=0)
+                           max_retries=0, temperature=0, max_tokens=MAX_TOKENS)
         return LLMBackend(f"openai-compatible:{model_name}", model, timeout)
     if ":" not in spec:
         raise LLMConfigError(f"--llm {spec!r}: use provider:model, e.g. openai:gpt-4o-mini or ollama:llama3.")
     try:
         from langchain.chat_models import init_chat_model
 
-        model = init_chat_model(spec, temperature=0, timeout=timeout, max_retries=0)
+        model = init_chat_model(spec, temperature=0, timeout=timeout, max_retries=0, max_tokens=MAX_TOKENS)
     except ImportError as exc:
         provider = spec.split(":", 1)[0]
         raise LLMConfigError(f"--llm {spec!r} needs the LangChain package for {provider}: "

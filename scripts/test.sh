@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Install faqbot with its test extras (CPU torch, bundled models, Chromium) and run every test.
+# Install faqbot with its test extras (CPU torch, bundled models, llama.cpp server, Chromium) and run every test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
@@ -10,6 +10,6 @@ fi
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 . .venv/bin/activate
 python -m pip install -q --upgrade pip
-python -m pip install -q -c constraints.txt -e '.[test]'
+python -m pip install -q -c constraints.txt -e '.[test,llama]'
 ruff check .
 python -m pytest -q "$@"

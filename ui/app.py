@@ -63,6 +63,9 @@ def safe_markdown(text: str) -> str:
 
 def render_answer(a: dict) -> str:
     body = safe_markdown(a["text"])
+    extra = [n for n in a.get("notices", []) if n not in a["text"]]  # fallback, unsupported language
+    if extra:
+        body = "\n\n".join(f"_ℹ️ {safe_markdown(n)}_" for n in extra) + "\n\n" + body
     if a.get("abstained"):
         ui = UI.get(a.get("language"), UI["en"])
         body = f"> ⚠️ **{ui['not_covered']}**\n\n" + body

@@ -68,6 +68,15 @@ def run_bench(args: argparse.Namespace) -> int:
     res["answer_p50_ms"], res["answer_p95_ms"] = _pct(answer_ms)
     res["retrieval_p50_ms"], res["retrieval_p95_ms"] = _pct(retr_ms)
     res["rss_mb_bot_loaded"] = round(psutil.Process().memory_info().rss / 2**20, 1)
+    res["serving"] = _serving(index, corpus, qs, full_load=args.load)
+    if args.scale:
+        from .scale import bench_size, choose
+
+        res["scale"] = {}
+        for n in (100_000, 1_000_000):
+            rows = bench_size(n, log=lambda r: print(f"  {r.n:>8} {r.index:14} {r.params:28} p95 {r.p95_ms} ms "
+                                                     f"recall {r.recall_at_10}", file=sys.stderr))
+            res["scale"][str(n)] = {"rows": [r.to_json() for r in rows], "chosen": choose(rows).to_json()}
     if args.json:
         print(json.dumps(res, indent=2))
     else:
@@ -78,11 +87,69 @@ def run_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _serving(index: Path, corpus: Path, questions: list[str], full_load: bool) -> dict:
+    """Start a real `faqbot serve`, read its memory, run the load test against it."""
+    import httpx
+    import psutil
+
+    from .load import run_load
+
+    port = _free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "FAQBOT_FEEDBACK": str(Path(tmp) / "feedback.jsonl")}
+        proc = subprocess.Popen([sys.executable, "-m", "ui", "serve", "--index", str(index), "--corpus", str(corpus),
+                                 "--port", str(port)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        url = f"http://127.0.0.1:{port}"
+        try:
+            t0 = time.perf_counter()
+            while time.perf_counter() - t0 < 120:
+                try:
+                    if httpx.get(url + "/api/health", timeout=2).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    time.sleep(0.2)
+            ready_s = time.perf_counter() - t0
+            clients, per = (20, 50) if full_load else (5, 10)
+            load = run_load(url, questions, clients, per)
+            rss = psutil.Process(proc.pid).memory_info().rss / 2**20
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+    return {"server_ready_s": round(ready_s, 2), "rss_mb_after_load": round(rss, 1),
+            "load": {**load.__dict__, "throughput_rps": round(load.throughput, 1)}}
+
+
+def _scale_md(scale: dict) -> str:
+    lines = ["## Synthetic scale (random 384-d unit vectors, 200 single queries, faiss on 2 threads)", "",
+             "| vectors | index | parameters | build s | size MB | RSS growth MB | p50 ms | p95 ms | recall@10 |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for n, block in scale.items():
+        for r in block["rows"]:
+            lines.append(f"| {int(n):,} | {r['index']} | {r['params']} | {r['build_s']} | {r['size_mb']} | "
+                         f"{r['rss_growth_mb']} | {r['p50_ms']} | {r['p95_ms']} | {r['recall_at_10']} |")
+    lines.append("")
+    for n, block in scale.items():
+        c = block["chosen"]
+        lines.append(f"- {int(n):,} vectors: **{c['index']}** ({c['params']}): p95 {c['p95_ms']} ms, "
+                     f"recall@10 {c['recall_at_10']}, {c['size_mb']} MB.")
+    return "\n".join(lines) + "\n"
+
+
 def _markdown(r: dict) -> str:
     m = r["machine"]
+    sv = r["serving"]
+    ld = sv["load"]
     return f"""# Benchmarks
 
-Written by `faqbot bench` on {time.strftime('%Y-%m-%d')}.
+Written by `faqbot bench{' --load' if ld['clients'] == 20 else ''}{' --scale' if r.get('scale') else ''}` on {time.strftime('%Y-%m-%d')}.
 Machine: {m['cpu']}, {m['cores']} cores, {m['memory_gb']} GB; Python {m['python']}, faiss {m['faiss']}, gradio {m['gradio']}.
 
 | measure | value | target |
@@ -92,8 +159,15 @@ Machine: {m['cpu']}, {m['cores']} cores, {m['memory_gb']} GB; Python {m['python'
 | cold start (process start to first answer, `faqbot ask`) | {r['cold_start_s']} s | ≤ 2.5 s |
 | answer latency p50 / p95 (extractive, dev set) | {r['answer_p50_ms']} / {r['answer_p95_ms']} ms | ≤ 35 / 80 ms |
 | retrieval latency p50 / p95 | {r['retrieval_p50_ms']} / {r['retrieval_p95_ms']} ms | p50 ≤ 30 ms |
-| resident memory with the bot loaded | {r['rss_mb_bot_loaded']} MB | ≤ 500 MB |
+| resident memory with the bot loaded (bench process) | {r['rss_mb_bot_loaded']} MB | ≤ 500 MB |
+| resident memory of `faqbot serve` after the load test | {sv['rss_mb_after_load']} MB | ≤ 500 MB |
+| `faqbot serve` start to healthy | {sv['server_ready_s']} s | |
 
-Not measured yet: the load test (20 clients × 50 questions on `/api/ask`) and the synthetic
-100k / 1M vector benchmark (`--load` and `--scale` are accepted but not implemented).
-"""
+## Load on `POST /api/ask` ({ld['clients']} clients × {ld['per_client']} dev-set questions, 127.0.0.1)
+
+| requests | errors | p50 | p95 | max | throughput |
+|---|---|---|---|---|---|
+| {ld['requests']} | {ld['errors']} | {ld['p50_ms']} ms | {ld['p95_ms']} ms (target ≤ 300) | {ld['max_ms']} ms | {ld['throughput_rps']} req/s |
+
+""" + (_scale_md(r["scale"]) if r.get("scale") else
+       "Synthetic 100k / 1M vector benchmark: run `faqbot bench --scale`.\n")

@@ -92,6 +92,11 @@ class _Never(AbstainModel):
         return 1.0
 
 
+def never_abstain() -> AbstainModel:
+    """A model that always answers (for calibration, and when no model is shipped)."""
+    return _Never([0.0] * len(FEATURES), 0.0, [0.0] * len(FEATURES), [1.0] * len(FEATURES))
+
+
 def load_default_model(path: Path = MODEL_PATH) -> AbstainModel:
     """The shipped model; without one, never abstain (and `faqbot calibrate` writes it)."""
     try:
@@ -100,7 +105,7 @@ def load_default_model(path: Path = MODEL_PATH) -> AbstainModel:
             raise ValueError("feature list changed")
         return AbstainModel(data["weights"], data["bias"], data["mean"], data["std"], data.get("threshold", 0.5))
     except (OSError, ValueError, KeyError):
-        return _Never([0.0] * len(FEATURES), 0.0, [0.0] * len(FEATURES), [1.0] * len(FEATURES))
+        return never_abstain()
 
 
 def save_model(model: AbstainModel, path: Path = MODEL_PATH) -> None:

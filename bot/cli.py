@@ -141,14 +141,13 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def cmd_calibrate(args: argparse.Namespace) -> int:
-    from bot.abstain import _Never, cross_validate, fit, save_model
+    from bot.abstain import cross_validate, fit, never_abstain, save_model
     from bot.evaluate import read_questions
     from bot.retrieve import HybridRetriever
 
     index = args.index or default_index()
     ensure_index(index, default_corpus(), quiet=True)
-    never = _Never([0.0] * 7, 0.0, [0.0] * 7, [1.0] * 7)
-    retr = HybridRetriever(index, abstain=never)
+    retr = HybridRetriever(index, abstain=never_abstain())
     qs = read_questions(args.file)
     feats = [retr.retrieve(q.question).features for q in qs]
     labels = [1 if q.in_scope else 0 for q in qs]

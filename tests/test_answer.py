@@ -116,3 +116,12 @@ def test_injected_instructions_in_a_document_are_data(tmp_path):
     r = b.retriever.retrieve("How do I reset the Kafka offset?")
     system, user = build_messages("How do I reset the Kafka offset?", r)
     assert "untrusted" in system[1] and '<source id="1"' in user[1]
+
+
+def test_follow_up_rewritten_by_llm_when_configured(index_dir):
+    # first reply: the standalone question; second: the answer, citing its source
+    b = Bot(index_dir, scripted_backend("How do I handle duplicate data in Hudi?",
+                                        "Hudi duplicates are handled as described in [1]."))
+    a = b.ask("and with Hudi?", history=[Turn("user", "How do I handle duplicate data in MaxCompute result tables?")])
+    assert a.standalone_query == "How do I handle duplicate data in Hudi?"
+    assert "Hudi" in a.citations[0].title and a.backend == "fake:scripted"

@@ -126,9 +126,11 @@ def test_unreadable_corpus_files_are_skipped_with_reason(tmp_path):
     (tmp_path / "empty.txt").write_text("")
     (tmp_path / "binary.txt").write_bytes(b"\x00\x01\x02abc")
     (tmp_path / "latin1.txt").write_bytes("caf\xe9 cr\xe8me".encode("latin-1"))
+    (tmp_path / "huge.md").write_text("Why?\n\n" + "x" * (6 * 1024 * 1024))
     docs, skipped = read_corpus(tmp_path)
     assert [d.path.name for d in docs] == ["good.en.txt"]
     reasons = {s.path.name: s.reason for s in skipped}
     assert reasons["empty.txt"] == "empty file"
     assert "binary" in reasons["binary.txt"]
     assert "not UTF-8" in reasons["latin1.txt"]
+    assert "larger than 5 MB" in reasons["huge.md"]

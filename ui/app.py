@@ -61,6 +61,14 @@ def safe_markdown(text: str) -> str:
     return "".join(parts)
 
 
+def message_text(m: dict) -> str:
+    """Plain text of a chat message (Gradio sends a string or a list of typed parts)."""
+    c = m.get("content", "")
+    if isinstance(c, list):
+        c = " ".join(p.get("text", "") for p in c if isinstance(p, dict))
+    return html.unescape(c if isinstance(c, str) else "")
+
+
 def render_answer(a: dict) -> str:
     body = safe_markdown(a["text"])
     extra = [n for n in a.get("notices", []) if n not in a["text"]]  # fallback, unsupported language
@@ -118,7 +126,7 @@ def build_ui(state: AppState) -> gr.Blocks:
 
         def respond(message: str, history: list, choice: str, last: list):
             history = list(history or [])
-            turns = [Turn(m["role"], m["content"] if isinstance(m["content"], str) else "") for m in history]
+            turns = [Turn(m["role"], message_text(m)) for m in history]
             history.append({"role": "user", "content": safe_markdown(message or "")})
             language = None if choice == "auto" else choice
             try:

@@ -77,5 +77,6 @@ def serve(args: argparse.Namespace) -> int:
     app, state = create_app(index, corpus, make_llm(args), feedback_log, args.max_concurrency, auth)
     print(f"faqbot serving on http://{args.host}:{args.port}/  (API: /api/ask, /api/health; backend: "
           f"{state.bot.backend_name})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    # the chat page keeps a connection open: do not wait long for it on shutdown
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", timeout_graceful_shutdown=3)
     return 0

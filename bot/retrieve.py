@@ -17,6 +17,7 @@ from ingest.textproc import SUPPORTED, detect_language, tokenize
 from .abstain import AbstainModel, load_default_model
 
 RRF_K = 20
+DENSE_K = 512  # vector rows read per query; entries beyond them get no dense score
 FUSIONS = ("rrf", "linear", "dense", "bm25")
 
 
@@ -109,9 +110,10 @@ class HybridRetriever:
 
     def _dense(self, query: str) -> np.ndarray:
         q = self.embedder.embed_queries([query])
-        sims, idx = self.faiss.search(q, self.faiss.ntotal)
+        sims, idx = self.faiss.search(q, min(self.faiss.ntotal, DENSE_K))
         per_chunk = np.full(len(self.chunks), -1.0, dtype=np.float32)
-        np.maximum.at(per_chunk, self.row_chunk[idx[0]], sims[0])
+        found = idx[0] >= 0
+        np.maximum.at(per_chunk, self.row_chunk[idx[0][found]], sims[0][found])
         return per_chunk
 
     def _lexical(self, tokens: list[str]) -> np.ndarray:

@@ -144,3 +144,19 @@ def test_sigkill_during_ingest_keeps_previous_index(index_copy_factory, tmp_path
     rep = run_ingest(CORPUS, path, progress=False)
     assert load_index(path).path == rep.build
     assert len(list(path.glob("build-*"))) == 1
+
+
+def test_large_collections_get_the_quantized_exact_scan():
+    import faiss
+
+    from ingest.pipeline import EXACT_FLAT_MAX, make_faiss_index
+
+    rng = np.random.default_rng(0)
+    small = rng.standard_normal((1000, 384)).astype(np.float32)
+    assert isinstance(make_faiss_index(384, small), faiss.IndexFlatIP)
+    big = rng.standard_normal((EXACT_FLAT_MAX + 1, 384)).astype(np.float32)
+    big /= np.linalg.norm(big, axis=1, keepdims=True)
+    idx = make_faiss_index(384, big)
+    assert isinstance(idx, faiss.IndexScalarQuantizer) and idx.ntotal == len(big)
+    _, ids = idx.search(big[:20], 1)
+    assert (ids[:, 0] == np.arange(20)).mean() >= 0.95  # each vector finds itself

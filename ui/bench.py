@@ -56,7 +56,7 @@ def run_bench(args: argparse.Namespace) -> int:
     res["cold_start_s"] = round(time.perf_counter() - t0, 2)
     bot = Bot(index)
     qs = [q.question for q in read_questions(Path(args.questions))]
-    bot.ask("warm up")
+    bot.warm()
     answer_ms, retr_ms = [], []
     for q in qs:
         t = time.perf_counter()

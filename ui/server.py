@@ -25,7 +25,7 @@ def create_app(index: Path, corpus: Path, llm=None, feedback_log: Path | None = 
     from .app import CSS, build_ui
 
     bot = Bot(index, llm)
-    bot.ask("warm up the models")  # load detector and embedder before the first user
+    bot.warm()  # load detector and embedder before the first user
     state = AppState(bot, corpus, feedback_log or default_log(), max_concurrency)
     app = FastAPI(title="faqbot", docs_url=None, redoc_url=None)
     app.state.logger = log

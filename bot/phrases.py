@@ -25,9 +25,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "es": "Pruebe a reformular con el nombre del conector o el mensaje de error exacto.",
     },
     "other_language": {
-        "en": "This entry exists only in {langs}; the source is quoted in that language.",
-        "fr": "Cette entrée n’existe qu’en {langs} ; la source est citée dans cette langue.",
-        "es": "Esta entrada solo existe en {langs}; la fuente se cita en ese idioma.",
+        "en": "This entry exists only in {langs}; the source is quoted in {cited}.",
+        "fr": "Cette entrée n’existe qu’en {langs} ; la source est citée en {cited}.",
+        "es": "Esta entrada solo existe en {langs}; la fuente se cita en {cited}.",
     },
     "unsupported_language": {
         "en": "Questions are answered in English, French or Spanish; this answer is in English.",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,12 +13,19 @@ import numpy as np
 from ingest.embedders import get_embedder
 from ingest.records import Chunk, lexical_tokens
 from ingest.store import IndexError_, load_index
-from ingest.textproc import SUPPORTED, detect_language, tokenize
+from ingest.textproc import SUPPORTED, detect_language, names, raw_words, tokenize
 
 from .abstain import AbstainModel, load_default_model
 
 RRF_K = 20
 DENSE_K = 512  # vector rows read per query; entries beyond them get no dense score
+# Weight of the lexical score (scaled to the query's best match) next to the dense cosine.
+# Chosen on two question sets that agree (../shared/eval/dev.jsonl and bot/calibration.jsonl,
+# docs/eval.md): e5 cosines of relevant entries spread over only a few hundredths, so a
+# larger weight lets a shared word outvote the meaning.
+LEXICAL_WEIGHT = 0.12
+LEXICAL_DAMP = 8.0  # a best BM25 score below this is weak evidence and counts proportionally less
+FILL_FROM = 10  # dense candidates whose lexical scores stand in for an entry missing the query language
 FUSIONS = ("rrf", "linear", "dense", "bm25")
 
 
@@ -42,6 +50,9 @@ class Retrieval:
     confidence: float
     features: dict = field(default_factory=dict)
     latency_ms: float = 0.0
+    # inverse document frequency of each query term, so answer building can tell a
+    # distinctive word ("app_name", "publication") from a common one ("job", "Flink")
+    term_weights: dict[str, float] = field(default_factory=dict)
 
 
 class Retriever(Protocol):
@@ -60,7 +71,7 @@ class HybridRetriever:
     """Dense (FAISS) + lexical (bm25s) retrieval, fused per translation group."""
 
     def __init__(self, index_dir: Path, fusion: str = "linear", abstain: AbstainModel | None = None,
-                 dense_weight: float = 1.0, lexical_weight: float = 0.35) -> None:
+                 dense_weight: float = 1.0, lexical_weight: float = LEXICAL_WEIGHT) -> None:
         import bm25s
         import faiss
 
@@ -84,6 +95,7 @@ class HybridRetriever:
             groups.setdefault(c.translation_group or c.id, []).append(i)
         self.group_ids = list(groups)
         self.group_members = [groups[g] for g in self.group_ids]
+        self.group_langs = [{self.chunks[m].language for m in mem} for mem in self.group_members]
         self.chunk_group = np.zeros(len(self.chunks), dtype=np.int64)
         for gi, members in enumerate(self.group_members):
             self.chunk_group[members] = gi
@@ -92,6 +104,9 @@ class HybridRetriever:
         # tokenized once here: the coverage feature needs them on every query
         self._chunk_tokens = [frozenset(lexical_tokens(c)) for c in self.chunks]
         self._df = self._document_frequencies()
+        self._raw_vocab: set[str] = set()
+        for c in self.chunks:
+            self._raw_vocab |= raw_words(c.title + " " + c.body)
         self.by_id = {c.id: c for c in self.chunks}
 
     def _document_frequencies(self) -> dict[str, int]:
@@ -127,7 +142,9 @@ class HybridRetriever:
         np.maximum.at(out, self.chunk_group, per_chunk)
         return out
 
-    def fuse(self, dense_g: np.ndarray, lex_g: np.ndarray, fusion: str) -> np.ndarray:
+    def fuse(self, dense_g: np.ndarray, lex_g: np.ndarray, fusion: str,
+             has_lang: np.ndarray | None = None) -> np.ndarray:
+        """Score per entry. has_lang marks the entries that exist in the query's language."""
         if fusion == "dense":
             return dense_g.copy()
         if fusion == "bm25":
@@ -143,7 +160,15 @@ class HybridRetriever:
         # damped when the best lexical match itself is weak
         top = float(lex_g.max()) if len(lex_g) else 0.0
         lex_n = lex_g / top if top > 0 else lex_g * 0
-        strength = min(1.0, top / 8.0)
+        if has_lang is not None and has_lang.any() and not has_lang.all():
+            # BM25 only matches words in the query's language, so an entry that exists only in
+            # other languages would lose to any same-language entry sharing a word. It gets the
+            # lexical score typical of the query's strong dense candidates instead (its own if higher).
+            cand = np.argsort(-dense_g)[:FILL_FROM]
+            same = cand[has_lang[cand]]
+            fill = float(np.median(lex_n[same])) if len(same) else 0.0
+            lex_n = np.where(has_lang, lex_n, np.maximum(lex_n, fill))
+        strength = min(1.0, top / LEXICAL_DAMP)
         return self.dense_weight * dense_g + self.lexical_weight * strength * lex_n
 
     def _coverage(self, tokens: list[str], members: list[int]) -> tuple[float, int]:
@@ -165,28 +190,38 @@ class HybridRetriever:
         dense_c = self._dense(query)
         lex_c = self._lexical(tokens)
         dense_g, lex_g = self._group_max(dense_c), self._group_max(lex_c)
-        scores = self.fuse(dense_g, lex_g, fusion or self.fusion)
+        has_lang = np.array([lang in langs for langs in self.group_langs])
+        scores = self.fuse(dense_g, lex_g, fusion or self.fusion, has_lang)
         order = np.argsort(-scores)[: max(k, 2)]
         hits: list[Hit] = []
         for gi in order:
             members = self.group_members[gi]
             same = [m for m in members if self.chunks[m].language == lang]
-            pool = same or members
+            # without the user's language, cite the English original: the other versions are
+            # translations of it, and English is the language a Flink engineer reads second
+            pool = same or [m for m in members if self.chunks[m].language == "en"] or members
             best = max(pool, key=lambda m: dense_c[m] + 0.02 * lex_c[m])
             versions = sorted((self.chunks[m] for m in members), key=lambda c: c.language)
             hits.append(Hit(self.group_ids[gi], self.chunks[best], versions, float(scores[gi]),
                             float(dense_g[gi]), float(lex_g[gi]), not same))
         cov, unknown = self._coverage(tokens, self.group_members[order[0]])
         feats = {
-            "dense_top": float(dense_g[order[0]]),
-            "dense_margin": float(dense_g[order[0]] - np.partition(dense_g, -2)[-2]) if len(dense_g) > 1 else 0.0,
+            "dense_top": float(dense_g.max()),
+            "dense_of_top": float(dense_g[order[0]]),
             "lex_top": float(lex_g.max()),
             "lex_of_top": float(lex_g[order[0]]),
             "coverage": cov,
             "unknown_terms": float(unknown),
             "n_tokens": float(len(set(tokens))),
+            # words the corpus never uses ("RocksDB", "Pulsar") in proportion to the question
+            "unknown_share": unknown / max(1, len(set(tokens))),
+            # a named system the corpus never mentions: the question is about something else
+            "unknown_names": float(sum(n.lower() not in self._raw_vocab for n in names(query))),
         }
         p_in = self.abstain_model.probability(feats)
         abstained = p_in < self.abstain_model.threshold
+        n = len(self.chunks)
+        weights = {t: math.log(1 + n / self._df[t]) for t in set(tokens) | set(tokenize(query, "en"))
+                   if t in self._df}
         return Retrieval(query, lang, detected, hits[:k], abstained, p_in, feats,
-                         (time.perf_counter() - t0) * 1000)
+                         (time.perf_counter() - t0) * 1000, weights)

@@ -107,6 +107,27 @@ def content_terms(text: str, lang: str) -> list[str]:
 
 
 # ---------------------------------------------------------------- language
+_NAME_RE = re.compile(r"(?<![\w-])([A-Z][a-z0-9]*[A-Z0-9][A-Za-z0-9]*|[A-Z][a-z]{2,}|[A-Z]{2,}[a-z0-9]*)(?![\w-])")
+
+
+def raw_words(text: str) -> set[str]:
+    """Lower-cased ASCII words as written (no stemming): the vocabulary names are checked against."""
+    return {w.lower() for w in re.findall(r"[A-Za-z][A-Za-z0-9]+", text)}
+
+
+def names(text: str) -> list[str]:
+    """Capitalised words inside a sentence (product and system names such as "RocksDB", "Pulsar").
+
+    A sentence's first word is skipped: it is capitalised whatever it is.
+    """
+    out = []
+    for m in _NAME_RE.finditer(text):
+        before = text[: m.start()].rstrip()
+        if before and before[-1] not in ".?!¿¡:":
+            out.append(m.group(1))
+    return out
+
+
 _CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _CYR_RE = re.compile(r"[\u0400-\u04ff]")
 _CODEY_RE = re.compile(r"\S*[._:/$=(){}\[\]<>@\\]\S*|\b[A-Z0-9_]{3,}\b|\S*[a-z][A-Z]\S*")

@@ -56,3 +56,28 @@ def test_report_summarises_log(tmp_path):
     r = _run("report", "--json", "--feedback-log", str(log))
     s = json.loads(r.stdout)
     assert s["events"] == 3 and s["top_unanswered"][0] == ["pizza?", 2] and s["downvoted"][0] == ["kafka?", 1]
+
+
+def test_calibrate_on_the_shipped_calibration_set(index_dir, tmp_path):
+    """The calibration questions are separate from the dev set; the fit must hold up cross-validated."""
+    from bot.abstain import AbstainModel, load_default_model
+
+    model_path = tmp_path / "abstain.json"
+    r = _run("calibrate", "bot/calibration.jsonl", "--index", str(index_dir), "--model", str(model_path), "--json")
+    assert r.returncode == 0, r.stderr
+    cv = json.loads(r.stdout)["cross_validated"]
+    assert cv["in_scope"] >= 60 and cv["out_of_scope"] >= 30
+    assert cv["out_of_scope_caught"] >= 0.85 and cv["false_abstain"] <= 0.08
+    model = load_default_model(model_path)
+    assert type(model) is AbstainModel  # loadable, not the never-abstain fallback
+    shipped = load_default_model()
+    assert type(shipped) is AbstainModel, "bot/abstain_model.json does not match the feature list"
+
+
+def test_calibrate_needs_both_kinds_of_question(index_dir, tmp_path):
+    f = tmp_path / "only_in.jsonl"
+    f.write_text(json.dumps({"id": "a", "lang": "en", "question": "Paimon No space left on device",
+                             "needles": ["No space left"], "kind": "keyword"}) + "\n")
+    r = _run("calibrate", str(f), "--index", str(index_dir), "--model", str(tmp_path / "m.json"))
+    assert r.returncode == 2 and "out-of-scope" in r.stderr and "Traceback" not in r.stderr
+    assert not (tmp_path / "m.json").exists()

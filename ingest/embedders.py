@@ -88,7 +88,9 @@ class SentenceTransformerEmbedder:
                 f"Could not load sentence-transformers model {name!r}: {exc}. Give a local folder "
                 "path, or a model name already in your Hugging Face cache.") from exc
         self.id = f"st:{name}"
-        self.dim = int(self._model.get_sentence_embedding_dimension())
+        # renamed in sentence-transformers 5; older releases only have the long name
+        dim_of = getattr(self._model, "get_embedding_dimension", None) or self._model.get_sentence_embedding_dimension
+        self.dim = int(dim_of())
         self._e5 = "e5" in name.lower()
 
     def _encode(self, texts: list[str], prefix: str) -> np.ndarray:

@@ -95,7 +95,9 @@ class HybridRetriever:
             groups.setdefault(c.translation_group or c.id, []).append(i)
         self.group_ids = list(groups)
         self.group_members = [groups[g] for g in self.group_ids]
-        self.group_langs = [{self.chunks[m].language for m in mem} for mem in self.group_members]
+        # per language, which entries have a version in it (read on every query: built once)
+        self.group_has_lang = {lang: np.array([any(self.chunks[m].language == lang for m in mem)
+                                               for mem in self.group_members]) for lang in SUPPORTED}
         self.chunk_group = np.zeros(len(self.chunks), dtype=np.int64)
         for gi, members in enumerate(self.group_members):
             self.chunk_group[members] = gi
@@ -190,8 +192,7 @@ class HybridRetriever:
         dense_c = self._dense(query)
         lex_c = self._lexical(tokens)
         dense_g, lex_g = self._group_max(dense_c), self._group_max(lex_c)
-        has_lang = np.array([lang in langs for langs in self.group_langs])
-        scores = self.fuse(dense_g, lex_g, fusion or self.fusion, has_lang)
+        scores = self.fuse(dense_g, lex_g, fusion or self.fusion, self.group_has_lang.get(lang))
         order = np.argsort(-scores)[: max(k, 2)]
         hits: list[Hit] = []
         for gi in order:

@@ -8,13 +8,23 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-FEATURES = ("dense_top", "dense_of_top", "lex_top", "lex_of_top", "coverage", "unknown_terms", "n_tokens",
-            "unknown_share", "unknown_names")
+FEATURES = (
+    "dense_top",
+    "dense_of_top",
+    "lex_top",
+    "lex_of_top",
+    "coverage",
+    "unknown_terms",
+    "n_tokens",
+    "unknown_share",
+    "unknown_names",
+)
 MODEL_PATH = Path(__file__).with_name("abstain_model.json")
 
 
@@ -42,12 +52,19 @@ class AbstainModel:
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, s))))
 
     def to_json(self) -> dict:
-        return {"features": list(FEATURES), "weights": self.weights, "bias": self.bias,
-                "mean": self.mean, "std": self.std, "threshold": self.threshold}
+        return {
+            "features": list(FEATURES),
+            "weights": self.weights,
+            "bias": self.bias,
+            "mean": self.mean,
+            "std": self.std,
+            "threshold": self.threshold,
+        }
 
 
-def fit(feature_rows: list[dict], labels: list[int], l2: float = 3.0, class_weight_out: float = 1.0,
-        threshold: float = 0.5) -> AbstainModel:
+def fit(
+    feature_rows: list[dict], labels: list[int], l2: float = 3.0, class_weight_out: float = 1.0, threshold: float = 0.5
+) -> AbstainModel:
     """L2-regularised logistic regression (label 1 = in scope), by Newton's method."""
     X = np.stack([_transform(f) for f in feature_rows])
     y = np.asarray(labels, dtype=np.float64)
@@ -66,8 +83,9 @@ def fit(feature_rows: list[dict], labels: list[int], l2: float = 3.0, class_weig
         w -= step
         if np.abs(step).max() < 1e-8:
             break
-    return AbstainModel(list(map(float, w[:-1])), float(w[-1]), list(map(float, mean)),
-                        list(map(float, std)), threshold)
+    return AbstainModel(
+        list(map(float, w[:-1])), float(w[-1]), list(map(float, mean)), list(map(float, std)), threshold
+    )
 
 
 def cross_validate(feature_rows: list[dict], labels: list[int], folds: int = 5, **kw) -> list[float]:
@@ -98,8 +116,10 @@ def never_abstain() -> AbstainModel:
     return _Never([0.0] * len(FEATURES), 0.0, [0.0] * len(FEATURES), [1.0] * len(FEATURES))
 
 
-def load_default_model(path: Path = MODEL_PATH) -> AbstainModel:
-    """The shipped model; without one, never abstain (and `faqbot calibrate` writes it)."""
+def load_default_model(path: Path | None = None) -> AbstainModel:
+    """FAQBOT_ABSTAIN_MODEL (a file `faqbot calibrate` wrote), else the shipped model; without one, never abstain."""
+    env = os.environ.get("FAQBOT_ABSTAIN_MODEL")
+    path = path or (Path(env) if env else MODEL_PATH)
     try:
         data = json.loads(path.read_text())
         if data.get("features") != list(FEATURES):
@@ -109,7 +129,50 @@ def load_default_model(path: Path = MODEL_PATH) -> AbstainModel:
         return never_abstain()
 
 
-def save_model(model: AbstainModel, path: Path = MODEL_PATH) -> None:
+def save_model(model: AbstainModel, path: Path) -> None:
     tmp = path.with_suffix(".json.tmp")
     tmp.write_text(json.dumps(model.to_json(), indent=2))
     tmp.replace(path)
+
+
+def rates(probs: list[float], labels: list[int], threshold: float) -> dict:
+    """Out-of-scope caught and false abstain at a threshold."""
+    out = [p < threshold for p, y in zip(probs, labels) if y == 0]
+    ins = [p < threshold for p, y in zip(probs, labels) if y == 1]
+    return {
+        "out_of_scope": len(out),
+        "in_scope": len(ins),
+        "out_of_scope_caught": round(sum(out) / max(1, len(out)), 3),
+        "false_abstain": round(sum(ins) / max(1, len(ins)), 3),
+    }
+
+
+def calibrate(
+    labelled: tuple[list[dict], list[int]],
+    held_out: tuple[list[dict], list[int]] | None = None,
+    folds: int = 5,
+    threshold: float = 0.5,
+    merge: bool = True,
+) -> tuple[AbstainModel, dict]:
+    """Cross-validate, optionally score on held-out questions, then fit the model to ship.
+
+    labelled and held_out are (retrieval features, 1 in scope / 0 out of scope)."""
+    feats, labels = labelled
+    if not labels or 0 not in labels or 1 not in labels:
+        raise ValueError(
+            "calibration needs both in-scope questions (with needles) and out-of-scope ones "
+            "(kind out-of-scope, no needles)."
+        )
+    result: dict = {
+        "cross_validated": {"folds": folds, **rates(cross_validate(feats, labels, folds=folds), labels, threshold)}
+    }
+    if held_out:
+        # fitted without the held-out questions, then scored on them: an honest figure for new questions
+        model = fit(feats, labels, threshold=threshold)
+        result["held_out"] = rates([model.probability(f) for f in held_out[0]], held_out[1], threshold)
+        if merge:
+            feats, labels = feats + held_out[0], labels + held_out[1]
+    model = fit(feats, labels, threshold=threshold)
+    result["fitted_on"] = len(labels)
+    result["model"] = model.to_json()
+    return model, result

@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 import re
+import uuid
 from dataclasses import asdict, dataclass, field
 
-from ingest.records import Chunk
+from faqbot.ingest.records import Chunk
 
 MARKER = re.compile(r"\[(\d{1,2})\]")
 
 
 def source_link(c: Chunk) -> str:
     return f"/source/{c.source}#L{c.line_start}-L{c.line_end}"
+
+
+@dataclass
+class Turn:
+    """One message of a conversation, as the bot reads its history."""
+
+    role: str  # "user" or "assistant"
+    content: str
 
 
 @dataclass
@@ -29,10 +38,23 @@ class Citation:
 
     @classmethod
     def from_chunk(cls, n: int, chunk: Chunk, versions: list[Chunk]) -> Citation:
-        others = [{"language": v.language, "chunk_id": v.id, "title": v.title, "link": source_link(v)}
-                  for v in versions if v.id != chunk.id]
-        return cls(n, chunk.id, chunk.doc, chunk.doc_title, chunk.title, chunk.group, chunk.language,
-                   chunk.body, source_link(chunk), others)
+        others = [
+            {"language": v.language, "chunk_id": v.id, "title": v.title, "link": source_link(v)}
+            for v in versions
+            if v.id != chunk.id
+        ]
+        return cls(
+            n,
+            chunk.id,
+            chunk.doc,
+            chunk.doc_title,
+            chunk.title,
+            chunk.group,
+            chunk.language,
+            chunk.body,
+            source_link(chunk),
+            others,
+        )
 
 
 @dataclass
@@ -48,6 +70,8 @@ class Answer:
     timings: dict = field(default_factory=dict)
     confidence: float = 0.0
     standalone_query: str = ""
+    # names this answer in votes and logs (POST /api/feedback, the chat's thumbs)
+    answer_id: str = field(default_factory=lambda: uuid.uuid4().hex)
 
     def to_json(self) -> dict:
         return asdict(self)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from ingest.textproc import tokenize
+from faqbot.ingest.blocks import CODE_START, LABEL_PREFIXES
+from faqbot.ingest.textproc import SUPPORTED, query_tokens, tokenize
 
 from .answer import Answer, Citation
 from .phrases import language_list, phrase
@@ -20,14 +21,13 @@ MAX_CHARS = 1600
 SEE_ALSO_MARGIN = 0.06
 GIST_CHARS = 220  # one sentence: enough to tell a near-miss entry from the cited one
 _CODE = re.compile(
-    r"[{};=]|^\s*(CREATE|SELECT|INSERT|FROM|WHERE|SET|ALTER|LEFT|INNER|--|/\*|at |Caused by|"
-    r"[\w.]+Exception|\$ |# |bin/|get /|package |import |public |\d+\s+\d{4}-)|\w+\.\w+\.\w+.*:\s*\S|'\w+'\s*=")
+    rf"[{{}};=]|^\s*({CODE_START}|at |Caused by|[\w.]+Exception|\$ |# |bin/|get /|\d+\s+\d{{4}}-)"
+    r"|\w+\.\w+\.\w+.*:\s*\S|'\w+'\s*="
+)
 _SENTENCE = re.compile(r"^[A-ZÀ-Ý¿¡][\w’'-]*(?::| \d+:)?(?: [^\s]+){7,}.*[.:)]$")
 _BULLET = re.compile(r"^(\s*)•\s?")
-_FIX_WORDS = ("solution", "soluci", "cause", "causa", "troubleshoot", "dépann", "résolution", "resolución",
-              "check ", "vérification", "comprobación", "fix", "workaround")
-_PROBLEM_WORDS = ("problem", "problème", "problema", "symptom", "symptôme", "síntoma", "error details",
-                  "détails de l", "detalles del error", "error message")
+_FIX_WORDS = LABEL_PREFIXES["cause"] + LABEL_PREFIXES["solution"]
+_PROBLEM_WORDS = LABEL_PREFIXES["problem"]
 
 
 def _indent(line: str) -> int:
@@ -105,7 +105,7 @@ def render(unit: list[str]) -> str:
                 # at most, and only right under another list item
                 prev = out[-1] if out else ""
                 nested = len(m.group(1)) > prose_indent and prev.lstrip().startswith("- ")
-                out.append(("  " if nested else "") + "- " + ln[m.end():].strip())
+                out.append(("  " if nested else "") + "- " + ln[m.end() :].strip())
             else:
                 out.append(ln.strip())
         out.append("")
@@ -117,7 +117,8 @@ def _shorten(text: str, limit: int) -> str:
     """Cut an oversized unit at a paragraph boundary outside code blocks, never inside one."""
     if len(text) <= limit:
         return text
-    out, size, in_code = [], 0, False
+    out: list[str] = []
+    size, in_code = 0, False
     for para in text.split("\n\n"):
         if size + len(para) > limit and not in_code and out:
             break
@@ -157,6 +158,44 @@ def _fit(text: str, limit: int) -> str:
     return kept if len(kept.strip()) > 40 else ""
 
 
+def _section_kinds(us: list[list[str]]) -> list[str | None]:
+    """A label unit ("Cause", "Solutions") opens a section that runs until the next label."""
+    kinds: list[str | None] = []
+    current: str | None = None
+    for u in us:
+        current = section_kind(u[0]) or current
+        kinds.append(current)
+    return kinds
+
+
+def _unit_scores(us: list[list[str]], kinds: list[str | None], query: str, lang: str) -> list[float]:
+    has_fix = "fix" in kinds
+    q = set(query_tokens(query, lang))
+    scores = []
+    for i, u in enumerate(us):
+        s = len(q & set(tokenize("\n".join(u), lang))) / (1 + len(q))
+        if kinds[i] == "fix":
+            s += 0.6
+        elif kinds[i] == "problem":
+            s -= 0.2
+        elif i == 0 and not has_fix:
+            s += 0.3
+        scores.append(s)
+    return scores
+
+
+def _with_labels(chosen: set[int], us: list[list[str]], kinds: list[str | None]) -> set[int]:
+    """Keep the label of every section something was taken from."""
+    out = set(chosen)
+    for i in chosen:
+        j = i
+        while j > 0 and section_kind(us[j][0]) is None and kinds[j] is not None:
+            j -= 1
+        if section_kind(us[j][0]) is not None:
+            out.add(j)
+    return out
+
+
 def select(body: str, query: str, lang: str, budget: int = MAX_CHARS) -> tuple[str, bool]:
     """The units of an answer that best address the question, in source order, within budget.
 
@@ -167,26 +206,8 @@ def select(body: str, query: str, lang: str, budget: int = MAX_CHARS) -> tuple[s
     rendered = [render(u) for u in us]
     if sum(len(r) for r in rendered) <= budget:
         return "\n\n".join(rendered), False
-    # a label unit ("Cause", "Solutions") opens a section that runs until the next label
-    kinds: list[str | None] = []
-    current: str | None = None
-    for u in us:
-        k = section_kind(u[0])
-        current = k or current
-        kinds.append(current)
-    has_fix = "fix" in kinds
-    q = set(tokenize(query, lang)) | set(tokenize(query, "en"))
-    scores = []
-    for i, u in enumerate(us):
-        toks = set(tokenize("\n".join(u), lang))
-        s = len(q & toks) / (1 + len(q))
-        if kinds[i] == "fix":
-            s += 0.6
-        elif kinds[i] == "problem":
-            s -= 0.2
-        elif i == 0 and not has_fix:
-            s += 0.3
-        scores.append(s)
+    kinds = _section_kinds(us)
+    scores = _unit_scores(us, kinds, query, lang)
     chosen: set[int] = set()
     used = 0
     for i in sorted(range(len(us)), key=lambda i: -scores[i]):
@@ -202,31 +223,23 @@ def select(body: str, query: str, lang: str, budget: int = MAX_CHARS) -> tuple[s
                 rendered[i] = part
                 chosen.add(i)
                 used += len(part)
-    # keep the label of every section something was taken from
-    for i in list(chosen):
-        j = i
-        while j > 0 and section_kind(us[j][0]) is None and kinds[j] is not None:
-            j -= 1
-        if section_kind(us[j][0]) is not None:
-            chosen.add(j)
+    chosen = _with_labels(chosen, us, kinds)
     text = "\n\n".join(_shorten(rendered[i], 2 * budget) for i in sorted(chosen))
     return text, len(chosen) < len(us) or used > budget
 
 
-_SOLUTION_WORDS = ("solution", "soluci", "résolution", "resolución", "fix", "workaround", "troubleshoot",
-                   "dépann", "check ", "vérification", "comprobación")
+_SOLUTION_WORDS = LABEL_PREFIXES["solution"]
 _LABEL = re.compile(r"^[^:]{1,40}:\s*")
 
 
-def gist(body: str, query: str, lang: str, weights: dict[str, float] | None = None,
-         limit: int = GIST_CHARS) -> str:
+def gist(body: str, query: str, lang: str, weights: dict[str, float] | None = None, limit: int = GIST_CHARS) -> str:
     """The passage of an entry that best says why it matters to this question (for "see also").
 
     Lines are scored by the question's words they hold, rare words counting more
     (weights: inverse document frequency), and lines under a Solution label are
     preferred: a see-also entry earns its place by what it tells the user to do.
     """
-    q = set(tokenize(query, lang)) | set(tokenize(query, "en"))
+    q = set(query_tokens(query, lang))
     if not q:
         return ""
     weights = weights or {}
@@ -239,17 +252,17 @@ def gist(body: str, query: str, lang: str, weights: dict[str, float] | None = No
         if kind:
             in_solution = any(text.lower().startswith(w) for w in _SOLUTION_WORDS)
             label = _LABEL.match(text)
-            text = text[label.end():] if label else ""  # "Solution 2: Use VVR 8.0.5 or later."
+            text = text[label.end() :] if label else ""  # "Solution 2: Use VVR 8.0.5 or later."
         if len(text) < 25 or _CODE.search(text):
             continue
         sents = re.split(r"(?<=[.!?])\s+", text)
         for i, sent in enumerate(sents):
-            found = q & (set(tokenize(sent, lang)) | set(tokenize(sent, "en")))
+            found = q & set(query_tokens(sent, lang))
             score = sum(weights.get(t, 1.0) for t in found) / total + (0.15 if in_solution else 0.0) - 0.001 * n
             if score > best_score:
                 # the sentences that follow belong to the same point while they fit
                 passage = sent
-                for nxt in sents[i + 1:]:
+                for nxt in sents[i + 1 :]:
                     if len(passage) + 1 + len(nxt) > limit:
                         break
                     passage += " " + nxt
@@ -262,7 +275,7 @@ def gist(body: str, query: str, lang: str, weights: dict[str, float] | None = No
 def compose(r: Retrieval, question: str) -> Answer:
     lang = r.language
     notices: list[str] = []
-    if r.detected not in ("en", "fr", "es"):
+    if r.detected not in SUPPORTED:
         notices.append(phrase("unsupported_language", lang))
     if r.abstained or not r.hits:
         cites = [Citation.from_chunk(n + 1, h.chunk, h.versions) for n, h in enumerate(r.hits[:3])]
@@ -270,14 +283,19 @@ def compose(r: Retrieval, question: str) -> Answer:
         if cites:
             lines += ["", phrase("nearby", lang)] + [f"- {c.title} [{c.n}]" for c in cites]
         lines += ["", phrase("rephrase", lang)]
-        return Answer(question, "\n".join(lines), lang, r.detected, cites, True, notices=notices,
-                      confidence=r.confidence)
+        return Answer(
+            question, "\n".join(lines), lang, r.detected, cites, True, notices=notices, confidence=r.confidence
+        )
     top = r.hits[0]
     cites = [Citation.from_chunk(1, top.chunk, top.versions)]
     parts = [phrase("lead", lang, title=top.chunk.title)]
     if top.other_language:
-        note = phrase("other_language", lang, langs=language_list(sorted({v.language for v in top.versions}), lang),
-                      cited=language_list([top.chunk.language], lang))
+        note = phrase(
+            "other_language",
+            lang,
+            langs=language_list(sorted({v.language for v in top.versions}), lang),
+            cited=language_list([top.chunk.language], lang),
+        )
         notices.append(note)
         parts.append(f"_{note}_")
     extract, shortened = select(top.chunk.body, question, top.chunk.language)
@@ -293,5 +311,6 @@ def compose(r: Retrieval, question: str) -> Answer:
             g = gist(h.chunk.body, question, h.chunk.language, r.term_weights)
             items.append(f"- {c.title} [{c.n}]" + (f" — {g}" if g else ""))
         parts.append(phrase("see_also", lang) + "\n" + "\n".join(items))
-    return Answer(question, "\n\n".join(parts), lang, r.detected, cites, False, notices=notices,
-                  confidence=r.confidence)
+    return Answer(
+        question, "\n\n".join(parts), lang, r.detected, cites, False, notices=notices, confidence=r.confidence
+    )

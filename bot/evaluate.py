@@ -1,14 +1,18 @@
-"""`faqbot eval`: metrics of ../shared/eval/README.md over a question file."""
+"""`faqbot eval`: the metrics of eval/README.md over a question file."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .answer import Answer
+
+if TYPE_CHECKING:
+    from .service import Bot
 
 
 @dataclass
@@ -33,8 +37,17 @@ def read_questions(path: Path) -> list[EvalQuestion]:
             continue
         try:
             d = json.loads(line)
-            out.append(EvalQuestion(d["id"], d.get("lang", ""), d["question"], list(d.get("needles", [])),
-                                    list(d.get("answer_langs", [])), d.get("kind", ""), d.get("topic", "")))
+            out.append(
+                EvalQuestion(
+                    d["id"],
+                    d.get("lang", ""),
+                    d["question"],
+                    list(d.get("needles", [])),
+                    list(d.get("answer_langs", [])),
+                    d.get("kind", ""),
+                    d.get("topic", ""),
+                )
+            )
         except (ValueError, KeyError) as exc:
             raise ValueError(f"{path}:{n}: not a question line ({exc}); see the eval README for the format") from exc
     return out
@@ -50,12 +63,25 @@ def score_one(q: EvalQuestion, a: Answer, ranked_texts: list[str]) -> dict:
     hits = [contains_needle(t, q.needles) for t in ranked_texts] if q.in_scope else []
     rank = next((i + 1 for i, h in enumerate(hits) if h), None)
     return {
-        "id": q.id, "lang": q.lang, "kind": q.kind, "in_scope": q.in_scope, "abstained": a.abstained,
-        "hit1": bool(hits[:1] and hits[0]), "hit5": any(hits[:5]), "rr": 1.0 / rank if rank else 0.0,
+        "id": q.id,
+        "lang": q.lang,
+        "kind": q.kind,
+        "in_scope": q.in_scope,
+        "abstained": a.abstained,
+        "hit1": bool(hits[:1] and hits[0]),
+        "hit5": any(hits[:5]),
+        "rr": 1.0 / rank if rank else 0.0,
         "lang_match": (a.citations[0].language == q.lang) if (a.citations and q.lang in q.answer_langs) else None,
         "fact": contains_needle(a.text, q.needles) if q.in_scope else None,
         "latency_ms": a.timings.get("total_ms", 0.0),
     }
+
+
+def percentiles(xs: list[float], digits: int = 1) -> tuple[float, float]:
+    """(p50, p95), rounded; the one place latency figures are computed."""
+    if not xs:
+        return 0.0, 0.0
+    return round(float(np.percentile(xs, 50)), digits), round(float(np.percentile(xs, 95)), digits)
 
 
 def summarize(rows: list[dict]) -> dict:
@@ -68,14 +94,18 @@ def summarize(rows: list[dict]) -> dict:
         return round(float(np.mean(xs)), 3) if xs else None
 
     return {
-        "n": len(rows), "in_scope": len(ins), "out_of_scope": len(outs),
-        "hit@1": mean([r["hit1"] for r in ins]), "hit@5": mean([r["hit5"] for r in ins]),
-        "mrr": mean([r["rr"] for r in ins]), "lang_match": mean(lm),
+        "n": len(rows),
+        "in_scope": len(ins),
+        "out_of_scope": len(outs),
+        "hit@1": mean([r["hit1"] for r in ins]),
+        "hit@5": mean([r["hit5"] for r in ins]),
+        "mrr": mean([r["rr"] for r in ins]),
+        "lang_match": mean(lm),
         "answer_has_fact": mean([bool(r["fact"]) and not r["abstained"] for r in ins]),
         "abstain_caught": mean([r["abstained"] for r in outs]),
         "false_abstain": mean([r["abstained"] for r in ins]),
-        "latency_p50_ms": round(float(np.percentile(lat, 50)), 1) if lat else None,
-        "latency_p95_ms": round(float(np.percentile(lat, 95)), 1) if lat else None,
+        "latency_p50_ms": percentiles(lat)[0] if lat else None,
+        "latency_p95_ms": percentiles(lat)[1] if lat else None,
     }
 
 
@@ -88,10 +118,52 @@ def breakdown(rows: list[dict]) -> dict:
 
 
 def format_table(metrics: dict) -> str:
-    cols = ["n", "hit@1", "hit@5", "mrr", "lang_match", "answer_has_fact", "abstain_caught", "false_abstain",
-            "latency_p50_ms", "latency_p95_ms"]
+    cols = [
+        "n",
+        "hit@1",
+        "hit@5",
+        "mrr",
+        "lang_match",
+        "answer_has_fact",
+        "abstain_caught",
+        "false_abstain",
+        "latency_p50_ms",
+        "latency_p95_ms",
+    ]
     head = f"{'slice':24}" + "".join(f"{c[:14]:>15}" for c in cols)
     lines = [head]
     for name, m in metrics.items():
         lines.append(f"{name:24}" + "".join(f"{'-' if m[c] is None else m[c]:>15}" for c in cols))
     return "\n".join(lines)
+
+
+@dataclass
+class EvalRun:
+    metrics: dict  # per slice (overall, lang=.., kind=..)
+    rows: list[dict]  # per-question outcome
+    outputs: list[dict]  # per-question answer and citations, for --out
+
+
+def evaluate(bot: Bot, questions: list[EvalQuestion]) -> EvalRun:
+    """Ask every question; score the answer and the ranked entries (all language versions) against its needles."""
+    rows, outputs = [], []
+    for q in questions:
+        a = bot.ask(q.question)
+        r = bot.retriever.retrieve(q.question, k=5)
+        texts = ["\n".join(v.title + "\n" + v.body for v in h.versions) for h in r.hits]
+        rows.append(score_one(q, a, texts))
+        outputs.append(
+            {
+                "id": q.id,
+                "question": q.question,
+                "language": a.language,
+                "abstained": a.abstained,
+                "answer": a.text,
+                "latency_ms": a.timings.get("total_ms"),
+                "citations": [
+                    {"chunk_id": c.chunk_id, "doc": c.doc, "title": c.title, "language": c.language, "text": c.text}
+                    for c in a.citations
+                ],
+            }
+        )
+    return EvalRun(breakdown(rows), rows, outputs)

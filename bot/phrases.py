@@ -45,6 +45,67 @@ PHRASES: dict[str, dict[str, str]] = {
         "es": "(resumido: la respuesta completa está en la fuente [1])",
     },
     "sources": {"en": "Sources", "fr": "Sources", "es": "Fuentes"},
+    # the chat page's own labels
+    "ui_title": {
+        "en": "## faqbot — Realtime Compute for Apache Flink FAQ",
+        "fr": "## faqbot — FAQ de Realtime Compute for Apache Flink",
+        "es": "## faqbot — Preguntas frecuentes de Realtime Compute for Apache Flink",
+    },
+    "ui_intro": {
+        "en": "Paste an error or describe the problem in English, French or Spanish.",
+        "fr": "Collez une erreur ou décrivez le problème en anglais, français ou espagnol.",
+        "es": "Pegue un error o describa el problema en inglés, francés o español.",
+    },
+    "ui_placeholder": {
+        "en": "e.g. my Kafka event-time window never fires",
+        "fr": "ex. ma fenêtre event time Kafka ne se déclenche jamais",
+        "es": "p. ej. mi ventana de tiempo de evento de Kafka nunca se dispara",
+    },
+    "ui_send": {
+        "en": "Ask",
+        "fr": "Demander",
+        "es": "Preguntar",
+    },
+    "ui_language": {
+        "en": "Language",
+        "fr": "Langue",
+        "es": "Idioma",
+    },
+    "ui_sources": {
+        "en": "Sources",
+        "fr": "Sources",
+        "es": "Fuentes",
+    },
+    "ui_detected": {
+        "en": "Detected language",
+        "fr": "Langue détectée",
+        "es": "Idioma detectado",
+    },
+    "ui_open": {
+        "en": "open in source",
+        "fr": "ouvrir la source",
+        "es": "abrir la fuente",
+    },
+    "ui_others": {
+        "en": "other languages",
+        "fr": "autres langues",
+        "es": "otros idiomas",
+    },
+    "ui_passage": {
+        "en": "cited passage",
+        "fr": "passage cité",
+        "es": "pasaje citado",
+    },
+    "ui_examples": {
+        "en": "Examples",
+        "fr": "Exemples",
+        "es": "Ejemplos",
+    },
+    "ui_not_covered": {
+        "en": "Not covered by the FAQ",
+        "fr": "Non couvert par la FAQ",
+        "es": "No cubierto por las preguntas frecuentes",
+    },
 }
 
 LANGUAGE_NAMES = {

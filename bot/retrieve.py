@@ -6,27 +6,24 @@ import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
 
 import numpy as np
-
-from ingest.embedders import get_embedder
-from ingest.records import Chunk, lexical_tokens
-from ingest.store import IndexError_, load_index
-from ingest.textproc import SUPPORTED, detect_language, names, raw_words, tokenize
+from faqbot.ingest.embedders import get_embedder
+from faqbot.ingest.records import Chunk
+from faqbot.ingest.store import Store, StoreError, open_store
+from faqbot.ingest.textproc import SUPPORTED, detect_language, names, query_tokens, raw_words
 
 from .abstain import AbstainModel, load_default_model
 
 RRF_K = 20
 DENSE_K = 512  # vector rows read per query; entries beyond them get no dense score
 # Weight of the lexical score (scaled to the query's best match) next to the dense cosine.
-# Chosen on two question sets that agree (../shared/eval/dev.jsonl and bot/calibration.jsonl,
+# Chosen on two question sets that agree (eval/dev.jsonl and eval/calibration.jsonl,
 # docs/eval.md): e5 cosines of relevant entries spread over only a few hundredths, so a
 # larger weight lets a shared word outvote the meaning.
 LEXICAL_WEIGHT = 0.12
 LEXICAL_DAMP = 8.0  # a best BM25 score below this is weak evidence and counts proportionally less
 FILL_FROM = 10  # dense candidates whose lexical scores stand in for an entry missing the query language
-FUSIONS = ("rrf", "linear", "dense", "bm25")
 
 
 @dataclass
@@ -55,10 +52,6 @@ class Retrieval:
     term_weights: dict[str, float] = field(default_factory=dict)
 
 
-class Retriever(Protocol):
-    def retrieve(self, query: str, language: str | None = None, k: int = 5) -> Retrieval: ...
-
-
 def resolve_language(query: str, override: str | None) -> tuple[str, str]:
     """(answer language, detected language); an override wins, unsupported ones fall back to English."""
     detected, _conf = detect_language(query)
@@ -67,49 +60,79 @@ def resolve_language(query: str, override: str | None) -> tuple[str, str]:
     return (detected if detected in SUPPORTED else "en"), detected
 
 
+def fuse(
+    dense_g: np.ndarray,
+    lex_g: np.ndarray,
+    fusion: str,
+    has_lang: np.ndarray | None = None,
+    dense_weight: float = 1.0,
+    lexical_weight: float = LEXICAL_WEIGHT,
+) -> np.ndarray:
+    """Score per entry. has_lang marks the entries that exist in the query's language."""
+    if fusion == "dense":
+        return dense_g.copy()
+    if fusion == "bm25":
+        return lex_g.copy()
+    if fusion == "rrf":
+        rd = np.empty_like(dense_g)
+        rd[np.argsort(-dense_g)] = np.arange(len(dense_g))
+        rl = np.empty_like(lex_g)
+        rl[np.argsort(-lex_g)] = np.arange(len(lex_g))
+        score = 1.0 / (RRF_K + rd + 1)
+        return score + np.where(lex_g > 0, 1.0 / (RRF_K + rl + 1), 0.0)
+    # linear: dense cosine plus lexical score scaled to the best match of this query,
+    # damped when the best lexical match itself is weak
+    top = float(lex_g.max()) if len(lex_g) else 0.0
+    lex_n = lex_g / top if top > 0 else lex_g * 0
+    if has_lang is not None and has_lang.any() and not has_lang.all():
+        # BM25 only matches words in the query's language, so an entry that exists only in
+        # other languages would lose to any same-language entry sharing a word. It gets the
+        # lexical score typical of the query's strong dense candidates instead (its own if higher).
+        cand = np.argsort(-dense_g)[:FILL_FROM]
+        same = cand[has_lang[cand]]
+        fill = float(np.median(lex_n[same])) if len(same) else 0.0
+        lex_n = np.where(has_lang, lex_n, np.maximum(lex_n, fill))
+    strength = min(1.0, top / LEXICAL_DAMP)
+    return dense_weight * dense_g + lexical_weight * strength * lex_n
+
+
 class HybridRetriever:
     """Dense (FAISS) + lexical (bm25s) retrieval, fused per translation group."""
 
-    def __init__(self, index_dir: Path, fusion: str = "linear", abstain: AbstainModel | None = None,
-                 dense_weight: float = 1.0, lexical_weight: float = LEXICAL_WEIGHT) -> None:
-        import bm25s
-        import faiss
-
-        self.index = load_index(index_dir)
-        self.chunks = self.index.chunks
+    def __init__(
+        self,
+        store: Store | Path,
+        fusion: str = "linear",
+        abstain: AbstainModel | None = None,
+        dense_weight: float = 1.0,
+        lexical_weight: float = LEXICAL_WEIGHT,
+    ) -> None:
+        self.store: Store = open_store(store) if isinstance(store, Path) else store
+        self.chunks = self.store.chunks
         if not self.chunks:
-            raise IndexError_(f"The index at {index_dir} has no chunks. Add documents and run `faqbot ingest`.")
-        try:
-            self.faiss = faiss.read_index(str(self.index.vectors_path))
-            self.bm25 = bm25s.BM25.load(str(self.index.lexical_path), allow_pickle=False, show_progress=False)
-        except Exception as exc:  # a corrupt file that passed no checksum (verify=False)
-            raise IndexError_(f"The index at {index_dir} cannot be loaded ({exc}). Run `faqbot ingest`.") from exc
-        self.embedder = get_embedder(self.index.manifest["embedder"]["id"])
+            raise StoreError(f"The index {self.store.location} has no chunks. Add documents and run `faqbot ingest`.")
+        self.embedder = get_embedder(self.store.manifest["embedder"]["id"])
         self.fusion = fusion
         self.dense_weight, self.lexical_weight = dense_weight, lexical_weight
         self.abstain_model = abstain if abstain is not None else load_default_model()
-        self.row_chunk = np.array([r["chunk"] for r in self.index.rows], dtype=np.int64)
-        self.row_is_body = np.array([r["field"] == "body" for r in self.index.rows])
         groups: dict[str, list[int]] = {}
         for i, c in enumerate(self.chunks):
             groups.setdefault(c.translation_group or c.id, []).append(i)
         self.group_ids = list(groups)
         self.group_members = [groups[g] for g in self.group_ids]
         # per language, which entries have a version in it (read on every query: built once)
-        self.group_has_lang = {lang: np.array([any(self.chunks[m].language == lang for m in mem)
-                                               for mem in self.group_members]) for lang in SUPPORTED}
+        self.group_has_lang = {
+            lang: np.array([any(self.chunks[m].language == lang for m in mem) for mem in self.group_members])
+            for lang in SUPPORTED
+        }
         self.chunk_group = np.zeros(len(self.chunks), dtype=np.int64)
         for gi, members in enumerate(self.group_members):
             self.chunk_group[members] = gi
-        vocab = self.bm25.vocab_dict or {}
-        self._vocab = vocab
-        # tokenized once here: the coverage feature needs them on every query
-        self._chunk_tokens = [frozenset(lexical_tokens(c)) for c in self.chunks]
+        self._chunk_tokens = self.store.chunk_terms()
         self._df = self._document_frequencies()
         self._raw_vocab: set[str] = set()
         for c in self.chunks:
             self._raw_vocab |= raw_words(c.title + " " + c.body)
-        self.by_id = {c.id: c for c in self.chunks}
 
     def _document_frequencies(self) -> dict[str, int]:
         df: dict[str, int] = {}
@@ -119,59 +142,21 @@ class HybridRetriever:
         return df
 
     # ------------------------------------------------------------------ scoring
-    def query_tokens(self, query: str, lang: str) -> list[str]:
-        toks = tokenize(query, lang)
-        if lang != "en":  # technical words in a French/Spanish question are often English
-            toks += [t for t in tokenize(query, "en") if t not in toks]
-        return toks
-
     def _dense(self, query: str) -> np.ndarray:
-        q = self.embedder.embed_queries([query])
-        sims, idx = self.faiss.search(q, min(self.faiss.ntotal, DENSE_K))
-        per_chunk = np.full(len(self.chunks), -1.0, dtype=np.float32)
-        found = idx[0] >= 0
-        np.maximum.at(per_chunk, self.row_chunk[idx[0][found]], sims[0][found])
-        return per_chunk
+        return self.store.dense(self.embedder.embed_queries([query])[0], DENSE_K)
 
-    def _lexical(self, tokens: list[str]) -> np.ndarray:
-        known = [t for t in tokens if t in self._vocab]
-        if not known:
-            return np.zeros(len(self.chunks), dtype=np.float32)
-        return np.asarray(self.bm25.get_scores(known), dtype=np.float32)
+    def _lexical(self, tokens: list[str], query: str, lang: str) -> np.ndarray:
+        return self.store.lexical(tokens, query, lang)
 
     def _group_max(self, per_chunk: np.ndarray) -> np.ndarray:
         out = np.full(len(self.group_ids), -np.inf, dtype=np.float32)
         np.maximum.at(out, self.chunk_group, per_chunk)
         return out
 
-    def fuse(self, dense_g: np.ndarray, lex_g: np.ndarray, fusion: str,
-             has_lang: np.ndarray | None = None) -> np.ndarray:
-        """Score per entry. has_lang marks the entries that exist in the query's language."""
-        if fusion == "dense":
-            return dense_g.copy()
-        if fusion == "bm25":
-            return lex_g.copy()
-        if fusion == "rrf":
-            rd = np.empty_like(dense_g)
-            rd[np.argsort(-dense_g)] = np.arange(len(dense_g))
-            rl = np.empty_like(lex_g)
-            rl[np.argsort(-lex_g)] = np.arange(len(lex_g))
-            score = 1.0 / (RRF_K + rd + 1)
-            return score + np.where(lex_g > 0, 1.0 / (RRF_K + rl + 1), 0.0)
-        # linear: dense cosine plus lexical score scaled to the best match of this query,
-        # damped when the best lexical match itself is weak
-        top = float(lex_g.max()) if len(lex_g) else 0.0
-        lex_n = lex_g / top if top > 0 else lex_g * 0
-        if has_lang is not None and has_lang.any() and not has_lang.all():
-            # BM25 only matches words in the query's language, so an entry that exists only in
-            # other languages would lose to any same-language entry sharing a word. It gets the
-            # lexical score typical of the query's strong dense candidates instead (its own if higher).
-            cand = np.argsort(-dense_g)[:FILL_FROM]
-            same = cand[has_lang[cand]]
-            fill = float(np.median(lex_n[same])) if len(same) else 0.0
-            lex_n = np.where(has_lang, lex_n, np.maximum(lex_n, fill))
-        strength = min(1.0, top / LEXICAL_DAMP)
-        return self.dense_weight * dense_g + self.lexical_weight * strength * lex_n
+    def fuse(
+        self, dense_g: np.ndarray, lex_g: np.ndarray, fusion: str, has_lang: np.ndarray | None = None
+    ) -> np.ndarray:
+        return fuse(dense_g, lex_g, fusion, has_lang, self.dense_weight, self.lexical_weight)
 
     def _coverage(self, tokens: list[str], members: list[int]) -> tuple[float, int]:
         """Share of the query's rare terms (document frequency <= 3) that the entry holds."""
@@ -188,9 +173,9 @@ class HybridRetriever:
     def retrieve(self, query: str, language: str | None = None, k: int = 5, fusion: str | None = None) -> Retrieval:
         t0 = time.perf_counter()
         lang, detected = resolve_language(query, language)
-        tokens = self.query_tokens(query, lang)
+        tokens = query_tokens(query, lang)
         dense_c = self._dense(query)
-        lex_c = self._lexical(tokens)
+        lex_c = self._lexical(tokens, query, lang)
         dense_g, lex_g = self._group_max(dense_c), self._group_max(lex_c)
         scores = self.fuse(dense_g, lex_g, fusion or self.fusion, self.group_has_lang.get(lang))
         order = np.argsort(-scores)[: max(k, 2)]
@@ -203,8 +188,17 @@ class HybridRetriever:
             pool = same or [m for m in members if self.chunks[m].language == "en"] or members
             best = max(pool, key=lambda m: dense_c[m] + 0.02 * lex_c[m])
             versions = sorted((self.chunks[m] for m in members), key=lambda c: c.language)
-            hits.append(Hit(self.group_ids[gi], self.chunks[best], versions, float(scores[gi]),
-                            float(dense_g[gi]), float(lex_g[gi]), not same))
+            hits.append(
+                Hit(
+                    self.group_ids[gi],
+                    self.chunks[best],
+                    versions,
+                    float(scores[gi]),
+                    float(dense_g[gi]),
+                    float(lex_g[gi]),
+                    not same,
+                )
+            )
         cov, unknown = self._coverage(tokens, self.group_members[order[0]])
         feats = {
             "dense_top": float(dense_g.max()),
@@ -222,7 +216,7 @@ class HybridRetriever:
         p_in = self.abstain_model.probability(feats)
         abstained = p_in < self.abstain_model.threshold
         n = len(self.chunks)
-        weights = {t: math.log(1 + n / self._df[t]) for t in set(tokens) | set(tokenize(query, "en"))
-                   if t in self._df}
-        return Retrieval(query, lang, detected, hits[:k], abstained, p_in, feats,
-                         (time.perf_counter() - t0) * 1000, weights)
+        weights = {t: math.log(1 + n / self._df[t]) for t in tokens if t in self._df}
+        return Retrieval(
+            query, lang, detected, hits[:k], abstained, p_in, feats, (time.perf_counter() - t0) * 1000, weights
+        )

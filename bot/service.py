@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .answer import Answer
+from faqbot.ingest.store import Store
+
+if TYPE_CHECKING:
+    from .llm import LLMBackend
+
+from .answer import Answer, Turn
 from .compose import compose
 from .conversation import standalone_query
 from .retrieve import HybridRetriever, Retrieval
@@ -29,25 +34,27 @@ def clean_question(question: object) -> str:
     if len(text) > MAX_QUESTION_CHARS:
         raise BadQuestion(
             f"The question is {len(text)} characters long; the limit is {MAX_QUESTION_CHARS}. "
-            "Paste only the first lines of the error.")
+            "Paste only the first lines of the error."
+        )
     return text
 
 
-@dataclass
-class Turn:
-    role: str  # "user" or "assistant"
-    content: str
-
-
 class Bot:
-    def __init__(self, index_dir: Path, llm: object | None = None, k: int = 5) -> None:
-        self.retriever = HybridRetriever(index_dir)
+    """Questions in, cited Answers out. `Bot.open(index_dir)` is the public entry point."""
+
+    def __init__(self, store: Store | Path, llm: LLMBackend | None = None, k: int = 5) -> None:
+        self.retriever = HybridRetriever(store)
         self.llm = llm  # bot.llm.LLMBackend or None for extractive answers
         self.k = k
 
+    @classmethod
+    def open(cls, index_dir: str | Path, llm: LLMBackend | None = None, k: int = 5) -> Bot:
+        """Open the index folder `faqbot ingest` wrote; llm is an LLMBackend (bot.llm.make_backend) or None."""
+        return cls(Path(index_dir), llm, k)
+
     def warm(self) -> None:
         """Load every model a first question could need (servers and benchmarks call this)."""
-        from ingest.textproc import warm_up
+        from faqbot.ingest.textproc import warm_up
 
         warm_up()
         self.ask("warm up the models")
@@ -64,8 +71,7 @@ class Bot:
         *_, final = self.stream(question, language, history)
         return final
 
-    def stream(self, question: str, language: str | None = None,
-               history: list[Turn] | None = None) -> Iterator[Answer]:
+    def stream(self, question: str, language: str | None = None, history: list[Turn] | None = None) -> Iterator[Answer]:
         """Yield partial Answers while an LLM streams, then the final one (always last)."""
         t0 = time.perf_counter()
         question = clean_question(question)
@@ -78,9 +84,7 @@ class Bot:
 
             for final in generate(self.llm, question, r, extractive):
                 final.timings = {"retrieval_ms": round(t_retrieval, 1)}
-                if not final.timings.get("done"):
-                    yield final
+                yield final
         final.standalone_query = query if query != question else ""
-        final.timings = {"retrieval_ms": round(t_retrieval, 1),
-                         "total_ms": round((time.perf_counter() - t0) * 1000, 1)}
+        final.timings = {"retrieval_ms": round(t_retrieval, 1), "total_ms": round((time.perf_counter() - t0) * 1000, 1)}
         yield final

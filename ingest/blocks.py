@@ -6,20 +6,49 @@ import re
 from dataclasses import dataclass, field
 
 BULLET = "•"
-_CODE_START = re.compile(
-    r"^(--|/\*|\{|\}|\)|\(|\[|<|#!|@|,|"
-    r"(CREATE|SELECT|INSERT|FROM|WHERE|WITH|SET|ALTER|DROP|UPDATE|DELETE|INNER|LEFT|RIGHT|JOIN|"
-    r"GROUP|ORDER|UNION|package|import|public|private|class|def|return)\b)"
-)
 # "Check 1: ...", "Cause 2: ...", "Vérification 1 : ..." sub-headings stay inside a question.
 NUMBERED_SUB = re.compile(r"^\w+(?: \w+)? \d+\s?:")
-# Problem/Cause/Solution markers in the supported languages (problem-block documents).
+# Problem/Cause/Solution section labels in the supported languages, the one table of them:
+# the parser splits problem blocks on whole labels; the composer also knows a section by the
+# start of its line, which adds the prefixes of _LABEL_PREFIXES.
 PROBLEM_MARKERS = {
-    "problem": ("problem description", "problem", "symptom", "description du problème",
-                "problème", "symptôme", "descripción del problema", "problema", "síntoma"),
+    "problem": (
+        "problem description",
+        "problem",
+        "symptom",
+        "description du problème",
+        "problème",
+        "symptôme",
+        "descripción del problema",
+        "problema",
+        "síntoma",
+    ),
     "cause": ("cause", "causes", "causa", "causas"),
     "solution": ("solution", "solutions", "solución", "soluciones", "resolution", "résolution"),
 }
+_LABEL_PREFIXES = {
+    "problem": ("error details", "détails de l", "detalles del error", "error message"),
+    "cause": (),
+    "solution": (
+        "soluci",
+        "resolución",
+        "fix",
+        "workaround",
+        "troubleshoot",
+        "dépann",
+        "check ",
+        "vérification",
+        "comprobación",
+    ),
+}
+LABEL_PREFIXES = {k: PROBLEM_MARKERS[k] + _LABEL_PREFIXES[k] for k in PROBLEM_MARKERS}
+# A line that starts code (SQL, Java, shell) rather than prose; the composer adds in-line signs.
+CODE_START = (
+    r"--|/\*|\{|\}|\)|\(|\[|<|#!|@|,|"
+    r"(CREATE|SELECT|INSERT|FROM|WHERE|WITH|SET|ALTER|DROP|UPDATE|DELETE|INNER|LEFT|RIGHT|JOIN|"
+    r"GROUP|ORDER|UNION|package|import|public|private|class|def|return)\b"
+)
+_CODE_START = re.compile(f"^({CODE_START})")
 _MARKDOWN = re.compile(r"\*\*|__|`")
 
 
@@ -38,15 +67,6 @@ class Para:
     @property
     def text(self) -> str:
         return "\n".join(self.lines)
-
-
-@dataclass
-class Heading:
-    para_index: int
-    line: int
-    text: str
-    numbered_sub: bool = False
-    toc_index: int | None = None
 
 
 @dataclass

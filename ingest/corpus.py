@@ -17,6 +17,7 @@ class SourceFile:
     text: str
     language: str
     sha256: str
+    raw: bytes  # the bytes hashed: what the index keeps a copy of and serves
 
 
 @dataclass
@@ -30,12 +31,18 @@ def read_corpus(corpus_dir: Path) -> tuple[list[SourceFile], list[Skipped]]:
     import hashlib
 
     if not corpus_dir.is_dir():
-        raise FileNotFoundError(
-            f"Corpus folder {corpus_dir} does not exist. Pass --corpus DIR or set FAQBOT_CORPUS.")
+        raise FileNotFoundError(f"Corpus folder {corpus_dir} does not exist. Pass --corpus DIR or set FAQBOT_CORPUS.")
     docs: list[SourceFile] = []
     skipped: list[Skipped] = []
     for path in sorted(corpus_dir.iterdir()):
-        if not path.is_file() or path.suffix.lower() not in DOC_SUFFIXES or path.name.startswith("."):
+        if path.suffix.lower() not in DOC_SUFFIXES or path.name.startswith("."):
+            continue
+        # a link could point anywhere (/etc/passwd): only regular files inside the folder are read
+        if path.is_symlink():
+            skipped.append(Skipped(path, "symbolic link (only regular files are read)"))
+            continue
+        if not path.is_file():
+            skipped.append(Skipped(path, "not a regular file"))
             continue
         raw = path.read_bytes()
         if not raw.strip():
@@ -53,5 +60,5 @@ def read_corpus(corpus_dir: Path) -> tuple[list[SourceFile], list[Skipped]]:
             skipped.append(Skipped(path, f"not UTF-8 ({exc.reason} at byte {exc.start}); re-save it as UTF-8"))
             continue
         text = text.lstrip("\ufeff").replace("\r\n", "\n")
-        docs.append(SourceFile(path, text, detect_document_language(text), hashlib.sha256(raw).hexdigest()))
+        docs.append(SourceFile(path, text, detect_document_language(text), hashlib.sha256(raw).hexdigest(), raw))
     return docs, skipped

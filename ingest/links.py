@@ -23,7 +23,8 @@ LINK_THRESHOLD = 0.55
 
 def _code_tokens(c: Chunk) -> set[str]:
     return set(identifiers(c.title + "\n" + c.body)) | {
-        w for w in (c.title + " " + c.body).split() if any(ch.isdigit() for ch in w) and len(w) > 2}
+        w for w in (c.title + " " + c.body).split() if any(ch.isdigit() for ch in w) and len(w) > 2
+    }
 
 
 def pair_scores(a: list[Chunk], b: list[Chunk], va: np.ndarray, vb: np.ndarray) -> np.ndarray:

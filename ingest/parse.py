@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import numpy as np
+
 from .blocks import (
     BULLET,
     NUMBERED_SUB,
@@ -29,6 +31,7 @@ from .blocks import (
 )
 from .records import Chunk, ParsedDocument, chunk_id
 from .similarity import assign, fill_gaps, tfidf_matrix
+from .textproc import SUPPORTED
 
 _HEADER = re.compile(r"^[^:\n]{3,80}:\s*(\S.{0,120})$")
 _EXCEPTION = re.compile(r"\b((?:[a-z_$][\w$]*\.)*([A-Z]\w*(?:Exception|Error)))\b(?::\s*(.*))?")
@@ -37,7 +40,7 @@ TOC_THRESHOLD = 0.22
 
 def family_of(stem: str) -> str:
     """'connectors-faq.fr' -> 'connectors-faq': translations share a file stem."""
-    return re.sub(r"[._-](en|fr|es)$", "", stem)
+    return re.sub(rf"[._-]({'|'.join(SUPPORTED)})$", "", stem)
 
 
 def _is_question(text: str) -> bool:
@@ -64,22 +67,38 @@ class _Builder:
         self.empty: list[dict] = []
         self.toc: list[dict] = []  # TOC entry -> chunk id (None when the heading has no body)
 
-    def add(self, title: str, head_line: int, body_paras: list[Para], *, skip_head: bool = True,
-            group: str = "", aliases: list[str] | None = None) -> Chunk | None:
+    def add(
+        self,
+        title: str,
+        head_line: int,
+        body_paras: list[Para],
+        *,
+        skip_head: bool = True,
+        group: str = "",
+        aliases: list[str] | None = None,
+    ) -> Chunk | None:
         title = clean_heading(title)
         if body_paras:
             first = body_paras[0].start
             last = body_paras[-1].end
-            body = "\n".join(self.lines[first - 1:last]).rstrip()
+            body = "\n".join(self.lines[first - 1 : last]).rstrip()
         else:
             body, last = "", head_line
         if not body.strip():
             self.empty.append({"doc": self.doc, "title": title, "line": head_line})
             return None
         chunk = Chunk(
-            id=chunk_id(self.doc, title, self.taken), doc=self.doc, doc_title=self.title,
-            family=self.family, source=self.source, language=self.lang, title=title, body=body,
-            line_start=head_line, line_end=last, group=group,
+            id=chunk_id(self.doc, title, self.taken),
+            doc=self.doc,
+            doc_title=self.title,
+            family=self.family,
+            source=self.source,
+            language=self.lang,
+            title=title,
+            body=body,
+            line_start=head_line,
+            line_end=last,
+            group=group,
             aliases=[a for a in (aliases or []) if clean_heading(a) != title],
         )
         self.chunks.append(chunk)
@@ -90,7 +109,7 @@ def _segments(paras: list[Para], starts: list[int]) -> list[tuple[int, list[Para
     out = []
     for n, s in enumerate(starts):
         end = starts[n + 1] if n + 1 < len(starts) else len(paras)
-        out.append((s, paras[s + 1:end]))
+        out.append((s, paras[s + 1 : end]))
     return out
 
 
@@ -125,14 +144,10 @@ def _context(paras: list[Para], i: int) -> str:
     return paras[i].first + " " + (nxt.text[:600] if nxt else "")
 
 
-def _parse_toc_shape(b: _Builder, paras: list[Para], toc: list[TocEntry]) -> list[str]:
-    # Problem labels ("Cause", "Symptôme") and "Check 1:" lines are sub-headings, never questions.
-    heads = [i for i, p in enumerate(paras) if is_heading(p)
-             and not NUMBERED_SUB.match(p.first) and marker_kind(p.first) is None]
-    cands = heads
+def _toc_similarity(
+    b: _Builder, paras: list[Para], toc: list[TocEntry], cands: list[int], groups: list[str], keys: dict[str, list[str]]
+) -> np.ndarray:
     context = [_context(paras, i) for i in cands]
-    groups = list(dict.fromkeys(e.group for e in toc))
-    keys = _group_keys(groups, context)
     sim = tfidf_matrix([e.text for e in toc], [clean_heading(paras[i].first) for i in cands], b.lang)
     # A section that names the entry's connector is likelier its answer; one that names
     # only another connector is not.
@@ -155,6 +170,20 @@ def _parse_toc_shape(b: _Builder, paras: list[Para], toc: list[TocEntry]) -> lis
             lo, hi = cs[len(cs) // 4], cs[(3 * len(cs)) // 4]
             for c in range(len(cands)):
                 sim[t, c] += 0.08 if lo - 1 <= c <= hi + 1 else -0.04
+    return sim
+
+
+def _parse_toc_shape(b: _Builder, paras: list[Para], toc: list[TocEntry]) -> list[str]:
+    # Problem labels ("Cause", "Symptôme") and "Check 1:" lines are sub-headings, never questions.
+    heads = [
+        i
+        for i, p in enumerate(paras)
+        if is_heading(p) and not NUMBERED_SUB.match(p.first) and marker_kind(p.first) is None
+    ]
+    cands = heads
+    groups = list(dict.fromkeys(e.group for e in toc))
+    keys = _group_keys(groups, [_context(paras, i) for i in cands])
+    sim = _toc_similarity(b, paras, toc, cands, groups, keys)
     pairs = fill_gaps(assign(sim, TOC_THRESHOLD), len(toc), len(cands), sim, floor=-1.0)
     toc_of = {cands[c]: t for t, c in pairs.items()}
     starts: list[int] = []
@@ -176,8 +205,14 @@ def _parse_toc_shape(b: _Builder, paras: list[Para], toc: list[TocEntry]) -> lis
         group = entry.group if entry else _group_for(_context(paras, s), keys, group)
         chunk = b.add(title, paras[s].start, body, group=group, aliases=[entry.text] if entry else [])
         if entry:
-            b.toc.append({"entry": entry.text, "group": entry.group,
-                          "chunk": chunk.id if chunk else None, "heading": clean_heading(title)})
+            b.toc.append(
+                {
+                    "entry": entry.text,
+                    "group": entry.group,
+                    "chunk": chunk.id if chunk else None,
+                    "heading": clean_heading(title),
+                }
+            )
     return [e.text for n, e in enumerate(toc) if n not in pairs]
 
 

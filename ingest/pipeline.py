@@ -12,18 +12,11 @@ from pathlib import Path
 import numpy as np
 
 from .corpus import read_corpus
-from .embedders import DEFAULT_EMBEDDER, get_embedder
+from .embedders import DEFAULT_EMBEDDER, Embedder, get_embedder
 from .links import link_translations
 from .parse import parse_document
 from .records import Chunk, lexical_tokens
-from .store import (
-    FORMAT_VERSION,
-    build_lock,
-    commit_build,
-    new_build_dir,
-    read_embedding_cache,
-    write_jsonl,
-)
+from .store import BuildContent, open_writer
 
 BODY_CHARS = 1500  # e5-small reads 512 tokens; the start of an answer carries its topic
 
@@ -52,24 +45,6 @@ def _hash(text: str, embedder_id: str, kind: str) -> str:
     return hashlib.sha256(f"{embedder_id}\x1f{kind}\x1f{text}".encode()).hexdigest()[:32]
 
 
-# Measured by `faqbot bench --scale` (docs/benchmarks.md): exact search is fastest to build and
-# exact; past a few hundred thousand vectors an 8-bit scalar-quantized exact scan keeps p95 under
-# 50 ms at recall@10 0.975 in a quarter of the memory. Graph/IVF indexes lost recall on that data.
-EXACT_FLAT_MAX = 200_000
-
-
-def make_faiss_index(dim: int, vecs: np.ndarray):
-    import faiss
-
-    if len(vecs) <= EXACT_FLAT_MAX:
-        index = faiss.IndexFlatIP(dim)
-    else:
-        index = faiss.IndexScalarQuantizer(dim, faiss.ScalarQuantizer.QT_8bit, faiss.METRIC_INNER_PRODUCT)
-        index.train(vecs[: min(len(vecs), 100_000)])
-    index.add(vecs)
-    return index
-
-
 def vector_rows(chunks: list[Chunk]) -> list[dict]:
     """What gets a vector: the answer (title + start of body), the title, each alias."""
     rows = []
@@ -81,18 +56,39 @@ def vector_rows(chunks: list[Chunk]) -> list[dict]:
     return rows
 
 
-def run_ingest(corpus_dir: Path, index_dir: Path, embedder_id: str = DEFAULT_EMBEDDER,
-               progress: bool = True) -> IngestReport:
-    import bm25s
-    import faiss
+def _embed(
+    embedder: Embedder, rows: list[dict], cache: dict[str, np.ndarray], progress: bool
+) -> tuple[np.ndarray, int]:
+    """Vectors for every row, reusing cached ones; returns them and how many were embedded."""
     from tqdm import tqdm
 
+    # similar lengths batch together: the engine pads a batch to its longest text
+    todo = sorted((i for i, r in enumerate(rows) if r["hash"] not in cache), key=lambda i: len(rows[i]["text"]))
+    vecs = np.zeros((len(rows), embedder.dim), dtype=np.float32)
+    for i, r in enumerate(rows):
+        if r["hash"] in cache:
+            vecs[i] = cache[r["hash"]]
+    batch = 16
+    bar = tqdm(total=len(todo), desc="embedding", unit="text", disable=not progress or not todo, file=sys.stderr)
+    for s in range(0, len(todo), batch):
+        ids = todo[s : s + batch]
+        vecs[ids] = embedder.embed_documents([rows[i]["text"] for i in ids])
+        bar.update(len(ids))
+    bar.close()
+    return vecs, len(todo)
+
+
+def run_ingest(
+    corpus_dir: Path, index_dir: Path, embedder_id: str = DEFAULT_EMBEDDER, progress: bool = True
+) -> IngestReport:
     t0 = time.perf_counter()
-    with build_lock(index_dir):
+    writer = open_writer(index_dir)
+    with writer.lock():
         sources, skipped = read_corpus(corpus_dir)
         if not sources:
             raise FileNotFoundError(
-                f"No readable .txt or .md documents in {corpus_dir}; add FAQ documents there or pass --corpus DIR.")
+                f"No readable .txt or .md documents in {corpus_dir}; add FAQ documents there or pass --corpus DIR."
+            )
         chunks: list[Chunk] = []
         docs: dict[str, dict] = {}
         empty: list[dict] = []
@@ -101,62 +97,61 @@ def run_ingest(corpus_dir: Path, index_dir: Path, embedder_id: str = DEFAULT_EMB
             chunks.extend(parsed.chunks)
             empty.extend(parsed.empty_headings)
             docs[parsed.doc] = {
-                "file": src.path.name, "sha256": src.sha256, "title": parsed.title, "language": src.language,
-                "shape": parsed.shape, "chunks": len(parsed.chunks), "empty_headings": len(parsed.empty_headings),
-                "toc": parsed.toc, "toc_unmatched": parsed.toc_unmatched,
+                "file": src.path.name,
+                "sha256": src.sha256,
+                "title": parsed.title,
+                "language": src.language,
+                "shape": parsed.shape,
+                "chunks": len(parsed.chunks),
+                "empty_headings": len(parsed.empty_headings),
+                "toc": parsed.toc,
+                "toc_unmatched": parsed.toc_unmatched,
             }
         embedder = get_embedder(embedder_id)
         rows = vector_rows(chunks)
         for r in rows:
             r["hash"] = _hash(r["text"], embedder.id, r["field"])
-        cache = read_embedding_cache(index_dir, embedder.id)
-        # similar lengths batch together: the engine pads a batch to its longest text
-        todo = sorted((i for i, r in enumerate(rows) if r["hash"] not in cache), key=lambda i: len(rows[i]["text"]))
-        vecs = np.zeros((len(rows), embedder.dim), dtype=np.float32)
-        for i, r in enumerate(rows):
-            if r["hash"] in cache:
-                vecs[i] = cache[r["hash"]]
-        batch = 16
-        bar = tqdm(total=len(todo), desc="embedding", unit="text", disable=not progress or not todo, file=sys.stderr)
-        for s in range(0, len(todo), batch):
-            ids = todo[s:s + batch]
-            vecs[ids] = embedder.embed_documents([rows[i]["text"] for i in ids])
-            bar.update(len(ids))
-        bar.close()
+        vecs, embedded = _embed(embedder, rows, writer.embedding_cache(embedder.id), progress)
         body_rows = [i for i, r in enumerate(rows) if r["field"] == "body"]
         linked = link_translations(chunks, vecs[body_rows])
-
-        tag = hashlib.sha256("".join(r["hash"] for r in rows).encode()).hexdigest()
-        build = new_build_dir(index_dir, tag)
-        write_jsonl(build / "chunks.jsonl", [c.to_json() for c in chunks])
-        write_jsonl(build / "rows.jsonl", [{k: r[k] for k in ("chunk", "field", "hash")} for r in rows])
-        np.save(build / "embeddings.npy", vecs, allow_pickle=False)
-        index = make_faiss_index(embedder.dim, vecs)
-        faiss.write_index(index, str(build / "vectors.faiss"))
-        bm25 = bm25s.BM25(k1=1.2, b=0.75)
-        bm25.index([lexical_tokens(c) for c in chunks], show_progress=False)
-        bm25.save(str(build / "lexical"), show_progress=False)
         per_lang: dict[str, int] = {}
         for c in chunks:
             per_lang[c.language] = per_lang.get(c.language, 0) + 1
         manifest = {
-            "format_version": FORMAT_VERSION,
             "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
             "embedder": {"id": embedder.id, "dim": embedder.dim},
-            "faiss": {"type": "IndexFlatIP" if len(rows) <= EXACT_FLAT_MAX else "IndexScalarQuantizer(QT_8bit)"},
             "corpus": {d["file"]: d["sha256"] for d in docs.values()},
             "documents": docs,
-            "counts": {"chunks": len(chunks), "vectors": len(rows), "per_language": per_lang,
-                       "translation_groups_linked": linked, "empty_headings": len(empty)},
+            "counts": {
+                "chunks": len(chunks),
+                "vectors": len(rows),
+                "per_language": per_lang,
+                "translation_groups_linked": linked,
+                "empty_headings": len(empty),
+            },
             "empty_headings": empty,
             "skipped": [{"file": s.path.name, "reason": s.reason} for s in skipped],
         }
-        commit_build(index_dir, build, manifest)
+        content = BuildContent(
+            chunks,
+            rows,
+            vecs,
+            [lexical_tokens(c) for c in chunks],
+            manifest,
+            {src.path.name: src.raw for src in sources},
+        )
+        build = writer.publish(content)
     return IngestReport(
-        index_dir, build, len(chunks), {k: {kk: v[kk] for kk in ("file", "language", "shape", "chunks",
-                                                               "empty_headings")} for k, v in docs.items()},
-        linked, empty, [{"file": str(s.path), "reason": s.reason} for s in skipped],
-        len(todo), len(rows) - len(todo), time.perf_counter() - t0,
+        index_dir,
+        Path(build),
+        len(chunks),
+        {k: {kk: v[kk] for kk in ("file", "language", "shape", "chunks", "empty_headings")} for k, v in docs.items()},
+        linked,
+        empty,
+        [{"file": str(s.path), "reason": s.reason} for s in skipped],
+        embedded,
+        len(rows) - embedded,
+        time.perf_counter() - t0,
         warnings=[f"skipped {s.path.name}: {s.reason}" for s in skipped],
     )
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import asdict, dataclass, field
 
@@ -28,7 +27,6 @@ class Chunk:
     group: str = ""
     aliases: list[str] = field(default_factory=list)
     translation_group: str = ""
-    has_body: bool = True
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -36,10 +34,6 @@ class Chunk:
     @classmethod
     def from_json(cls, data: dict) -> Chunk:
         return cls(**data)
-
-    def content_hash(self) -> str:
-        text = "\x1f".join([self.title, *self.aliases, self.body])
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def slug(text: str, limit: int = 48) -> str:

@@ -14,7 +14,7 @@ from .textproc import fold, tokenize
 
 def _ngrams(text: str, n: int = 3) -> Counter:
     t = " " + " ".join(fold(text).split()) + " "
-    return Counter(t[i:i + n] for i in range(max(0, len(t) - n + 1)))
+    return Counter(t[i : i + n] for i in range(max(0, len(t) - n + 1)))
 
 
 def tfidf_matrix(a: list[str], b: list[str], lang: str) -> np.ndarray:

@@ -1,168 +1,81 @@
-"""The index folder: a plain, inspectable directory written atomically (public format).
+"""Where an index lives: the `Store` protocol retrieval reads through, and what ingest hands a store.
 
-    index/
-      CURRENT                  name of the build folder being served
-      build-<time>-<hash>/
-        manifest.json          format version, embedder, corpus hashes, counts, file checksums
-        chunks.jsonl           one Chunk per line
-        rows.jsonl             one line per vector: chunk index, field, text hash
-        vectors.faiss          FAISS index (inner product on normalised vectors)
-        embeddings.npy         the same vectors as float32 (embedding cache for re-ingest)
-        lexical/               bm25s index files (JSON + .npy, loaded without pickle)
-
-A build is written to its own folder and fsynced; only then is CURRENT replaced
-(os.replace is atomic), so a reader sees the old build or the new one, never half.
+The embedded default is the index folder (`folder_store`: FAISS + bm25s files). Another engine
+(Milvus, for instance) is another implementation of the same two small protocols; `open_store`
+and `open_writer` pick one from a store spec.
 """
 
 from __future__ import annotations
 
 import contextlib
-import fcntl
-import hashlib
-import json
-import os
-import shutil
-import time
-import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 import numpy as np
 
 from .records import Chunk
 
-FORMAT_VERSION = 3
 FIX = "Run `faqbot ingest` to rebuild it."
 
 
-class IndexError_(RuntimeError):
+class StoreError(RuntimeError):
     """The index is missing, corrupt or from another format; the message names the fix."""
 
 
-def sha256_file(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
-def _fsync_tree(folder: Path) -> None:
-    for p in sorted(folder.rglob("*")):
-        if p.is_file():
-            with open(p, "rb") as f:
-                os.fsync(f.fileno())
-    for d in [folder, *[p for p in folder.rglob("*") if p.is_dir()]]:
-        fd = os.open(d, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
-@contextlib.contextmanager
-def build_lock(index_dir: Path):
-    """One ingest at a time per index folder."""
-    index_dir.mkdir(parents=True, exist_ok=True)
-    with open(index_dir / ".lock", "w") as f:
-        try:
-            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError as exc:
-            raise IndexError_(f"Another `faqbot ingest` is writing {index_dir}; wait for it to finish.") from exc
-        yield
-
-
-def new_build_dir(index_dir: Path, tag: str) -> Path:
-    path = index_dir / f"build-{time.strftime('%Y%m%dT%H%M%S')}-{tag[:8]}-{uuid.uuid4().hex[:6]}"
-    path.mkdir(parents=True)
-    return path
-
-
-def commit_build(index_dir: Path, build: Path, manifest: dict) -> None:
-    """Checksum, fsync and publish a finished build; remove older builds afterwards."""
-    manifest["files"] = {
-        str(p.relative_to(build)): sha256_file(p)
-        for p in sorted(build.rglob("*")) if p.is_file() and p.name != "manifest.json"
-    }
-    (build / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False))
-    _fsync_tree(build)
-    tmp = index_dir / f".CURRENT.{os.getpid()}"
-    tmp.write_text(build.name + "\n")
-    with open(tmp, "rb") as f:
-        os.fsync(f.fileno())
-    os.replace(tmp, index_dir / "CURRENT")
-    fd = os.open(index_dir, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    for old in index_dir.glob("build-*"):
-        if old.name != build.name:
-            shutil.rmtree(old, ignore_errors=True)
-
-
-def current_build(index_dir: Path) -> Path:
-    pointer = index_dir / "CURRENT"
-    if not pointer.is_file():
-        raise IndexError_(f"No index at {index_dir}. {FIX}")
-    build = index_dir / pointer.read_text().strip()
-    if not build.name.startswith("build-") or not build.is_dir():
-        raise IndexError_(f"The index at {index_dir} points to a missing build. {FIX}")
-    return build
-
-
 @dataclass
-class LoadedIndex:
-    path: Path
+class BuildContent:
+    """Everything one ingest produces, handed to a store writer in one piece."""
+
+    chunks: list[Chunk]
+    rows: list[dict]  # one per vector: chunk (index into chunks), field, hash
+    vectors: np.ndarray  # float32, normalised, one per row
+    lexical_docs: list[list[str]]  # one token list per chunk (textproc.tokenize)
+    manifest: dict  # embedder, corpus hashes, documents, counts ...
+    sources: dict[str, bytes] = field(default_factory=dict)  # corpus file name -> bytes as hashed
+
+
+class Store(Protocol):
+    """What retrieval asks of an index: the chunks, and per-chunk dense and lexical scores."""
+
+    location: str  # a short name for messages and /api/health, never a secret
     manifest: dict
     chunks: list[Chunk]
-    rows: list[dict]
-    vectors_path: Path
-    lexical_path: Path
+
+    def dense(self, query: np.ndarray, k: int) -> np.ndarray:
+        """Best cosine per chunk over the k nearest vectors; -1 for chunks not among them."""
+        ...
+
+    def lexical(self, tokens: list[str], text: str, language: str) -> np.ndarray:
+        """BM25 score per chunk (0 where nothing matches)."""
+        ...
+
+    def chunk_terms(self) -> list[frozenset[str]]:
+        """The lexical tokens each chunk was indexed with (for the coverage features)."""
+        ...
+
+    def source(self, name: str) -> bytes | None:
+        """A corpus file the index was built from, as it was hashed at ingest; None otherwise."""
+        ...
 
 
-def load_index(index_dir: Path, verify: bool = True) -> LoadedIndex:
-    """Read and verify a build: format version and every file's checksum."""
-    build = current_build(index_dir)
-    try:
-        manifest = json.loads((build / "manifest.json").read_text())
-    except (OSError, ValueError) as exc:
-        raise IndexError_(f"The index manifest at {build} is unreadable ({exc}). {FIX}") from exc
-    version = manifest.get("format_version")
-    if version != FORMAT_VERSION:
-        raise IndexError_(
-            f"The index at {index_dir} has format version {version}, this faqbot reads {FORMAT_VERSION}. {FIX}")
-    if verify:
-        for name, digest in manifest.get("files", {}).items():
-            p = build / name
-            if not p.is_file():
-                raise IndexError_(f"Index file {name} is missing from {build}. {FIX}")
-            if sha256_file(p) != digest:
-                raise IndexError_(f"Index file {name} is corrupt (checksum mismatch). {FIX}")
-    try:
-        chunks = [Chunk.from_json(json.loads(ln)) for ln in (build / "chunks.jsonl").read_text().splitlines() if ln]
-        rows = [json.loads(ln) for ln in (build / "rows.jsonl").read_text().splitlines() if ln]
-    except (OSError, ValueError, TypeError) as exc:
-        raise IndexError_(f"The index at {build} cannot be read ({exc}). {FIX}") from exc
-    return LoadedIndex(build, manifest, chunks, rows, build / "vectors.faiss", build / "lexical")
+class StoreWriter(Protocol):
+    def lock(self) -> contextlib.AbstractContextManager[None]: ...
+
+    def embedding_cache(self, embedder_id: str) -> dict[str, np.ndarray]: ...
+
+    def publish(self, content: BuildContent) -> str:
+        """Make a complete build visible to readers at once; return where it lives."""
+        ...
 
 
-def write_jsonl(path: Path, items: list[dict]) -> None:
-    with open(path, "w", encoding="utf-8") as f:
-        for item in items:
-            f.write(json.dumps(item, ensure_ascii=False) + "\n")
+def open_store(index_dir: Path, verify: bool = True) -> Store:
+    from .folder_store import FolderStore
+
+    return FolderStore(index_dir, verify=verify)
 
 
-def read_embedding_cache(index_dir: Path, embedder_id: str) -> dict[str, np.ndarray]:
-    """Vectors of the current build keyed by text hash, when built with the same embedder."""
-    try:
-        idx = load_index(index_dir, verify=True)
-    except IndexError_:
-        return {}
-    if idx.manifest.get("embedder", {}).get("id") != embedder_id:
-        return {}
-    try:
-        vecs = np.load(idx.path / "embeddings.npy", allow_pickle=False)
-    except (OSError, ValueError):
-        return {}
-    return {row["hash"]: vecs[i] for i, row in enumerate(idx.rows) if i < len(vecs)}
+def open_writer(index_dir: Path) -> StoreWriter:
+    from .folder_store import FolderWriter
+
+    return FolderWriter(index_dir)

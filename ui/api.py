@@ -8,10 +8,11 @@ import json
 import threading
 from pathlib import Path
 
+from faqbot.bot.answer import Turn
+from faqbot.bot.service import BadQuestion, Bot
+from faqbot.ingest.textproc import SUPPORTED
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse
-
-from bot.service import BadQuestion, Bot, Turn
 
 from . import feedback
 
@@ -26,7 +27,7 @@ class AppState:
         self.slots = threading.BoundedSemaphore(max_concurrency)
         self.max_concurrency = max_concurrency
         # only files the index was built from are served: no path from the request touches the disk
-        self.sources = {d["file"] for d in bot.retriever.index.manifest.get("documents", {}).values()}
+        self.store = bot.retriever.store
 
 
 def error(status: int, message: str) -> JSONResponse:
@@ -37,8 +38,9 @@ def parse_history(raw: object) -> list[Turn]:
     if raw is None:
         return []
     if not isinstance(raw, list) or not all(
-            isinstance(t, dict) and t.get("role") in ("user", "assistant") and isinstance(t.get("content"), str)
-            for t in raw):
+        isinstance(t, dict) and t.get("role") in ("user", "assistant") and isinstance(t.get("content"), str)
+        for t in raw
+    ):
         raise BadQuestion('"history" must be a list of {"role": "user"|"assistant", "content": "..."}')
     return [Turn(t["role"], t["content"]) for t in raw[-10:]]
 
@@ -47,7 +49,7 @@ def answer_sync(state: AppState, question: object, language: object, history: li
     if not state.slots.acquire(timeout=30):
         raise TimeoutError("busy")
     try:
-        lang = language if isinstance(language, str) and language in ("en", "fr", "es") else None
+        lang = language if isinstance(language, str) and language in SUPPORTED else None
         a = state.bot.ask(question, lang, history)  # type: ignore[arg-type]
     finally:
         state.slots.release()
@@ -57,22 +59,51 @@ def answer_sync(state: AppState, question: object, language: object, history: li
     return data
 
 
+async def _read_json(request: Request) -> dict | JSONResponse:
+    """The request's JSON object, or the error response to send instead."""
+    raw = await request.body()
+    if len(raw) > MAX_BODY_BYTES:
+        return error(413, f"Request body over {MAX_BODY_BYTES // 1024} KB; send a shorter question.")
+    try:
+        body = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        return error(400, "The request body is not valid UTF-8.")
+    except ValueError:
+        return error(400, 'The request body is not JSON. Send {"question": "..."}.')
+    if not isinstance(body, dict) or "question" not in body:
+        return error(422, 'Send a JSON object with a "question" string, e.g. {"question": "kafka sasl ssl"}.')
+    if body.get("language") not in (None, "", "auto", *SUPPORTED):
+        return error(422, f'"language" must be one of {", ".join(SUPPORTED)} (or omitted for detection).')
+    return body
+
+
+SOURCE_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>{name}</title>
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<style>body{{font-family:sans-serif;margin:0}}table{{border-collapse:collapse;width:100%}}
+td.n{{color:#888;text-align:right;padding:0 8px;user-select:none;vertical-align:top}}
+pre{{margin:0;white-space:pre-wrap}} tr:target, tr.hl{{background:#fff3b0}}</style></head>
+<body><h3 style="padding:8px">{name}</h3><table>{rows}</table><script>
+const m=location.hash.match(/^#L(\\d+)-L(\\d+)$/);
+if(m){{for(let i=+m[1];i<=+m[2];i++){{const r=document.getElementById('L'+i);if(r)r.className='hl';}}
+const f=document.getElementById('L'+m[1]);if(f)f.scrollIntoView();}}</script></body></html>"""
+SOURCE_CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
+
+
+def source_page(name: str, data: bytes) -> str:
+    lines = data.decode("utf-8", errors="replace").lstrip("\ufeff").replace("\r\n", "\n").splitlines()
+    rows = "\n".join(
+        f'<tr id="L{n}"><td class="n"><a href="#L{n}">{n}</a></td><td><pre>{html.escape(ln)}</pre></td></tr>'
+        for n, ln in enumerate(lines, 1)
+    )
+    return SOURCE_PAGE.format(name=html.escape(name), rows=rows)
+
+
 def register(app: FastAPI, state: AppState) -> None:
     @app.post("/api/ask")
     async def ask(request: Request) -> JSONResponse:
-        raw = await request.body()
-        if len(raw) > MAX_BODY_BYTES:
-            return error(413, f"Request body over {MAX_BODY_BYTES // 1024} KB; send a shorter question.")
-        try:
-            body = json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            return error(400, "The request body is not valid UTF-8.")
-        except ValueError:
-            return error(400, 'The request body is not JSON. Send {"question": "..."}.')
-        if not isinstance(body, dict) or "question" not in body:
-            return error(422, 'Send a JSON object with a "question" string, e.g. {"question": "kafka sasl ssl"}.')
-        if body.get("language") not in (None, "", "auto", "en", "fr", "es"):
-            return error(422, '"language" must be one of en, fr, es (or omitted for detection).')
+        body = await _read_json(request)
+        if isinstance(body, JSONResponse):
+            return body
         try:
             history = parse_history(body.get("history"))
             data = await asyncio.to_thread(answer_sync, state, body["question"], body.get("language"), history)
@@ -87,28 +118,25 @@ def register(app: FastAPI, state: AppState) -> None:
 
     @app.get("/api/health")
     def health() -> JSONResponse:
-        idx = state.bot.retriever.index
-        return JSONResponse({
-            "status": "ok",
-            "index": {"path": str(idx.path), "chunks": len(idx.chunks), "created": idx.manifest.get("created"),
-                      "embedder": idx.manifest.get("embedder"), "format_version": idx.manifest.get("format_version")},
-            "backend": state.bot.backend_name,
-            "max_concurrency": state.max_concurrency,
-        })
+        store = state.bot.retriever.store
+        return JSONResponse(
+            {
+                "status": "ok",
+                "index": {
+                    "build": store.location.rsplit("/", 1)[-1],
+                    "chunks": len(store.chunks),
+                    "created": store.manifest.get("created"),
+                    "embedder": store.manifest.get("embedder"),
+                    "format_version": store.manifest.get("format_version"),
+                },
+                "backend": state.bot.backend_name,
+                "max_concurrency": state.max_concurrency,
+            }
+        )
 
     @app.get("/source/{name}")
     def source(name: str) -> HTMLResponse:
-        if name not in state.sources:
+        data = state.store.source(name)
+        if data is None:
             return HTMLResponse("<h1>Not found</h1>", status_code=404)
-        lines = (state.corpus_dir / name).read_text(encoding="utf-8").splitlines()
-        rows = "\n".join(f'<tr id="L{n}"><td class="n"><a href="#L{n}">{n}</a></td><td><pre>{html.escape(ln)}</pre></td></tr>'
-                         for n, ln in enumerate(lines, 1))
-        page = f"""<!doctype html><html><head><meta charset="utf-8"><title>{html.escape(name)}</title>
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<style>body{{font-family:sans-serif;margin:0}}table{{border-collapse:collapse;width:100%}}
-td.n{{color:#888;text-align:right;padding:0 8px;user-select:none;vertical-align:top}}pre{{margin:0;white-space:pre-wrap}}
-tr:target, tr.hl{{background:#fff3b0}}</style></head><body><h3 style="padding:8px">{html.escape(name)}</h3>
-<table>{rows}</table><script>
-const m=location.hash.match(/^#L(\\d+)-L(\\d+)$/);if(m){{for(let i=+m[1];i<=+m[2];i++){{const r=document.getElementById('L'+i);if(r)r.className='hl';}}
-const f=document.getElementById('L'+m[1]);if(f)f.scrollIntoView();}}</script></body></html>"""
-        return HTMLResponse(page, headers={"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"})
+        return HTMLResponse(source_page(name, data), headers={"Content-Security-Policy": SOURCE_CSP})

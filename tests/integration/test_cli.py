@@ -6,22 +6,44 @@ import json
 import subprocess
 import sys
 
-from .conftest import ROOT
+from tests.support import ROOT
 
 
 def _run(*args, timeout=180):
-    return subprocess.run([sys.executable, "-m", "ui", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "faqbot", *args], cwd=ROOT, capture_output=True, text=True, timeout=timeout
+    )
 
 
 def test_eval_on_small_file(index_dir, tmp_path):
     qs = [
-        {"id": "t1", "lang": "en", "question": "Paimon job fails with No space left on device", "kind": "paraphrase",
-         "needles": ["No space left on device"], "answer_langs": ["en", "fr"], "topic": "Paimon"},
-        {"id": "t2", "lang": "fr", "question": "Comment se connecter à un cluster Kafka sécurisé ?", "kind": "paraphrase",
-         "needles": ["SASL_SSL"], "answer_langs": ["en", "fr"], "topic": "Kafka"},
-        {"id": "t3", "lang": "en", "question": "What is the capital of Australia?", "kind": "out-of-scope",
-         "needles": [], "answer_langs": [], "topic": ""},
+        {
+            "id": "t1",
+            "lang": "en",
+            "question": "Paimon job fails with No space left on device",
+            "kind": "paraphrase",
+            "needles": ["No space left on device"],
+            "answer_langs": ["en", "fr"],
+            "topic": "Paimon",
+        },
+        {
+            "id": "t2",
+            "lang": "fr",
+            "question": "Comment se connecter à un cluster Kafka sécurisé ?",
+            "kind": "paraphrase",
+            "needles": ["SASL_SSL"],
+            "answer_langs": ["en", "fr"],
+            "topic": "Kafka",
+        },
+        {
+            "id": "t3",
+            "lang": "en",
+            "question": "What is the capital of Australia?",
+            "kind": "out-of-scope",
+            "needles": [],
+            "answer_langs": [],
+            "topic": "",
+        },
     ]
     f = tmp_path / "q.jsonl"
     f.write_text("\n".join(json.dumps(q) for q in qs) + "\n")
@@ -49,9 +71,11 @@ def test_ask_json_and_errors(index_dir, tmp_path):
 
 def test_report_summarises_log(tmp_path):
     log = tmp_path / "fb.jsonl"
-    events = [{"kind": "abstained", "question": "pizza?", "language": "en"},
-              {"kind": "vote", "vote": "down", "question": "kafka?", "language": "fr"},
-              {"kind": "abstained", "question": "pizza?", "language": "en"}]
+    events = [
+        {"kind": "abstained", "question": "pizza?", "language": "en"},
+        {"kind": "vote", "vote": "down", "question": "kafka?", "language": "fr"},
+        {"kind": "abstained", "question": "pizza?", "language": "en"},
+    ]
     log.write_text("\n".join(json.dumps(e) for e in events) + "\n{torn")
     r = _run("report", "--json", "--feedback-log", str(log))
     s = json.loads(r.stdout)
@@ -60,10 +84,10 @@ def test_report_summarises_log(tmp_path):
 
 def test_calibrate_on_the_shipped_calibration_set(index_dir, tmp_path):
     """The calibration questions are separate from the dev set; the fit must hold up cross-validated."""
-    from bot.abstain import AbstainModel, load_default_model
+    from faqbot.bot.abstain import AbstainModel, load_default_model
 
     model_path = tmp_path / "abstain.json"
-    r = _run("calibrate", "bot/calibration.jsonl", "--index", str(index_dir), "--model", str(model_path), "--json")
+    r = _run("calibrate", "eval/calibration.jsonl", "--index", str(index_dir), "--model", str(model_path), "--json")
     assert r.returncode == 0, r.stderr
     cv = json.loads(r.stdout)["cross_validated"]
     assert cv["in_scope"] >= 60 and cv["out_of_scope"] >= 30
@@ -76,8 +100,18 @@ def test_calibrate_on_the_shipped_calibration_set(index_dir, tmp_path):
 
 def test_calibrate_needs_both_kinds_of_question(index_dir, tmp_path):
     f = tmp_path / "only_in.jsonl"
-    f.write_text(json.dumps({"id": "a", "lang": "en", "question": "Paimon No space left on device",
-                             "needles": ["No space left"], "kind": "keyword"}) + "\n")
+    f.write_text(
+        json.dumps(
+            {
+                "id": "a",
+                "lang": "en",
+                "question": "Paimon No space left on device",
+                "needles": ["No space left"],
+                "kind": "keyword",
+            }
+        )
+        + "\n"
+    )
     r = _run("calibrate", str(f), "--index", str(index_dir), "--model", str(tmp_path / "m.json"))
     assert r.returncode == 2 and "out-of-scope" in r.stderr and "Traceback" not in r.stderr
     assert not (tmp_path / "m.json").exists()

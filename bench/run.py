@@ -12,9 +12,8 @@ import tempfile
 import time
 from pathlib import Path
 
-import numpy as np
-
-from bot.cli import default_corpus, default_index, ensure_index
+from faqbot.bot.config import default_corpus, ensure_index
+from faqbot.bot.evaluate import percentiles
 
 
 def _machine() -> dict:
@@ -28,33 +27,37 @@ def _machine() -> dict:
     import faiss
     import gradio
 
-    return {"cpu": cpu, "cores": os.cpu_count(), "memory_gb": round(psutil.virtual_memory().total / 2**30, 1),
-            "python": platform.python_version(), "faiss": faiss.__version__, "gradio": gradio.__version__}
-
-
-def _pct(xs: list[float]) -> tuple[float, float]:
-    return round(float(np.percentile(xs, 50)), 1), round(float(np.percentile(xs, 95)), 1)
+    return {
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "memory_gb": round(psutil.virtual_memory().total / 2**30, 1),
+        "python": platform.python_version(),
+        "faiss": faiss.__version__,
+        "gradio": gradio.__version__,
+    }
 
 
 def run_bench(args: argparse.Namespace) -> int:
     import psutil
+    from faqbot.bot.evaluate import read_questions
+    from faqbot.bot.service import Bot
+    from faqbot.ingest.pipeline import run_ingest
 
-    from bot.evaluate import read_questions
-    from bot.service import Bot
-    from ingest.pipeline import run_ingest
-
-    corpus, index = args.corpus or default_corpus(), args.index or default_index()
+    corpus = args.corpus or default_corpus()
     res: dict = {"machine": _machine()}
     with tempfile.TemporaryDirectory() as tmp:
         cold = run_ingest(corpus, Path(tmp) / "index", progress=False)
         warm = run_ingest(corpus, Path(tmp) / "index", progress=False)
     res["ingest_cold_s"], res["ingest_unchanged_s"] = round(cold.seconds, 2), round(warm.seconds, 2)
-    ensure_index(index, corpus, quiet=True)
+    index = ensure_index(args.index, corpus, quiet=True)
     t0 = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "ui", "ask", "kafka idle partition watermark", "--json", "--index",
-                    str(index)], check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "faqbot", "ask", "kafka idle partition watermark", "--json", "--index", str(index)],
+        check=True,
+        capture_output=True,
+    )
     res["cold_start_s"] = round(time.perf_counter() - t0, 2)
-    bot = Bot(index)
+    bot = Bot.open(index)
     qs = [q.question for q in read_questions(Path(args.questions))]
     bot.warm()
     answer_ms, retr_ms = [], []
@@ -65,8 +68,8 @@ def run_bench(args: argparse.Namespace) -> int:
         t = time.perf_counter()
         bot.retriever.retrieve(q)
         retr_ms.append((time.perf_counter() - t) * 1000)
-    res["answer_p50_ms"], res["answer_p95_ms"] = _pct(answer_ms)
-    res["retrieval_p50_ms"], res["retrieval_p95_ms"] = _pct(retr_ms)
+    res["answer_p50_ms"], res["answer_p95_ms"] = percentiles(answer_ms)
+    res["retrieval_p50_ms"], res["retrieval_p95_ms"] = percentiles(retr_ms)
     res["rss_mb_bot_loaded"] = round(psutil.Process().memory_info().rss / 2**20, 1)
     res["serving"] = _serving(index, corpus, qs, full_load=args.load)
     if args.scale:
@@ -74,8 +77,12 @@ def run_bench(args: argparse.Namespace) -> int:
 
         res["scale"] = {}
         for n in (100_000, 1_000_000):
-            rows = bench_size(n, log=lambda r: print(f"  {r.n:>8} {r.index:14} {r.params:28} p95 {r.p95_ms} ms "
-                                                     f"recall {r.recall_at_10}", file=sys.stderr))
+            rows = bench_size(
+                n,
+                log=lambda r: print(
+                    f"  {r.n:>8} {r.index:14} {r.params:28} p95 {r.p95_ms} ms recall {r.recall_at_10}", file=sys.stderr
+                ),
+            )
             res["scale"][str(n)] = {"rows": [r.to_json() for r in rows], "chosen": choose(rows).to_json()}
     if args.json:
         print(json.dumps(res, indent=2))
@@ -87,35 +94,37 @@ def run_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _serving(index: Path, corpus: Path, questions: list[str], full_load: bool) -> dict:
     """Start a real `faqbot serve`, read its memory, run the load test against it."""
-    import httpx
     import psutil
 
-    from .load import run_load
+    from .load import free_port, run_load, wait_until_up
 
-    port = _free_port()
+    port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "FAQBOT_FEEDBACK": str(Path(tmp) / "feedback.jsonl")}
-        proc = subprocess.Popen([sys.executable, "-m", "ui", "serve", "--index", str(index), "--corpus", str(corpus),
-                                 "--port", str(port)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "faqbot",
+                "serve",
+                "--index",
+                str(index),
+                "--corpus",
+                str(corpus),
+                "--port",
+                str(port),
+            ],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         url = f"http://127.0.0.1:{port}"
         try:
             t0 = time.perf_counter()
-            while time.perf_counter() - t0 < 120:
-                try:
-                    if httpx.get(url + "/api/health", timeout=2).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    time.sleep(0.2)
+            if not wait_until_up(url + "/api/health", proc):
+                raise RuntimeError("`faqbot serve` did not become healthy within 120 s")
             ready_s = time.perf_counter() - t0
             clients, per = (20, 50) if full_load else (5, 10)
             load = run_load(url, questions, clients, per)
@@ -123,23 +132,33 @@ def _serving(index: Path, corpus: Path, questions: list[str], full_load: bool) -
         finally:
             proc.terminate()
             proc.wait(timeout=30)
-    return {"server_ready_s": round(ready_s, 2), "rss_mb_after_load": round(rss, 1),
-            "load": {**load.__dict__, "throughput_rps": round(load.throughput, 1)}}
+    return {
+        "server_ready_s": round(ready_s, 2),
+        "rss_mb_after_load": round(rss, 1),
+        "load": {**load.__dict__, "throughput_rps": round(load.throughput, 1)},
+    }
 
 
 def _scale_md(scale: dict) -> str:
-    lines = ["## Synthetic scale (random 384-d unit vectors, 200 single queries, faiss on 2 threads)", "",
-             "| vectors | index | parameters | build s | size MB | RSS growth MB | p50 ms | p95 ms | recall@10 |",
-             "|---|---|---|---|---|---|---|---|---|"]
+    lines = [
+        "## Synthetic scale (random 384-d unit vectors, 200 single queries, faiss on 2 threads)",
+        "",
+        "| vectors | index | parameters | build s | size MB | RSS growth MB | p50 ms | p95 ms | recall@10 |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
     for n, block in scale.items():
         for r in block["rows"]:
-            lines.append(f"| {int(n):,} | {r['index']} | {r['params']} | {r['build_s']} | {r['size_mb']} | "
-                         f"{r['rss_growth_mb']} | {r['p50_ms']} | {r['p95_ms']} | {r['recall_at_10']} |")
+            lines.append(
+                f"| {int(n):,} | {r['index']} | {r['params']} | {r['build_s']} | {r['size_mb']} | "
+                f"{r['rss_growth_mb']} | {r['p50_ms']} | {r['p95_ms']} | {r['recall_at_10']} |"
+            )
     lines.append("")
     for n, block in scale.items():
         c = block["chosen"]
-        lines.append(f"- {int(n):,} vectors: **{c['index']}** ({c['params']}): p95 {c['p95_ms']} ms, "
-                     f"recall@10 {c['recall_at_10']}, {c['size_mb']} MB.")
+        lines.append(
+            f"- {int(n):,} vectors: **{c['index']}** ({c['params']}): p95 {c['p95_ms']} ms, "
+            f"recall@10 {c['recall_at_10']}, {c['size_mb']} MB."
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -155,7 +174,8 @@ def _analysis(r: dict) -> str:
             "clients each waiting for its answer, Little's law puts the mean latency at clients / throughput "
             f"≈ {1000 * ld['clients'] / max(ld['throughput_rps'], 1):.0f} ms before any tail. Concurrency 1, 2 "
             "and 4 and one or two encoder threads were tried; 4 with two threads is the best. Meeting it needs "
-            "a cheaper query encoder, more cores, or caching repeated questions.")
+            "a cheaper query encoder, more cores, or caching repeated questions."
+        )
     if r["ingest_cold_s"] > 30:
         out.append(f"- Cold ingest {r['ingest_cold_s']} s misses 30 s: embedding 417 texts with e5-small dominates.")
     if r["cold_start_s"] > 2.5:
@@ -168,8 +188,10 @@ def _analysis(r: dict) -> str:
             "quantized exact scan (SQ8) keeps recall@10 ≥ 0.97 at a quarter of the memory and a third of the "
             "time of the float scan. The lines above name the smallest index meeting recall ≥ 0.95 and "
             "p95 ≤ 50 ms; faqbot keeps exact float search (`IndexFlatIP`, recall 1.0, ~6 ms at 100k) up to "
-            "200,000 vectors, where its cost is still small, and builds SQ8 above (`ingest/pipeline.py`). Real e5 embeddings are clustered; on them IVF/HNSW would do better "
-            "than shown here.")
+            "200,000 vectors, where its cost is still small, and builds SQ8 above (`ingest/folder_store.py`). "
+            "Real e5 embeddings are clustered; on them IVF/HNSW would do better "
+            "than shown here."
+        )
     if len(out) == 3:
         out.append("- Every target above is met.")
     return "\n".join(out) + "\n"
@@ -179,27 +201,34 @@ def _markdown(r: dict) -> str:
     m = r["machine"]
     sv = r["serving"]
     ld = sv["load"]
-    return f"""# Benchmarks
+    return (
+        f"""# Benchmarks
 
-Written by `faqbot bench{' --load' if ld['clients'] == 20 else ''}{' --scale' if r.get('scale') else ''}` on {time.strftime('%Y-%m-%d')}.
-Machine: {m['cpu']}, {m['cores']} cores, {m['memory_gb']} GB; Python {m['python']}, faiss {m['faiss']}, gradio {m['gradio']}.
+Written by `faqbot bench{" --load" if ld["clients"] == 20 else ""}{" --scale" if r.get("scale") else ""}` on {time.strftime("%Y-%m-%d")}.
+Machine: {m["cpu"]}, {m["cores"]} cores, {m["memory_gb"]} GB; Python {m["python"]}, faiss {m["faiss"]}, gradio {m["gradio"]}.
 
 | measure | value | target |
 |---|---|---|
-| cold ingest of corpus/ (149 chunks, 417 vectors) | {r['ingest_cold_s']} s | ≤ 30 s |
-| re-ingest, nothing changed | {r['ingest_unchanged_s']} s | ≤ 2 s |
-| cold start (process start to first answer, `faqbot ask`) | {r['cold_start_s']} s | ≤ 2.5 s |
-| answer latency p50 / p95 (extractive, dev set) | {r['answer_p50_ms']} / {r['answer_p95_ms']} ms | ≤ 35 / 80 ms |
-| retrieval latency p50 / p95 | {r['retrieval_p50_ms']} / {r['retrieval_p95_ms']} ms | p50 ≤ 30 ms |
-| resident memory with the bot loaded (bench process) | {r['rss_mb_bot_loaded']} MB | ≤ 500 MB |
-| resident memory of `faqbot serve` after the load test | {sv['rss_mb_after_load']} MB | ≤ 500 MB |
-| `faqbot serve` start to healthy | {sv['server_ready_s']} s | |
+| cold ingest of corpus/ (149 chunks, 417 vectors) | {r["ingest_cold_s"]} s | ≤ 30 s |
+| re-ingest, nothing changed | {r["ingest_unchanged_s"]} s | ≤ 2 s |
+| cold start (process start to first answer, `faqbot ask`) | {r["cold_start_s"]} s | ≤ 2.5 s |
+| answer latency p50 / p95 (extractive, dev set) | {r["answer_p50_ms"]} / {r["answer_p95_ms"]} ms | ≤ 35 / 80 ms |
+| retrieval latency p50 / p95 | {r["retrieval_p50_ms"]} / {r["retrieval_p95_ms"]} ms | p50 ≤ 30 ms |
+| resident memory with the bot loaded (bench process) | {r["rss_mb_bot_loaded"]} MB | ≤ 500 MB |
+| resident memory of `faqbot serve` after the load test | {sv["rss_mb_after_load"]} MB | ≤ 500 MB |
+| `faqbot serve` start to healthy | {sv["server_ready_s"]} s | |
 
-## Load on `POST /api/ask` ({ld['clients']} clients × {ld['per_client']} dev-set questions, 127.0.0.1)
+## Load on `POST /api/ask` ({ld["clients"]} clients × {ld["per_client"]} dev-set questions, 127.0.0.1)
 
 | requests | errors | p50 | p95 | max | throughput |
 |---|---|---|---|---|---|
-| {ld['requests']} | {ld['errors']} | {ld['p50_ms']} ms | {ld['p95_ms']} ms (target ≤ 300) | {ld['max_ms']} ms | {ld['throughput_rps']} req/s |
+| {ld["requests"]} | {ld["errors"]} | {ld["p50_ms"]} ms | {ld["p95_ms"]} ms (target ≤ 300) | {ld["max_ms"]} ms | {ld["throughput_rps"]} req/s |
 
-""" + (_scale_md(r["scale"]) if r.get("scale") else
-       "Synthetic 100k / 1M vector benchmark: run `faqbot bench --scale`.\n") + _analysis(r)
+"""
+        + (
+            _scale_md(r["scale"])
+            if r.get("scale")
+            else "Synthetic 100k / 1M vector benchmark: run `faqbot bench --scale`.\n"
+        )
+        + _analysis(r)
+    )

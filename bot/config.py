@@ -1,0 +1,93 @@
+"""Configuration and wiring: where settings come from (flags, then environment, then defaults)
+and how the parts are put together. The CLI, the server and the benchmarks all start here."""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from faqbot.ingest.embedders import DEFAULT_EMBEDDER
+from faqbot.ingest.store import StoreError
+
+DEFAULT_INDEX = Path("index")
+DEFAULT_CORPUS = Path("corpus")
+DEFAULT_LLM_TIMEOUT = 30.0
+
+
+def env_path(name: str, default: Path) -> Path:
+    value = os.environ.get(name)
+    return Path(value) if value else default
+
+
+def default_index() -> Path:
+    return env_path("FAQBOT_INDEX", DEFAULT_INDEX)
+
+
+def default_corpus() -> Path:
+    return env_path("FAQBOT_CORPUS", DEFAULT_CORPUS)
+
+
+@dataclass
+class LLMSettings:
+    spec: str | None = None  # LangChain provider:model
+    base_url: str | None = None  # any OpenAI-compatible server
+    timeout: float = DEFAULT_LLM_TIMEOUT
+
+    @classmethod
+    def resolve(cls, spec: str | None, base_url: str | None, timeout: float | None) -> LLMSettings:
+        env_timeout = os.environ.get("FAQBOT_LLM_TIMEOUT")
+        return cls(
+            spec or os.environ.get("FAQBOT_LLM") or None,
+            base_url or os.environ.get("FAQBOT_LLM_BASE_URL") or None,
+            timeout if timeout is not None else float(env_timeout) if env_timeout else DEFAULT_LLM_TIMEOUT,
+        )
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.spec or self.base_url)
+
+
+def make_llm(settings: LLMSettings):
+    """The configured LLM backend, or None for extractive answers."""
+    if not settings.enabled:
+        return None
+    from .llm import make_backend
+
+    return make_backend(settings.spec or "default", settings.base_url, settings.timeout)
+
+
+def ensure_index(
+    index: Path | None, corpus: Path | None, embedder: str = DEFAULT_EMBEDDER, quiet: bool = False
+) -> Path:
+    """The index folder to use. Only the default index is built when missing, so that one command
+    runs the bot; any other path must exist (a typo must not build an index somewhere else)."""
+    chosen = index or default_index()
+    if (chosen / "CURRENT").is_file():
+        return chosen
+    if chosen.exists() and not chosen.is_dir():
+        raise StoreError(f"--index {chosen} is a file, not an index folder. Pass the folder `faqbot ingest` wrote.")
+    if index is not None and chosen != default_index():
+        raise StoreError(f"No index at {chosen}. Build it with `faqbot ingest --index {chosen}`.")
+    from faqbot.ingest.pipeline import run_ingest
+
+    source = corpus or default_corpus()
+    if not quiet:
+        print(f"No index at {chosen}: building it from {source} …", file=sys.stderr)
+    run_ingest(source, chosen, embedder, progress=not quiet)
+    return chosen
+
+
+def open_bot(
+    index: Path | None = None,
+    corpus: Path | None = None,
+    llm: LLMSettings | None = None,
+    k: int = 5,
+    quiet: bool = False,
+):
+    """A ready Bot: the index (built if it is the default and missing) and the LLM backend."""
+    from .service import Bot
+
+    path = ensure_index(index, corpus, quiet=quiet)
+    return Bot.open(path, llm=make_llm(llm or LLMSettings()), k=k)

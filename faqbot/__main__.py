@@ -1,0 +1,5 @@
+import sys
+
+from faqbot.ui.cli import main
+
+sys.exit(main())

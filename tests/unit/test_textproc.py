@@ -1,0 +1,40 @@
+"""Language detection and the identifier-aware tokenizer."""
+
+from __future__ import annotations
+
+import pytest
+from faqbot.ingest.textproc import detect_language, identifiers, tokenize
+
+
+@pytest.mark.parametrize(
+    "text,lang",
+    [
+        ("kafka sasl ssl", "en"),
+        ("Why does my Kafka window never fire?", "en"),
+        ("pourquoi mon job ne lit rien", "fr"),
+        ("clé primaire upsert-kafka erreur", "fr"),
+        ("¿por qué no hay datos en la tabla sink?", "es"),
+        ("error de conexión con hologres", "es"),
+        (
+            "J'ai cette erreur : java.io.EOFException: SSL peer shut down incorrectly at sun.security.ssl.SSLSocketInputRecord",  # noqa: E501
+            "fr",
+        ),
+        ("Tengo este error: org.apache.flink.table.api.ValidationException: SQL validation failed", "es"),
+        ("Warum liefert mein Kafka-Job keine Daten mehr?", "de"),
+        ("为什么 Kafka 没有数据", "zh"),
+    ],
+)
+def test_detect_language(text, lang):
+    assert detect_language(text)[0] == lang
+
+
+def test_identifiers_kept_whole():
+    ids = identifiers("set key.fields-prefix and table.exec.source.idle-timeout; dhs:ListShard NoPermissionException")
+    assert {"key.fields-prefix", "table.exec.source.idle-timeout", "dhs:listshard", "nopermissionexception"} <= set(ids)
+
+
+def test_tokenize_stems_folds_and_splits():
+    toks = tokenize("Les partitions inactives bloquent le NoPermissionException", "fr")
+    assert "partit" in toks and "§nopermissionexception" in toks
+    assert "permiss" in toks or "permission" in toks  # camel-case part, stemmed
+    assert tokenize("réseau", "fr") == tokenize("reseau", "fr")

@@ -286,11 +286,7 @@ def test_load_small(server):
     from faqbot.bot.evaluate import read_questions
 
     url, _ = server
-    questions = (
-        [q.question for q in read_questions(ROOT.parent / "shared" / "eval" / "dev.jsonl")]
-        if (ROOT.parent / "shared" / "eval" / "dev.jsonl").exists()
-        else ["kafka sasl ssl", "paimon no space left"]
-    )
+    questions = [q.question for q in read_questions(ROOT / "eval" / "dev.jsonl")]
     res = run_load(url, questions, clients=5, per_client=8, time_limit=120)
     assert res.requests == 40 and res.errors == 0, res.error_samples
     with pytest.raises(ValueError, match="only targets this machine"):

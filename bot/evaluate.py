@@ -74,6 +74,7 @@ def score_one(q: EvalQuestion, a: Answer, ranked_texts: list[str]) -> dict:
         "lang_match": (a.citations[0].language == q.lang) if (a.citations and q.lang in q.answer_langs) else None,
         "fact": contains_needle(a.text, q.needles) if q.in_scope else None,
         "latency_ms": a.timings.get("total_ms", 0.0),
+        "answer_chars": None if a.abstained else len(a.text),
     }
 
 
@@ -89,6 +90,7 @@ def summarize(rows: list[dict]) -> dict:
     outs = [r for r in rows if not r["in_scope"]]
     lm = [r["lang_match"] for r in ins if r["lang_match"] is not None]
     lat = [r["latency_ms"] for r in rows]
+    chars = [r["answer_chars"] for r in rows if r.get("answer_chars") is not None]
 
     def mean(xs: list) -> float | None:
         return round(float(np.mean(xs)), 3) if xs else None
@@ -106,6 +108,9 @@ def summarize(rows: list[dict]) -> dict:
         "false_abstain": mean([r["abstained"] for r in ins]),
         "latency_p50_ms": percentiles(lat)[0] if lat else None,
         "latency_p95_ms": percentiles(lat)[1] if lat else None,
+        # length of the answers given (not abstentions): the targets are in docs/eval.md
+        "chars_p50": round(float(np.percentile(chars, 50))) if chars else None,
+        "chars_p90": round(float(np.percentile(chars, 90))) if chars else None,
     }
 
 
@@ -129,6 +134,8 @@ def format_table(metrics: dict) -> str:
         "false_abstain",
         "latency_p50_ms",
         "latency_p95_ms",
+        "chars_p50",
+        "chars_p90",
     ]
     head = f"{'slice':24}" + "".join(f"{c[:14]:>15}" for c in cols)
     lines = [head]

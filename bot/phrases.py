@@ -40,9 +40,19 @@ PHRASES: dict[str, dict[str, str]] = {
         "es": "El modelo de lenguaje no pudo responder ({reason}); esta es la respuesta extractiva.",
     },
     "more_in_source": {
-        "en": "(shortened: the full answer is in the source [1])",
-        "fr": "(abrégé : la réponse complète est dans la source [1])",
-        "es": "(resumido: la respuesta completa está en la fuente [1])",
+        "en": "(abridged: full entry in [1])",
+        "fr": "(abrégé : entrée complète dans [1])",
+        "es": "(resumido: entrada completa en [1])",
+    },
+    "fix_lead": {
+        "en": "The fix, from the FAQ entry “{title}” [1]:",
+        "fr": "La solution, d’après l’entrée de la FAQ « {title} » [1] :",
+        "es": "La solución, según la entrada de las preguntas frecuentes «{title}» [1]:",
+    },
+    "low_confidence": {
+        "en": "Low confidence: this entry may not match your question; check the source before applying it.",
+        "fr": "Confiance faible : cette entrée ne correspond peut-être pas à votre question ; vérifiez la source.",
+        "es": "Confianza baja: puede que esta entrada no responda a su pregunta; compruebe la fuente.",
     },
     "sources": {"en": "Sources", "fr": "Sources", "es": "Fuentes"},
     # the chat page's own labels
@@ -100,6 +110,49 @@ PHRASES: dict[str, dict[str, str]] = {
         "en": "Examples",
         "fr": "Exemples",
         "es": "Ejemplos",
+    },
+    "ui_example1": {
+        "en": "How do I connect Flink to a Kafka cluster with SASL_SSL?",
+        "fr": "Comment connecter Flink à un cluster Kafka avec SASL_SSL ?",
+        "es": "¿Cómo conecto Flink a un clúster de Kafka con SASL_SSL?",
+    },
+    "ui_example2": {
+        "en": "My event-time window on a Kafka source never fires",
+        "fr": "Pourquoi mon job Paimon échoue avec « No space left on device » ?",
+        "es": "¿Por qué no obtengo resultados en la tabla sink?",
+    },
+    "ui_example3": {
+        "en": "Paimon job fails with No space left on device",
+        "fr": "Ma fenêtre event time sur une source Kafka ne produit aucune sortie",
+        "es": "¿Cómo soluciono la pérdida de datos?",
+    },
+    "ui_clear": {"en": "Clear", "fr": "Effacer", "es": "Borrar"},
+    "ui_dark": {"en": "Dark mode", "fr": "Mode sombre", "es": "Modo oscuro"},
+    "ui_detected_badge": {
+        "en": "Detected: {detected} · answer in {answer}",
+        "fr": "Détectée : {detected} · réponse en {answer}",
+        "es": "Detectado: {detected} · respuesta en {answer}",
+    },
+    "ui_error_empty": {
+        "en": "The question is empty: type a question, an error message or a few keywords.",
+        "fr": "La question est vide : saisissez une question, un message d’erreur ou quelques mots-clés.",
+        "es": "La pregunta está vacía: escriba una pregunta, un mensaje de error o algunas palabras clave.",
+    },
+    "ui_error_too_long": {
+        "en": "The question is {n} characters long; the limit is {limit}. Paste only the first lines of the error.",
+        "fr": "La question fait {n} caractères ; la limite est {limit}. Collez les premières lignes de l’erreur.",
+        "es": "La pregunta tiene {n} caracteres; el límite es {limit}. Pegue solo las primeras líneas del error.",
+    },
+    "ui_error_internal": {
+        "en": "Something went wrong on the server ({name}); try again.",
+        "fr": "Une erreur est survenue sur le serveur ({name}) ; réessayez.",
+        "es": "Algo falló en el servidor ({name}); inténtelo de nuevo.",
+    },
+    "ui_back": {"en": "← Back to the chat", "fr": "← Retour au chat", "es": "← Volver al chat"},
+    "ui_cited_lines": {
+        "en": "Cited lines {start}–{end} are highlighted.",
+        "fr": "Les lignes citées {start} à {end} sont surlignées.",
+        "es": "Las líneas citadas {start}–{end} están resaltadas.",
     },
     "ui_not_covered": {
         "en": "Not covered by the FAQ",

@@ -1,0 +1,310 @@
+"""The part of a FAQ entry an extractive answer quotes: fix first, code verbatim, lists whole.
+
+An entry body is split into units (a top-level line and all that nests under it), units into
+blocks (a heading or section label with what follows it; a numbered list stays one block), and
+blocks are chosen for the question: the cause in a sentence or two, the fix whole, then what
+else fits the budget. A block is never cut, so no numbered list or code sample loses its end.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from faqbot.ingest.blocks import CODE_START, LABEL_PREFIXES, PROBLEM_MARKERS
+from faqbot.ingest.textproc import query_tokens, tokenize
+
+_CODE = re.compile(
+    rf"[{{}};=]|^\s*({CODE_START}|at |Caused by|[\w.]+Exception|\$ |# |bin/|get /|\d+\s+\d{{4}}-)"
+    r"|\w+\.\w+\.\w+.*:\s*\S|'\w+'\s*="
+)
+_SENTENCE = re.compile(r"^[A-ZÀ-Ý¿¡][\w’'-]*(?::| \d+:)?(?: [^\s]+){7,}.*[.:)]$")
+_BULLET = re.compile(r"^(\s*)•\s?")
+_NUMBERED = re.compile(r"^\s*\d+[.)]\s", re.M)
+_FIX_WORDS = LABEL_PREFIXES["cause"] + LABEL_PREFIXES["solution"]
+_PROBLEM_WORDS = LABEL_PREFIXES["problem"]
+# the fix proper, as opposed to troubleshooting steps and checks
+_SOLUTION_PROPER = PROBLEM_MARKERS["solution"] + ("soluci", "resolución", "fix", "workaround")
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
+
+
+def units(body: str) -> list[list[str]]:
+    """Top-level items of an answer: a line at the base indentation and all that nests under it."""
+    lines = body.splitlines()
+    texts = [ln for ln in lines if ln.strip()]
+    if not texts:
+        return []
+    base = min(_indent(ln) for ln in texts)
+    out: list[list[str]] = []
+    for ln in lines:
+        if ln.strip() and _indent(ln) <= base and not (out and _continues_code(out[-1], ln)):
+            out.append([ln])
+        elif out:
+            out[-1].append(ln)
+    return [u for u in out if any(x.strip() for x in u)]
+
+
+def _continues_code(unit: list[str], line: str) -> bool:
+    prev = next((x for x in reversed(unit) if x.strip()), "")
+    return bool(_CODE.search(prev) and _CODE.search(line) and not line.lstrip().startswith("•"))
+
+
+def _is_code_para(para: list[str], parent_indent: int) -> bool:
+    first = para[0]
+    if first.lstrip().startswith("•") or re.match(r"\s*\d+\.\s", first):
+        return False
+    if len(para) == 1 and _SENTENCE.match(first.strip()):
+        return False  # a sentence that quotes SQL or a parameter is still prose
+    code_lines = sum(bool(_CODE.search(x)) for x in para)
+    if _indent(first) > parent_indent or parent_indent == 0:
+        return code_lines >= max(1, len(para) // 2) or (len(para) > 2 and _indent(first) > parent_indent + 2)
+    return False
+
+
+def render(unit: list[str]) -> str:
+    """Markdown for one unit: prose lines as text or list items, code paragraphs fenced verbatim."""
+    paras: list[list[str]] = []
+    cur: list[str] = []
+    for ln in unit:
+        if ln.strip():
+            cur.append(ln.rstrip())
+        elif cur:
+            paras.append(cur)
+            cur = []
+    if cur:
+        paras.append(cur)
+    out: list[str] = []
+    prose_indent = _indent(unit[0])
+    code_buf: list[str] = []
+    bullets: list[int] = []  # indentation of the open list items, outermost first
+
+    def flush() -> None:
+        if code_buf:
+            pad = min(_indent(x) for x in code_buf if x.strip())
+            body = "\n".join(x[pad:] if x.strip() else "" for x in code_buf).replace("```", "ʼʼʼ")
+            out.append("```\n" + body.rstrip() + "\n```")
+            code_buf.clear()
+
+    for para in paras:
+        if _is_code_para(para, prose_indent):
+            if code_buf:
+                code_buf.append("")
+            code_buf.extend(para)
+            continue
+        flush()
+        prose_indent = _indent(para[0])
+        out.extend(_prose_line(ln, bullets) for ln in para)
+        out.append("")
+    flush()
+    return "\n".join(out).strip()
+
+
+def _prose_line(ln: str, bullets: list[int]) -> str:
+    """One prose line as Markdown; bullets holds the indentation of the open list items."""
+    m = _BULLET.match(ln)
+    text = ln[m.end() :].strip() if m else ln.strip()
+    if m and _is_label(text):
+        bullets.clear()
+        return f"**{text}**"  # "• Cause", "• Solutions": a heading, not a list item
+    if m:
+        while bullets and bullets[-1] >= len(m.group(1)):
+            bullets.pop()
+        level = min(len(bullets), 1)  # Markdown reads 4+ leading spaces after a blank line as code
+        bullets.append(len(m.group(1)))
+        return "  " * level + "- " + text
+    if bullets and _indent(ln) <= bullets[0]:
+        bullets.clear()
+    return text
+
+
+def section_kind(line: str) -> str | None:
+    """'fix' for a Cause/Solution label, 'problem' for Problem/Error details/Symptom, else None."""
+    head = line.strip().lstrip("•").strip().lower()
+    if len(head) > 40 and not re.match(r"^\w+ \d+\s?:", head):
+        return None  # a sentence such as "Cause: Sink column 'f1' ..." inside an error text
+    if any(head.startswith(w) for w in _FIX_WORDS):
+        return "fix"
+    if any(head.startswith(w) for w in _PROBLEM_WORDS):
+        return "problem"
+    return None
+
+
+def _is_label(text: str) -> bool:
+    """A section label alone on its line ("Cause", "Solutions", "Vérification 1 : …")."""
+    return len(text) <= 60 and section_kind(text) is not None and not text.rstrip().endswith(".")
+
+
+# An answer's quoted part aims at this many characters: the cause, the fix and its code on one
+# phone screen (docs/eval.md: dev-set median and 90th percentile of whole answers). The fix
+# itself is never cut to fit; the rest of the entry is one click away in the source.
+BUDGET = 650
+DENSE_CHARS = 400
+SLACK = 150  # an entry this close to the budget is quoted whole rather than abridged
+FIT_MIN = 200  # leftover room worth showing the start of the rest (often the error text itself)
+CAUSE_CHARS = 280  # one or two sentences naming the cause
+
+
+@dataclass
+class Block:
+    """A run of units that is quoted whole or not at all."""
+
+    start: int  # first unit index
+    units: list[int]
+    kind: str | None  # "cause", "solution", "check", "problem" or None (plain content)
+    text: str  # rendered Markdown
+
+
+def label_kind(line: str) -> str | None:
+    """The section a label line opens: cause, solution (the fix proper), check (troubleshooting), problem."""
+    kind = section_kind(line)
+    if kind != "fix":
+        return kind
+    head = line.strip().lstrip("•").strip().lower()
+    if any(head.startswith(w) for w in PROBLEM_MARKERS["cause"]):
+        return "cause"
+    return "solution" if any(head.startswith(w) for w in _SOLUTION_PROPER) else "check"
+
+
+def _is_heading(unit: list[str]) -> bool:
+    """A short line alone, without closing punctuation: a sub-heading such as "Datos filtrados por operadores"."""
+    body = [x for x in unit if x.strip()]
+    line = body[0].strip() if len(body) == 1 else ""
+    return 0 < len(line) <= 80 and line[-1] not in ".:;!?)" and not line.startswith("•") and not _CODE.search(line)
+
+
+def blocks(body: str) -> list[Block]:
+    """Units grouped so that a heading keeps its content, a numbered list its items, a lead-in its list."""
+    us = units(body)
+    out: list[Block] = []
+    current: str | None = None
+    for i, u in enumerate(us):
+        kind = label_kind(u[0])
+        opens = kind is not None or _is_heading(u)
+        prev = out[-1] if out else None
+        joins = (
+            prev is not None
+            and not opens
+            and (
+                _is_heading(us[prev.units[-1]])
+                or label_kind(us[prev.units[-1]][0]) is not None
+                and len(us[prev.units[-1]]) == 1
+                or bool(_NUMBERED.match(u[0]))
+                and bool(_NUMBERED.match(us[prev.units[-1]][0]))
+                or render(us[prev.units[-1]]).rstrip().endswith(":")
+            )
+        )
+        if opens:
+            current = kind
+        if joins and prev is not None:
+            prev.units.append(i)
+        else:
+            out.append(Block(i, [i], current if not opens else kind, ""))
+    for b in out:
+        b.text = "\n\n".join(render(us[i]) for i in b.units)
+    return out
+
+
+def _score(b: Block, q: set[str], lang: str, first: bool, weights: dict[str, float]) -> float:
+    """Question words the block holds (rare words count more), plus a bonus for the fix."""
+    total = 1 + sum(weights.get(t, 1.0) for t in q)
+    s = sum(weights.get(t, 1.0) for t in q & set(tokenize(b.text, lang))) / total
+
+    bonus = {"solution": 0.6, "check": 0.4, "cause": 0.3, "problem": -0.3}
+    return s + bonus.get(b.kind or "", 0.2 if first else 0.0)
+
+
+def _first_sentences(text: str, limit: int = CAUSE_CHARS) -> tuple[str, bool]:
+    """The opening sentences of a rendered block within limit; True when something was left out."""
+    paras, in_code = [], False
+    for p in text.split("\n\n"):
+        if p.strip() and not in_code and not p.startswith("```"):
+            paras.append(p)
+        in_code ^= p.count("```") % 2 == 1
+    label = paras[0] if paras and paras[0].startswith("**") else ""
+    prose = next((p for p in paras[1 if label else 0 :] if not p.startswith(("- ", "1."))), "")
+    kept = ""
+    for sent in re.split(r"(?<=[.!?])\s+", prose):
+        if kept and len(kept) + 1 + len(sent) > limit:
+            break
+        kept = f"{kept} {sent}".strip()
+    whole = "\n\n".join(x for x in (label, kept) if x)
+    return whole, whole.strip() != text.strip()
+
+
+def select(
+    body: str, query: str, lang: str, budget: int = BUDGET, weights: dict[str, float] | None = None
+) -> tuple[str, bool]:
+    """The part of an entry that answers the question; True when something of the entry was left out.
+
+    Order: the cause in a sentence or two, the fix (the best Solution or check block, whole),
+    then other blocks by relevance while they fit the budget, in the entry's order.
+    """
+    bs = blocks(body)
+    if not bs:
+        return "", False
+    whole = "\n\n".join(b.text for b in bs)
+    if len(whole) <= budget + SLACK:
+        return whole, False
+    q = set(query_tokens(query, lang))
+    scores = [_score(b, q, lang, i == 0, weights or {}) for i, b in enumerate(bs)]
+    fixes = [i for i, b in enumerate(bs) if b.kind in ("solution", "check")]
+    if not fixes:  # an entry of causes only ("Cause 1: …", "Cause 2: …"): they are its content
+        for b in bs:
+            b.kind = None if b.kind == "cause" else b.kind
+    main = max(fixes or range(len(bs)), key=lambda i: scores[i])
+    chosen = {main}
+    used = len(bs[main].text)
+    head = ""
+    causes = [i for i, b in enumerate(bs) if b.kind == "cause" and i != main]
+    cut = False
+    if causes:
+        best = max(causes, key=lambda i: scores[i])
+        head, cut = _first_sentences(bs[best].text)
+        used += len(head)
+        if not cut:
+            chosen.add(best)
+            head = ""
+    for i in sorted(range(len(bs)), key=lambda i: -scores[i]):
+        if i not in chosen and bs[i].kind != "cause" and used + len(bs[i].text) <= budget and scores[i] > 0:
+            chosen.add(i)
+            used += len(bs[i].text)
+    texts = {i: bs[i].text for i in chosen}
+    for i, b in enumerate(bs):
+        # the start of a problem or prose block tells the user it is their case; a list is never cut
+        room = budget - used
+        if i not in chosen and b.kind != "cause" and room >= FIT_MIN and not _NUMBERED.search(b.text):
+            part = _fit(b.text, room)
+            if part:
+                texts[i] = part
+                used += len(part)
+                cut = True
+    parts = ([head] if head else []) + [texts[i] for i in sorted(texts)]
+    return "\n\n".join(parts), cut or len(texts) < len(bs)
+
+
+def fix_only(body: str) -> tuple[str, bool] | None:
+    """The Solution blocks of an entry (else its checks), whole; None when the entry has no labelled fix."""
+    bs = blocks(body)
+    for kinds in (("solution",), ("check",)):
+        fix = [b for b in bs if b.kind in kinds]
+        if fix:
+            return "\n\n".join(b.text for b in fix), len(fix) < len(bs)
+    return None
+
+
+def _fit(text: str, limit: int) -> str:
+    """The first lines of a rendered block within limit, closing a code block it cuts."""
+    out, size, in_code = [], 0, False
+    for line in text.splitlines():
+        if size + len(line) + 1 > limit - 8:
+            out += ["…", "```"] if in_code else ["…"]
+            break
+        out.append(line)
+        size += len(line) + 1
+        if line.startswith("```"):
+            in_code = not in_code
+    kept = "\n".join(out)
+    return kept if len(kept.strip()) > 40 and kept.strip() != "…" else ""

@@ -112,7 +112,9 @@ def compose(r: Retrieval, question: str, focus: str = "") -> Answer:
         )
         notices.append(note)
         parts.append(f"_{note}_")
-    extract, shortened = fix if fix else select(top.chunk.body, question, top.chunk.language, weights=r.term_weights)
+    extract, shortened = (
+        fix if fix else select(top.chunk.body, r.query or question, top.chunk.language, weights=r.term_weights)
+    )
     parts.append(extract)
     if shortened:
         parts.append(f"_{phrase('more_in_source', lang)}_")

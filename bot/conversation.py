@@ -20,6 +20,17 @@ _REFERS_BACK = re.compile(
 )
 _PRONOUNS = re.compile(r"\b(it|this|that|ça|cela|celui|celle|ce|esto|eso|ello|lo)\b", re.IGNORECASE)
 SHORT = 6
+# "how do I fix it?", "comment le corriger ?", "¿y cómo lo soluciono?": asks for the fix of the
+# entry under discussion, not for a new search
+_ASKS_FIX = re.compile(
+    r"\b(how (do|can|should|would) (i|we|you) (fix|solve|resolve|repair|correct)|how to (fix|solve|resolve)|"
+    r"what(’s|'s| is) the (fix|solution)|fix (it|this|that)|"
+    r"comment (le |la |les |l'|l’)?(corriger|résoudre|réparer|régler)|quelle est la solution|"
+    r"c[oó]mo (lo |la |los |las |se )?(soluciono|soluciona|solucionar|arreglo|arreglar|resuelvo|resolver|"
+    r"corrijo|corregir)|cu[aá]l es la soluci[oó]n)",
+    re.IGNORECASE,
+)
+FIX_WORDS = 10  # a longer question names its own problem: it is searched as it is
 
 
 def _is_name(word: str) -> bool:
@@ -52,8 +63,23 @@ def rule_rewrite(question: str, previous: str) -> str:
     return f"{question.strip()} ({' '.join(kept)})"
 
 
+def asks_for_fix(question: str, history: list[Turn]) -> bool:
+    """A short follow-up asking how to fix what the previous answer was about."""
+    words = re.findall(r"\w+", question)
+    return any(t.role == "user" for t in history) and len(words) <= FIX_WORDS and bool(_ASKS_FIX.search(question))
+
+
+def focus(question: str, history: list[Turn]) -> str:
+    """What part of the entry the answer should quote: "fix" for a how-do-I-fix-it follow-up, else ""."""
+    return "fix" if asks_for_fix(question, history) else ""
+
+
 def standalone_query(question: str, history: list[Turn], llm: LLMBackend | None = None) -> str:
-    previous = next((t.content for t in reversed(history) if t.role == "user"), "")
+    users = [t.content for t in history if t.role == "user"]
+    if asks_for_fix(question, history):
+        # the entry under discussion is the one the last question that was not itself such a follow-up found
+        return next((q for q in reversed(users) if not _ASKS_FIX.search(q)), users[-1])
+    previous = users[-1] if users else ""
     if not previous or not is_follow_up(question):
         return question
     if llm is not None:

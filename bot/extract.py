@@ -196,12 +196,13 @@ def blocks(body: str) -> list[Block]:
                 or render(us[prev.units[-1]]).rstrip().endswith(":")
             )
         )
-        if opens:
-            current = kind
         if joins and prev is not None:
             prev.units.append(i)
         else:
-            out.append(Block(i, [i], current if not opens else kind, ""))
+            out.append(Block(i, [i], kind if opens else current, ""))
+        if opens:
+            # a label line alone opens a section; "• Solutions" with its content nested is one already
+            current = kind if sum(bool(x.strip()) for x in u) == 1 else None
     for b in out:
         b.text = "\n\n".join(render(us[i]) for i in b.units)
     return out

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 from .answer import Answer, Turn
 from .compose import compose
-from .conversation import standalone_query
+from .conversation import focus, standalone_query
 from .retrieve import HybridRetriever, Retrieval
 
 MAX_QUESTION_CHARS = 4000
@@ -77,7 +77,7 @@ class Bot:
         question = clean_question(question)
         r, query = self._retrieve(question, language, history)
         t_retrieval = (time.perf_counter() - t0) * 1000
-        extractive = compose(r, question)
+        extractive = compose(r, question, focus(question, history or []))
         final = extractive
         if self.llm is not None and not r.abstained:
             from .llm import generate

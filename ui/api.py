@@ -1,4 +1,4 @@
-"""JSON API and source viewer: POST /api/ask, GET /api/health, GET /source/{file}."""
+"""JSON API and source viewer: POST /api/ask, POST /api/feedback, GET /api/health, GET /source/{file}."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import threading
 from pathlib import Path
 
 from faqbot.bot.answer import Turn
+from faqbot.bot.phrases import LANGUAGE_NAMES, PHRASES, phrase
 from faqbot.bot.service import BadQuestion, Bot
 from faqbot.ingest.textproc import SUPPORTED
 from fastapi import FastAPI, Request
@@ -24,6 +25,7 @@ class AppState:
         self.bot = bot
         self.corpus_dir = corpus_dir
         self.feedback_log = feedback_log
+        self.feedback: feedback.FeedbackStore = feedback.JsonlFeedback(feedback_log)
         self.slots = threading.BoundedSemaphore(max_concurrency)
         self.max_concurrency = max_concurrency
         # only files the index was built from are served: no path from the request touches the disk
@@ -54,8 +56,7 @@ def answer_sync(state: AppState, question: object, language: object, history: li
     finally:
         state.slots.release()
     data = a.to_json()
-    if a.abstained:
-        feedback.append(state.feedback_log, feedback.answer_event("abstained", data))
+    state.feedback.record_answer(data)  # so that a vote on its answer_id finds it
     return data
 
 
@@ -77,25 +78,75 @@ async def _read_json(request: Request) -> dict | JSONResponse:
     return body
 
 
-SOURCE_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>{name}</title>
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<style>body{{font-family:sans-serif;margin:0}}table{{border-collapse:collapse;width:100%}}
-td.n{{color:#888;text-align:right;padding:0 8px;user-select:none;vertical-align:top}}
-pre{{margin:0;white-space:pre-wrap}} tr:target, tr.hl{{background:#fff3b0}}</style></head>
-<body><h3 style="padding:8px">{name}</h3><table>{rows}</table><script>
-const m=location.hash.match(/^#L(\\d+)-L(\\d+)$/);
-if(m){{for(let i=+m[1];i<=+m[2];i++){{const r=document.getElementById('L'+i);if(r)r.className='hl';}}
-const f=document.getElementById('L'+m[1]);if(f)f.scrollIntoView();}}</script></body></html>"""
+SOURCE_PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
+<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark">
+<style>
+body{{font:16px/1.55 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1f2328;background:#fff}}
+header{{position:sticky;top:0;background:#f6f8fa;border-bottom:1px solid #d0d7de;padding:10px 16px}}
+header h1{{font-size:1.15rem;margin:0 0 4px}} .badge{{font-size:12px;border-radius:4px;padding:1px 6px;
+background:#2563eb;color:#fff;margin-left:6px;vertical-align:middle}} header a{{color:#0969da}}
+#note{{font-size:14px;color:#57606a}} main{{max-width:860px;margin:0 auto;padding:12px 16px 40vh}}
+.l{{display:flex;gap:12px;padding:0 6px;border-radius:4px}} .l .n{{color:#8c959f;min-width:3ch;text-align:right;
+font-size:12px;padding-top:3px;user-select:none;text-decoration:none}}
+.l .t{{white-space:pre-wrap;overflow-wrap:anywhere;flex:1}}
+.l.code .t{{font:13px/1.45 ui-monospace,monospace;background:#f6f8fa}} .l.h .t{{font-weight:600;font-size:1.05rem}}
+.l.hl{{background:#fff3b0}} .l.hl.first{{scroll-margin-top:90px}}
+@media (prefers-color-scheme:dark){{body{{background:#0d1117;color:#e6edf3}} header{{background:#161b22;
+border-color:#30363d}} .l.code .t{{background:#161b22}} .l.hl{{background:#3d3500}} header a{{color:#58a6ff}}}}
+</style></head><body><header><a href="/" id="back">{back}</a><h1>{title}<span class="badge">{lang_name}</span></h1>
+<div id="note" data-template="{note}"></div></header><main>{rows}</main><script>
+const m=location.hash.match(/^#L(\\d+)-L(\\d+)$/)||location.hash.match(/^#L(\\d+)()$/);
+if(m){{const a=+m[1],b=+(m[2]||m[1]);
+for(let i=a;i<=b;i++){{const r=document.getElementById('L'+i);if(r)r.classList.add('hl');}}
+const f=document.getElementById('L'+a);if(f){{f.classList.add('first');f.scrollIntoView({{block:'start'}});}}
+const n=document.getElementById('note');n.textContent=n.dataset.template.replace('{{start}}',a).replace('{{end}}',b);}}
+</script></body></html>"""
 SOURCE_CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
+PHRASES_NOTE = PHRASES["ui_cited_lines"]  # a template: the page's script fills in the cited lines
+_CODE_LINE = ("  ", "\t", "CREATE ", "SELECT ", "INSERT ", "--", "{", "}", ")", "'")
 
 
-def source_page(name: str, data: bytes) -> str:
+def source_page(name: str, data: bytes, chunks: list | None = None) -> str:
+    """A corpus file as a readable page: its title and language, entry titles as headings, code in
+    monospace, the cited lines (#Lstart-Lend) highlighted and scrolled to, a link back to the chat."""
+    mine = [c for c in chunks or [] if c.source == name]
+    lang = mine[0].language if mine else "en"
+    title = mine[0].doc_title if mine else name
+    headings = {c.line_start for c in mine}
     lines = data.decode("utf-8", errors="replace").lstrip("\ufeff").replace("\r\n", "\n").splitlines()
-    rows = "\n".join(
-        f'<tr id="L{n}"><td class="n"><a href="#L{n}">{n}</a></td><td><pre>{html.escape(ln)}</pre></td></tr>'
-        for n, ln in enumerate(lines, 1)
+    rows = []
+    for n, ln in enumerate(lines, 1):
+        cls = "h" if n in headings else "code" if ln.startswith(_CODE_LINE) and ln.strip() else ""
+        text = html.escape(ln) or " "
+        link = f'<a class="n" href="#L{n}">{n}</a>'
+        rows.append(f'<div class="l {cls}" id="L{n}">{link}<div class="t">{text}</div></div>')
+    return SOURCE_PAGE.format(
+        lang=lang,
+        title=html.escape(title),
+        lang_name=html.escape(LANGUAGE_NAMES.get(lang, LANGUAGE_NAMES["en"]).get(lang, lang)),
+        back=html.escape(phrase("ui_back", lang)),
+        note=html.escape(PHRASES_NOTE.get(lang, PHRASES_NOTE["en"])),
+        rows="\n".join(rows),
     )
-    return SOURCE_PAGE.format(name=html.escape(name), rows=rows)
+
+
+async def _read_feedback(request: Request) -> feedback.Vote | JSONResponse:
+    raw = await request.body()
+    if len(raw) > MAX_BODY_BYTES:
+        return error(413, f"Request body over {MAX_BODY_BYTES // 1024} KB; send a shorter comment.")
+    try:
+        body = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return error(400, 'The request body is not JSON. Send {"answer_id": "...", "vote": "up"}.')
+    if not isinstance(body, dict) or not isinstance(body.get("answer_id"), str) or not body["answer_id"]:
+        return error(422, 'Send {"answer_id": "<answer_id of an /api/ask answer>", "vote": "up"|"down"}.')
+    if body.get("vote") not in feedback.VOTES:
+        return error(422, f'"vote" must be one of {", ".join(feedback.VOTES)} ("none" takes a vote back).')
+    comment = body.get("comment", "")
+    if not isinstance(comment, str):
+        return error(422, '"comment" must be text.')
+    client = request.headers.get("x-faqbot-client") or (request.client.host if request.client else "?")
+    return feedback.Vote(body["answer_id"], body["vote"], feedback.client_id(client), comment)
 
 
 def register(app: FastAPI, state: AppState) -> None:
@@ -134,9 +185,27 @@ def register(app: FastAPI, state: AppState) -> None:
             }
         )
 
+    _register_votes_and_sources(app, state)
+
+
+def _register_votes_and_sources(app: FastAPI, state: AppState) -> None:
+    @app.post("/api/feedback")
+    async def vote(request: Request) -> JSONResponse:
+        v = await _read_feedback(request)
+        if isinstance(v, JSONResponse):
+            return v
+        try:
+            event = await asyncio.to_thread(state.feedback.record_vote, v)
+        except feedback.UnknownAnswer:
+            return error(404, "No answer with this answer_id: vote on the answer_id an /api/ask answer returned.")
+        except feedback.RateLimited:
+            return error(429, "Too many votes from this client; wait a minute.")
+        return JSONResponse({"ok": True, "answer_id": event["answer_id"], "vote": event["vote"]})
+
     @app.get("/source/{name}")
     def source(name: str) -> HTMLResponse:
         data = state.store.source(name)
         if data is None:
             return HTMLResponse("<h1>Not found</h1>", status_code=404)
-        return HTMLResponse(source_page(name, data), headers={"Content-Security-Policy": SOURCE_CSP})
+        page = source_page(name, data, state.store.chunks)
+        return HTMLResponse(page, headers={"Content-Security-Policy": SOURCE_CSP})

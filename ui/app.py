@@ -1,4 +1,10 @@
-"""Gradio chat UI: streaming answers, source cards, language selector, feedback thumbs."""
+"""Gradio chat UI: streaming answers, each with its own source cards, votes keyed to the answer's id.
+
+Every assistant bubble is an answer: it carries its source cards (collapsible, under the text)
+and its `[n]` markers link to its own sources, so older answers keep theirs. Errors are not
+bubbles: they show under the input in the page's language, so no bubble without an answer has
+thumbs. `ids` holds, per chat message, the answer_id a thumb on it votes for.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +12,9 @@ import html
 import re
 
 import gradio as gr
-from faqbot.bot.answer import Turn
-from faqbot.bot.phrases import PHRASES, phrase
-from faqbot.bot.service import BadQuestion
+from faqbot.bot.answer import MARKER, Turn
+from faqbot.bot.phrases import LANGUAGE_NAMES, PHRASES
+from faqbot.bot.service import MAX_QUESTION_CHARS, BadQuestion
 from faqbot.ingest.textproc import SUPPORTED
 
 from . import feedback
@@ -16,64 +22,97 @@ from .api import AppState
 
 
 def ui_text(lang: str) -> dict[str, str]:
-    """The page's labels in one language (from the one phrase table)."""
-    return {k[3:]: phrase(k, lang) for k in PHRASES if k.startswith("ui_")}
+    """The page's labels in one language (templates from the one phrase table)."""
+    return {k[3:]: v.get(lang, v["en"]) for k, v in PHRASES.items() if k.startswith("ui_")}
 
 
 UI = {lang: ui_text(lang) for lang in SUPPORTED}
 LANG_CHOICES = [("Auto", "auto"), ("English", "en"), ("Français", "fr"), ("Español", "es")]
-EXAMPLES = [
-    "How do I connect Flink to a Kafka cluster with SASL_SSL?",
-    "Pourquoi mon job Paimon échoue avec « No space left on device » ?",
-    "¿Por qué no obtengo resultados en la tabla sink?",
-]
+SOURCES_MARK = '<details class="srcs"'  # where an answer's text ends and its source cards begin
 CSS = """
-.src-card{border:1px solid #ddd;border-radius:8px;padding:8px 10px;margin:6px 0}
+#chat .message-wrap{padding-top:4px}
+#chat pre, #chat code{white-space:pre-wrap;overflow-wrap:anywhere}
+#chat pre{max-width:100%;overflow-x:auto}
+#chat ul ul{margin-left:1.2em}
+details.srcs{margin-top:10px;border-top:1px solid var(--border-color-primary);padding-top:6px}
+details.srcs summary{cursor:pointer;font-weight:600}
+.src-card{border:1px solid var(--border-color-primary);border-radius:8px;padding:8px 10px;margin:6px 0}
 .src-card .badge{font-size:11px;border-radius:4px;padding:1px 5px;background:#2563eb;color:#fff;margin-left:4px}
-.src-card .meta{color:#666;font-size:12px}
+.src-card .meta{opacity:.75;font-size:12px}
 .src-card pre{white-space:pre-wrap;font-size:12px;max-height:320px;overflow:auto}
-.abstained-note{border-left:4px solid #d97706;padding:6px 10px;background:#fffbeb}
-@media (max-width: 640px){ .src-card pre{font-size:11px} }
+#detected{min-height:0} #detected .lang-badge{display:inline-block;font-size:12px;border-radius:10px;
+  padding:2px 10px;background:var(--block-background-fill);border:1px solid var(--border-color-primary);opacity:.85}
+#notice .err{color:#b42318;font-size:14px}
+.dark #notice .err{color:#fda29b}
+#header h2{margin:0 0 2px} #header p{margin:0}
+@media (max-width: 640px){
+  #header h2{font-size:1.05rem} #header p{font-size:13px}
+  .src-card pre{font-size:11px}
+  #controls{flex-wrap:nowrap;gap:6px}
+}
 """
+# scrolls the newest answer's first line into view (not its end) when it arrives
+SCROLL_JS = """() => {
+  const rows = document.querySelectorAll('#chat .message-row.bot-row, #chat .bot-row, #chat [data-testid="bot"]');
+  const last = rows[rows.length - 1];
+  if (last) last.scrollIntoView({block: 'start', behavior: 'instant'});
+}"""
+DARK_JS = "() => { document.body.classList.toggle('dark'); }"
 _FENCE = re.compile(r"(```.*?```)", re.S)
 
 
 def safe_markdown(text: str) -> str:
-    """Raw HTML and Markdown images become inert text; code blocks stay verbatim."""
+    """Raw HTML and Markdown images become inert text; code blocks stay verbatim; only /source/ links."""
     parts = _FENCE.split(text)
     for i in range(0, len(parts), 2):
         p = parts[i].replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
         p = re.sub(r"!\[([^\]]*)\]\([^)]*\)", r"\1", p)
-        p = re.sub(r"\[([^\]]+)\]\((?!/source/|#src-)[^)]*\)", r"\1", p)  # no outside links
-        p = re.sub(r"\[(\d{1,2})\](?!\()", r"[[\1]](#src-\1)", p)  # [n] -> link to the source card
+        p = re.sub(r"\[([^\]]+)\]\((?!/source/)[^)]*\)", r"\1", p)  # no outside links
         parts[i] = p
     return "".join(parts)
 
 
+def link_citations(md: str, citations: list[dict]) -> str:
+    """Each [n] outside code links to this answer's source n (its cited lines), not another answer's."""
+    links = {c["n"]: c["link"] for c in citations}
+    parts = _FENCE.split(md)
+    for i in range(0, len(parts), 2):
+        parts[i] = MARKER.sub(
+            lambda m: f"[[{m.group(1)}]]({links[int(m.group(1))]})" if int(m.group(1)) in links else m.group(0),
+            parts[i],
+        )
+    return "".join(parts)
+
+
 def message_text(m: dict) -> str:
-    """Plain text of a chat message (Gradio sends a string or a list of typed parts)."""
+    """Plain text of a chat message (Gradio sends a string or a list of typed parts), without source cards."""
     c = m.get("content", "")
     if isinstance(c, list):
         c = " ".join(p.get("text", "") for p in c if isinstance(p, dict))
-    return html.unescape(c if isinstance(c, str) else "")
+    c = c if isinstance(c, str) else ""
+    return html.unescape(c.split(SOURCES_MARK, 1)[0]).strip()
 
 
 def render_answer(a: dict) -> str:
-    body = safe_markdown(a["text"])
-    extra = [n for n in a.get("notices", []) if n not in a["text"]]  # fallback, unsupported language
+    """An answer's bubble: notices, its text with linked [n], then its own source cards."""
+    body = link_citations(safe_markdown(a["text"]), a.get("citations", []))
+    extra = [n for n in a.get("notices", []) if n not in a["text"]]  # fallback, language, low confidence
     if extra:
         body = "\n\n".join(f"_ℹ️ {safe_markdown(n)}_" for n in extra) + "\n\n" + body
+    ui = UI.get(a.get("language") or "en", UI["en"])
     if a.get("abstained"):
-        ui = UI.get(a.get("language") or "en", UI["en"])
         body = f"> ⚠️ **{ui['not_covered']}**\n\n" + body
-    return body
+    cards = sources_html(a, a.get("language") or "en")
+    return body + ("\n\n" + cards if cards else "")
 
 
 def sources_html(a: dict | None, lang: str) -> str:
+    """The answer's source cards, collapsible; ids are scoped to the answer so two answers never clash."""
     if not a or not a.get("citations"):
         return ""
     ui = UI.get(lang, UI["en"])
-    cards = [f"<h4>{ui['sources']}</h4>"]
+    aid = html.escape(str(a.get("answer_id", ""))[:12])
+    cards = []
     for c in a["citations"]:
         others = " ".join(
             f'<a href="{html.escape(o["link"])}" target="_blank" title="{html.escape(o["title"])}">'
@@ -81,7 +120,7 @@ def sources_html(a: dict | None, lang: str) -> str:
             for o in c.get("other_versions", [])
         )
         cards.append(
-            f'<div class="src-card" id="src-{c["n"]}" data-lang="{c["language"]}">'
+            f'<div class="src-card lang-{c["language"]}" id="src-{aid}-{c["n"]}">'
             f'<div><b>[{c["n"]}] {html.escape(c["title"])}</b><span class="badge">{c["language"].upper()}</span></div>'
             f'<div class="meta">{html.escape(c["doc_title"])} · {html.escape(c["group"])}</div>'
             f"<details><summary>{ui['passage']}</summary><pre>{html.escape(c['text'][:6000])}</pre></details>"
@@ -89,85 +128,124 @@ def sources_html(a: dict | None, lang: str) -> str:
             + (f" · {ui['others']}: {others}" if others else "")
             + "</div>"
         )
-    return "\n".join(cards)
+    summary = f"<summary>{ui['sources']} ({len(cards)})</summary>"
+    return f'{SOURCES_MARK} data-answer="{aid}">{summary}{"".join(cards)}</details>'
 
 
 def ui_lang(choice: str, last: list) -> str:
     if choice in UI:
         return choice
-    return last[-1]["language"] if last else "en"
+    return last[-1]["language"] if last and last[-1].get("language") in UI else "en"
+
+
+def badge(a: dict, lang: str) -> str:
+    names = LANGUAGE_NAMES.get(lang, LANGUAGE_NAMES["en"])
+    det = a["detected_language"]
+    text = UI[lang]["detected_badge"].format(
+        detected=html.escape(names.get(det, det.upper())), answer=a["language"].upper()
+    )
+    return f'<span class="lang-badge" title="{html.escape(text)}">{text}</span>'
+
+
+def error_html(message: str) -> str:
+    return f'<div class="err" role="alert">⚠️ {html.escape(message)}</div>'
+
+
+def user_error(message: str, lang: str) -> str | None:
+    """The page's own message for a question it will not send, in the page's language."""
+    text = (message or "").strip()
+    if not text:
+        return UI[lang]["error_empty"]
+    if len(text) > MAX_QUESTION_CHARS:
+        return UI[lang]["error_too_long"].format(n=len(text), limit=MAX_QUESTION_CHARS)
+    return None
 
 
 def _responder(state: AppState):
-    """The chat handler: streams the answer, then its sources and the detected language."""
+    """The chat handler: streams the answer into a new bubble; errors go under the input, not in the chat."""
 
-    def respond(message: str, history: list, choice: str, last: list):
+    def respond(message: str, history: list, choice: str, last: list, ids: list):
         history = list(history or [])
+        lang = ui_lang(choice, last)
+        problem = user_error(message, lang)
+        if problem:
+            yield history, message, gr.update(), error_html(problem), last, ids
+            return
         turns = [Turn(m["role"], message_text(m)) for m in history]
-        history.append({"role": "user", "content": safe_markdown(message or "")})
+        history.append({"role": "user", "content": safe_markdown(message)})
         language = None if choice == "auto" else choice
         try:
             final = None
-            for final in state.bot.stream(message or "", language, turns):
+            for final in state.bot.stream(message, language, turns):
                 a = final.to_json()
-                yield (
-                    history + [{"role": "assistant", "content": render_answer(a)}],
-                    "",
-                    gr.update(),
-                    sources_html(a, a["language"]),
-                    last,
-                )
+                yield history + [{"role": "assistant", "content": render_answer(a)}], "", gr.update(), "", last, ids
             if final is None:  # stream() always yields; this keeps the type checker honest
                 raise RuntimeError("no answer")
             a = final.to_json()
         except BadQuestion as exc:
-            yield (
-                history + [{"role": "assistant", "content": f"⚠️ {html.escape(str(exc))}"}],
-                "",
-                gr.update(),
-                "",
-                last,
-            )
+            yield history[:-1], message, gr.update(), error_html(str(exc)), last, ids
             return
         except Exception as exc:  # shown as a sentence; details stay in the server log
-            yield (
-                history + [{"role": "assistant", "content": f"⚠️ Internal error ({type(exc).__name__})."}],
-                "",
-                gr.update(),
-                "",
-                last,
-            )
+            err = UI[lang]["error_internal"].format(name=type(exc).__name__)
+            yield history[:-1], message, gr.update(), error_html(err), last, ids
             return
+        state.feedback.record_answer(a)
         last = [*last, a]
-        if a["abstained"]:
-            feedback.append(state.feedback_log, feedback.answer_event("abstained", a))
-        ui = UI[ui_lang(choice, last)]
-        det = f"{ui['detected']}: **{a['detected_language']}** → {a['language'].upper()}"
-        yield (
-            history + [{"role": "assistant", "content": render_answer(a)}],
-            "",
-            det,
-            sources_html(a, a["language"]),
-            last,
-        )
+        ids = [*(list(ids) + [None] * len(history))[: len(history)], a["answer_id"]]
+        chat = history + [{"role": "assistant", "content": render_answer(a)}]
+        yield chat, "", badge(a, ui_lang(choice, last)), "", last, ids
 
     return respond
 
 
+def _voter(state: AppState):
+    def on_like(data: gr.LikeData, ids: list, request: gr.Request):
+        idx = data.index[0] if isinstance(data.index, (list, tuple)) else data.index
+        answer_id = ids[int(idx)] if 0 <= int(idx) < len(ids) else None
+        if not answer_id:
+            return
+        vote = "up" if data.liked is True else "down" if data.liked is False else "none"
+        client = feedback.client_id(getattr(request, "session_hash", None) or "ui")
+        try:
+            state.feedback.record_vote(feedback.Vote(answer_id, vote, client))
+        except (feedback.UnknownAnswer, feedback.RateLimited):
+            gr.Warning("Vote not recorded.")
+
+    return on_like
+
+
+def _pick_example(evt: gr.SelectData) -> str:
+    return evt.value["text"] if isinstance(evt.value, dict) else str(evt.value)
+
+
+def _header(lang: str) -> str:
+    return UI[lang]["title"] + "\n\n" + UI[lang]["intro"]
+
+
+def _examples(lang: str) -> list[dict]:
+    return [{"text": UI[lang][f"example{i}"]} for i in (1, 2, 3)]
+
+
 def build_ui(state: AppState) -> gr.Blocks:
     with gr.Blocks(title="faqbot") as demo:
-        header = gr.Markdown(UI["en"]["title"] + "\n\n" + UI["en"]["intro"], elem_id="header")
-        with gr.Row():
-            lang = gr.Dropdown(LANG_CHOICES, value="auto", label=UI["en"]["language"], elem_id="lang", scale=1)
-            detected = gr.Markdown("", elem_id="detected")
+        header = gr.Markdown(_header("en"), elem_id="header")
+        with gr.Row(elem_id="controls", equal_height=False):
+            lang = gr.Dropdown(
+                LANG_CHOICES, value="auto", label=UI["en"]["language"], elem_id="lang", scale=2, min_width=110
+            )
+            detected = gr.HTML("", elem_id="detected")
+            dark = gr.Button("◐", elem_id="dark", scale=0, min_width=44, size="sm", elem_classes=["dark-toggle"])
+            clear = gr.Button(UI["en"]["clear"], elem_id="clear", scale=0, min_width=70, size="sm")
         chat = gr.Chatbot(
             elem_id="chat",
-            height=440,
+            height="min(62vh, 640px)",
             buttons=["copy"],
             feedback_options=("Like", "Dislike"),
             sanitize_html=True,
             render_markdown=True,
-            label="faqbot",
+            show_label=False,
+            autoscroll=False,
+            examples=_examples("en"),
         )
         with gr.Row():
             box = gr.Textbox(
@@ -179,34 +257,37 @@ def build_ui(state: AppState) -> gr.Blocks:
                 submit_btn=False,
             )
             send = gr.Button(UI["en"]["send"], variant="primary", elem_id="send", scale=1, min_width=80)
-        sources = gr.HTML("", elem_id="sources")
+        notice = gr.HTML("", elem_id="notice")
         answers = gr.State([])
-        gr.Examples(EXAMPLES, inputs=box, label="Examples / Exemples / Ejemplos")
+        ids = gr.State([])
 
         def relabel(choice: str, last: list):
-            ui = UI[ui_lang(choice, last)]
+            lg = ui_lang(choice, last)
+            ui = UI[lg]
             return (
-                gr.update(value=ui["title"] + "\n\n" + ui["intro"]),
+                gr.update(value=_header(lg)),
                 gr.update(placeholder=ui["placeholder"]),
                 gr.update(value=ui["send"]),
                 gr.update(label=ui["language"]),
+                gr.update(value=ui["clear"]),
+                gr.update(examples=_examples(lg)),
             )
 
         respond = _responder(state)
-
-        def on_like(data: gr.LikeData, last: list):
-            idx = data.index[0] if isinstance(data.index, (list, tuple)) else data.index
-            n = int(idx) // 2
-            if 0 <= n < len(last):
-                vote = "up" if data.liked else "down"
-                feedback.append(state.feedback_log, feedback.answer_event("vote", last[n], vote))
-
-        outs = [chat, box, detected, sources, answers]
-        send.click(respond, [box, chat, lang, answers], outs, api_name="ask_chat")
-        box.submit(respond, [box, chat, lang, answers], outs, api_visibility="private")
-        chat.like(on_like, [answers], None)
-        lang.change(relabel, [lang, answers], [header, box, send, lang], api_visibility="private")
-        answers.change(relabel, [lang, answers], [header, box, send, lang], api_visibility="private")
+        ins = [box, chat, lang, answers, ids]
+        outs = [chat, box, detected, notice, answers, ids]
+        send.click(respond, ins, outs, api_name="ask_chat").then(None, js=SCROLL_JS)
+        box.submit(respond, ins, outs, api_visibility="private").then(None, js=SCROLL_JS)
+        chat.example_select(_pick_example, None, box, api_visibility="private").then(
+            respond, ins, outs, api_visibility="private"
+        ).then(None, js=SCROLL_JS)
+        chat.like(_voter(state), [ids], None)
+        clear.click(lambda: ([], "", "", "", [], []), None, outs, api_visibility="private")
+        chat.clear(lambda: ("", "", "", [], []), None, outs[1:], api_visibility="private")
+        dark.click(None, js=DARK_JS)
+        labels = [header, box, send, lang, clear, chat]
+        lang.change(relabel, [lang, answers], labels, api_visibility="private")
+        answers.change(relabel, [lang, answers], labels, api_visibility="private")
 
         def api_answer(question: str, language: str = "auto") -> dict:
             """Gradio API endpoint: the same answer object as POST /api/ask."""

@@ -1,68 +1,201 @@
-"""Feedback log (JSONL): votes on answers and every abstained question; `faqbot report` summary."""
+"""Feedback: the answers given and the votes on them, behind a small `FeedbackStore` protocol.
+
+`JsonlFeedback` is the shipped store (one JSON object a line). A vote names the answer by its
+`answer_id` (the chat's thumbs and `POST /api/feedback` alike); a client's second vote on an
+answer replaces its first; votes are rate limited per client; the file is created 0600 and
+rotated at a size cap. `faqbot report` summarises whatever store `events()` reads.
+"""
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import threading
 import time
-from collections import Counter
+from collections import Counter, OrderedDict, deque
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
-_LOCK = threading.Lock()
+VOTES = ("up", "down", "none")  # "none" takes a vote back
+MAX_COMMENT = 1000
+MAX_BYTES = 10 * 1024 * 1024  # the live file; ROTATE_KEEP older files are kept beside it
+ROTATE_KEEP = 3
+RATE_VOTES, RATE_WINDOW_S = 20, 60.0  # per client
+_REMEMBERED = 5000  # recent answers kept in memory so a vote finds its answer without a file scan
+
+
+class UnknownAnswer(LookupError):
+    """The vote names no answer this server gave."""
+
+
+class RateLimited(RuntimeError):
+    """Too many votes from one client in the window."""
+
+
+@dataclass
+class Vote:
+    answer_id: str
+    vote: str
+    client: str  # a hash of the session or address, never the address itself
+    comment: str = ""
+
+
+class FeedbackStore(Protocol):
+    """What the UI, the API and `faqbot report` need of a feedback store."""
+
+    def record_answer(self, answer: dict) -> None:
+        """An answer was given (Answer.to_json()); votes name it by its answer_id."""
+
+    def record_vote(self, vote: Vote) -> dict:
+        """Store a vote (replacing that client's earlier vote on the answer); returns the event.
+
+        Raises UnknownAnswer or RateLimited."""
+
+    def events(self) -> list[dict]:
+        """Every stored event, oldest first (answers and votes)."""
+
+
+def client_id(raw: str) -> str:
+    return hashlib.sha256(raw.encode("utf-8", "replace")).hexdigest()[:16]
+
+
+def answer_record(answer: dict) -> dict:
+    """What a vote is stored with: the answer's question, text and citations."""
+    return {
+        "answer_id": answer.get("answer_id"),
+        "question": answer.get("question"),
+        "language": answer.get("language"),
+        "abstained": answer.get("abstained"),
+        "answer": answer.get("text"),
+        "citations": [
+            {"n": c.get("n"), "chunk_id": c.get("chunk_id"), "title": c.get("title"), "language": c.get("language")}
+            for c in answer.get("citations", [])
+        ],
+    }
+
+
+class JsonlFeedback:
+    """FeedbackStore over a JSONL file: append-only, each line written whole under a lock."""
+
+    def __init__(self, path: Path, max_bytes: int = MAX_BYTES, keep: int = ROTATE_KEEP) -> None:
+        self.path = Path(path)
+        self.max_bytes = max_bytes
+        self.keep = keep
+        self._lock = threading.Lock()
+        self._answers: OrderedDict[str, dict] = OrderedDict()
+        self._recent: dict[str, deque[float]] = {}
+
+    # -- writing
+    def _append(self, event: dict) -> dict:
+        event = {"time": time.strftime("%Y-%m-%dT%H:%M:%S%z"), **event}
+        line = (json.dumps(event, ensure_ascii=False) + "\n").encode("utf-8")
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self._lock:
+            self._rotate_if_full(len(line))
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            try:
+                os.fchmod(fd, 0o600)  # votes quote users' questions: owner only, also for an older file
+                os.write(fd, line)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        return event
+
+    def _rotate_if_full(self, incoming: int) -> None:
+        try:
+            size = self.path.stat().st_size
+        except FileNotFoundError:
+            return
+        if size + incoming <= self.max_bytes:
+            return
+        for n in range(self.keep - 1, 0, -1):
+            older = self.path.with_name(f"{self.path.name}.{n}")
+            if older.exists():
+                os.replace(older, self.path.with_name(f"{self.path.name}.{n + 1}"))
+        os.replace(self.path, self.path.with_name(f"{self.path.name}.1"))
+
+    def record_answer(self, answer: dict) -> None:
+        rec = answer_record(answer)
+        with self._lock:
+            self._answers[rec["answer_id"]] = rec
+            while len(self._answers) > _REMEMBERED:
+                self._answers.popitem(last=False)
+        self._append({"kind": "abstained" if rec["abstained"] else "answer", **rec})
+
+    def _find(self, answer_id: str) -> dict:
+        with self._lock:
+            rec = self._answers.get(answer_id)
+        if rec is None:  # given before a restart: look in the log itself
+            given = (e for e in reversed(self.events()) if e.get("kind") in ("answer", "abstained"))
+            rec = next((e for e in given if e.get("answer_id") == answer_id), None)
+        if rec is None:
+            raise UnknownAnswer(answer_id)
+        return {k: rec.get(k) for k in ("answer_id", "question", "language", "abstained", "answer", "citations")}
+
+    def _allow(self, client: str) -> bool:
+        now = time.monotonic()
+        with self._lock:
+            q = self._recent.setdefault(client, deque())
+            while q and now - q[0] > RATE_WINDOW_S:
+                q.popleft()
+            if len(q) >= RATE_VOTES:
+                return False
+            q.append(now)
+            return True
+
+    def record_vote(self, vote: Vote) -> dict:
+        if vote.vote not in VOTES:
+            raise ValueError(f'"vote" must be one of {", ".join(VOTES)}')
+        rec = self._find(vote.answer_id)
+        if not self._allow(vote.client):
+            raise RateLimited(vote.client)
+        return self._append(
+            {"kind": "vote", "vote": vote.vote, "client": vote.client, "comment": vote.comment[:MAX_COMMENT], **rec}
+        )
+
+    # -- reading
+    def events(self) -> list[dict]:
+        files = [self.path.with_name(f"{self.path.name}.{n}") for n in range(self.keep, 0, -1)] + [self.path]
+        out: list[dict] = []
+        for f in files:
+            if not f.is_file():
+                continue
+            for line in f.read_text(encoding="utf-8", errors="replace").splitlines():
+                try:
+                    out.append(json.loads(line))
+                except ValueError:
+                    continue  # a torn last line from a crash is skipped, not fatal
+        return out
 
 
 def default_log() -> Path:
     return Path(os.environ.get("FAQBOT_FEEDBACK", "feedback.jsonl"))
 
 
-def append(path: Path, event: dict) -> None:
-    """Append one event; a line is written whole (single write under a lock, then fsync)."""
-    event = {"time": time.strftime("%Y-%m-%dT%H:%M:%S%z"), **event}
-    line = json.dumps(event, ensure_ascii=False) + "\n"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with _LOCK, open(path, "a", encoding="utf-8") as f:
-        f.write(line)
-        f.flush()
-        os.fsync(f.fileno())
-
-
-def answer_event(kind: str, answer: dict, vote: str | None = None) -> dict:
-    return {
-        "kind": kind,
-        "vote": vote,
-        "question": answer.get("question"),
-        "language": answer.get("language"),
-        "abstained": answer.get("abstained"),
-        "answer": answer.get("text"),
-        "citations": [
-            {"chunk_id": c["chunk_id"], "title": c["title"], "language": c["language"]}
-            for c in answer.get("citations", [])
-        ],
-    }
-
-
-def read(path: Path) -> list[dict]:
-    if not path.is_file():
-        return []
-    out = []
-    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
-        try:
-            out.append(json.loads(line))
-        except ValueError:
-            continue  # a torn last line from a crash is skipped, not fatal
-    return out
+def current_votes(events: list[dict]) -> list[dict]:
+    """The standing vote of each client on each answer: a later vote replaces an earlier one."""
+    last: dict[tuple, dict] = {}
+    for e in events:
+        if e.get("kind") == "vote":
+            last[(e.get("answer_id"), e.get("client"))] = e
+    return [e for e in last.values() if e.get("vote") in ("up", "down")]
 
 
 def summarize(events: list[dict]) -> dict:
     unanswered = Counter(e["question"] for e in events if e.get("kind") == "abstained" and e.get("question"))
-    down = Counter(e["question"] for e in events if e.get("vote") == "down")
+    votes = current_votes(events)
+    down = Counter(e["question"] for e in votes if e["vote"] == "down" and e.get("question"))
     per_lang: dict[str, Counter] = {}
-    for e in events:
-        per_lang.setdefault(e.get("language") or "?", Counter())[e.get("vote") or e.get("kind")] += 1
+    for e in [x for x in events if x.get("kind") != "vote"] + votes:
+        key = e["vote"] if e.get("kind") == "vote" else e.get("kind")
+        per_lang.setdefault(e.get("language") or "?", Counter())[key] += 1
     return {
         "events": len(events),
+        "answers": sum(e.get("kind") in ("answer", "abstained") for e in events),
+        "votes": dict(Counter(e["vote"] for e in votes)),
         "top_unanswered": unanswered.most_common(10),
         "downvoted": down.most_common(10),
         "per_language": {k: dict(v) for k, v in per_lang.items()},
@@ -71,11 +204,11 @@ def summarize(events: list[dict]) -> dict:
 
 def print_report(args: argparse.Namespace) -> int:
     path = Path(args.feedback_log) if args.feedback_log else default_log()
-    s = summarize(read(path))
+    s = summarize(JsonlFeedback(path).events())
     if args.json:
         print(json.dumps(s, indent=2, ensure_ascii=False))
         return 0
-    print(f"{s['events']} events in {path}")
+    print(f"{s['events']} events in {path}: {s['answers']} answers, votes {s['votes']}")
     print("Top unanswered questions:")
     for q, n in s["top_unanswered"]:
         print(f"  {n:3}  {q[:100]}")
@@ -86,3 +219,8 @@ def print_report(args: argparse.Namespace) -> int:
     for lang, counts in s["per_language"].items():
         print(f"  {lang}: " + ", ".join(f"{k}={v}" for k, v in counts.items()))
     return 0
+
+
+def read(path: Path) -> list[dict]:
+    """Every event of the JSONL log at path (rotated files included), oldest first."""
+    return JsonlFeedback(path).events()

@@ -168,13 +168,13 @@ def test_browser_chat_sources_and_feedback(server, tmp_path):
             "#question textarea", "Ma fenêtre event time sur une source Kafka ne produit aucune sortie, pourquoi ?"
         )
         page.click("#send")
-        page.wait_for_selector("#sources .src-card", timeout=60_000)
+        page.wait_for_selector("#chat .src-card", timeout=60_000, state="attached")
         page.wait_for_function(
             "document.querySelector('#detected') && document.querySelector('#detected').innerText.includes('FR')",
             timeout=30_000,
         )
-        card = page.locator("#sources .src-card").first
-        assert card.get_attribute("data-lang") == "fr"
+        card = page.locator("#chat .src-card").first  # the answer's own cards, inside its bubble
+        assert "lang-fr" in card.get_attribute("class")
         assert "D’après l’entrée de la FAQ" in page.locator("#chat").inner_text()
         assert "table.exec.source.idle-timeout: 5" in page.locator("#chat").inner_text()
         href = card.locator("a").first.get_attribute("href")
@@ -231,13 +231,15 @@ def test_ui_handler_bad_input(server, message, expect):
     from gradio_client import Client
 
     url, _ = server
-    chat, _box, _detected, sources = Client(url + "/", verbose=False).predict(
-        message, [], "auto", api_name="/ask_chat"
-    )[:4]
-    user, bot = _texts(chat)[-2:]
+    chat, _box, _detected, notice = Client(url + "/", verbose=False).predict(message, [], "auto", api_name="/ask_chat")[
+        :4
+    ]
+    # an answer is a bubble; a question the page will not send gets a notice under the input instead
+    texts = _texts(chat)
+    user, bot = texts[-2:] if texts else ("", notice)
     assert expect in bot
     assert "Traceback" not in bot and "<img" not in user and "<img" not in bot
-    assert "evil.example" not in user and "onerror" not in sources
+    assert "evil.example" not in user and "onerror" not in notice
 
 
 def test_ui_follow_up_uses_the_chat_history(server):
@@ -248,9 +250,10 @@ def test_ui_follow_up_uses_the_chat_history(server):
     chat = client.predict(
         "Comment récupérer des données JSON imbriquées depuis Kafka ?", [], "auto", api_name="/ask_chat"
     )[0]
-    chat2, _, _, sources = client.predict("et en SQL ?", chat, "auto", api_name="/ask_chat")[:4]
+    chat2 = client.predict("et en SQL ?", chat, "auto", api_name="/ask_chat")[0]
     assert len(chat2) == 4
-    assert 'data-lang="fr"' in sources and "JSON" in sources
+    sources = _texts(chat2)[-1].split('<details class="srcs"', 1)[1]  # the follow-up's own source cards
+    assert "lang-fr" in sources and "JSON" in sources
 
 
 def test_serve_with_corrupt_index_says_how_to_fix(index_copy_factory):

@@ -1,0 +1,218 @@
+"""The chat page in a real Chromium against a real `faqbot serve`: one test per defect of issue 12.
+
+Each answer owns its sources, votes land on the answer voted on (after Clear, after an error),
+errors carry no thumbs and speak the page's language, a new answer shows its first line, the
+phone layout keeps the input and the examples above the fold, an off-topic question has no source
+card; and the JSON vote endpoint, the source page.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from faqbot.ui import feedback
+
+from tests.support import CORPUS, ROOT, free_port, wait_until_up
+
+pytestmark = pytest.mark.slow
+
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+KAFKA = "How do I connect Flink to a Kafka cluster with SASL_SSL?"
+SINK = "¿Por qué no obtengo resultados en la tabla sink?"
+PAIMON = "Paimon job fails with No space left on device"
+
+
+@pytest.fixture(scope="module")
+def server(index_dir, tmp_path_factory):
+    log = tmp_path_factory.mktemp("fb-ui") / "feedback.jsonl"
+    port = free_port()
+    cmd = [sys.executable, "-m", "faqbot", "serve", "--index", str(index_dir), "--corpus", str(CORPUS)]
+    proc = subprocess.Popen(
+        [*cmd, "--port", str(port)],
+        cwd=ROOT,
+        env={**os.environ, "FAQBOT_FEEDBACK": str(log)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    if not wait_until_up(url + "/api/health", proc):
+        proc.kill()
+        pytest.fail("server did not start")
+    yield url, log
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        yield b
+        b.close()
+
+
+def open_chat(browser, url, width=1200, height=900):
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.goto(url + "/", wait_until="load")
+    page.wait_for_selector("#question textarea", timeout=60_000)
+    return page
+
+
+def ask(page, question: str) -> None:
+    n = page.locator("#chat .bot-row").count()
+    page.fill("#question textarea", question)
+    page.click("#send")
+    page.wait_for_function(f"document.querySelectorAll('#chat .bot-row').length > {n}", timeout=60_000)
+    page.wait_for_function("document.querySelector('#question textarea').value === ''", timeout=60_000)
+
+
+def wait_for_vote(log: Path, question: str, vote: str) -> dict:
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        votes = [e for e in feedback.read(log) if e.get("kind") == "vote" and e.get("vote") == vote]
+        if votes and votes[-1]["question"] == question:
+            return votes[-1]
+        time.sleep(0.3)
+    pytest.fail(f"no {vote} vote on {question!r} in the log: {[e.get('question') for e in feedback.read(log)][-5:]}")
+
+
+def test_older_answer_citation_opens_its_own_source(server, browser):
+    url, _ = server
+    page = open_chat(browser, url)
+    ask(page, KAFKA)
+    ask(page, SINK)
+    bubbles = page.locator("#chat .bot-row")
+    first_link = bubbles.nth(0).locator("a", has_text="1").first.get_attribute("href")
+    second_link = bubbles.nth(1).locator("a", has_text="1").first.get_attribute("href")
+    assert first_link.startswith("/source/connectors-faq.en.txt#L"), first_link
+    assert first_link != second_link and "data-validity-faq.es.txt" in second_link
+    with page.expect_popup() as popup:
+        bubbles.nth(0).locator("a", has_text="1").first.click()
+    src = popup.value
+    src.wait_for_selector(".l.hl", timeout=20_000)
+    cited = src.locator(".l.hl").all_inner_texts()
+    assert any("SASL" in t or "sasl" in t for t in cited)
+    assert src.evaluate(
+        "() => { const r = document.querySelector('.l.hl').getBoundingClientRect(); "
+        "return r.top >= 0 && r.top < innerHeight; }"
+    )
+    assert src.locator("#back").get_attribute("href") == "/"
+    page.close()
+
+
+def test_votes_land_on_the_answer_voted_on_after_clear_and_error(server, browser):
+    url, log = server
+    page = open_chat(browser, url)
+    ask(page, KAFKA)
+    page.click("#clear")
+    page.wait_for_function("document.querySelectorAll('#chat .bot-row').length === 0", timeout=20_000)
+    assert page.locator("#detected").inner_text().strip() == ""
+    ask(page, PAIMON)
+    page.locator("#chat button[aria-label='Like']").last.click()
+    up = wait_for_vote(log, PAIMON, "up")
+    # an empty question: a notice under the input, no bubble, no thumbs, the answer above untouched
+    page.fill("#question textarea", "   ")
+    page.click("#send")
+    page.wait_for_selector("#notice .err", timeout=20_000)
+    assert page.locator("#chat .bot-row").count() == 1
+    assert page.locator("#chat button[aria-label='Like']").count() == 1
+    assert page.locator("#chat .src-card").count() >= 1  # the previous answer keeps its sources
+    page.locator("#chat button[aria-label='Dislike']").last.click()
+    down = wait_for_vote(log, PAIMON, "down")
+    assert down["answer_id"] == up["answer_id"]
+    standing = [v for v in feedback.current_votes(feedback.read(log)) if v["answer_id"] == up["answer_id"]]
+    assert [v["vote"] for v in standing] == ["down"]  # the second vote replaced the first
+    assert standing[0]["citations"] and standing[0]["answer"].startswith("From the FAQ entry")
+    page.close()
+
+
+def test_errors_speak_the_page_language_and_carry_no_thumbs(server, browser):
+    url, _ = server
+    page = open_chat(browser, url)
+    page.locator("#lang input").click()
+    page.get_by_role("option", name="Français").click()
+    page.wait_for_function("document.querySelector('#send').innerText.includes('Demander')", timeout=20_000)
+    page.click("#send")
+    page.wait_for_selector("#notice .err", timeout=20_000)
+    assert "La question est vide" in page.locator("#notice").inner_text()
+    assert page.locator("#chat .bot-row").count() == 0
+    assert page.locator("#chat button[aria-label='Like']").count() == 0
+    # the empty chat's examples follow the page language and are clickable
+    page.get_by_text("Comment connecter Flink à un cluster Kafka avec SASL_SSL ?").click()
+    page.wait_for_function("document.querySelectorAll('#chat .bot-row').length === 1", timeout=60_000)
+    page.wait_for_function("document.querySelector('#chat .bot-row').innerText.includes('D’après')", timeout=60_000)
+    assert page.locator("#notice .err").count() == 0
+    page.close()
+
+
+def test_new_answer_shows_its_first_line(server, browser):
+    url, _ = server
+    page = open_chat(browser, url, height=800)
+    ask(page, PAIMON)
+    ask(page, KAFKA)  # a long answer: the chat must not jump to its end
+    page.wait_for_timeout(500)
+    chat_box = page.locator("#chat").bounding_box()
+    last = page.locator("#chat .bot-row").last.bounding_box()
+    assert chat_box["y"] - 2 <= last["y"] <= chat_box["y"] + chat_box["height"] / 2, (chat_box, last)
+    first_line = page.locator("#chat .bot-row").last.get_by_text("From the FAQ entry").first
+    assert first_line.is_visible()
+    box = first_line.bounding_box()
+    assert chat_box["y"] <= box["y"] < chat_box["y"] + chat_box["height"]
+    page.close()
+
+
+def test_phone_width_keeps_input_and_examples_above_the_fold(server, browser):
+    url, _ = server
+    page = open_chat(browser, url, width=390, height=844)
+    for sel in ["#question textarea", "#send"]:
+        b = page.locator(sel).bounding_box()
+        assert b and b["y"] + b["height"] <= 844, (sel, b)
+    example = page.get_by_text("How do I connect Flink to a Kafka cluster").first
+    b = example.bounding_box()
+    assert b and b["y"] + b["height"] <= 844, b
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth + 1")
+    page.close()
+
+
+def test_off_topic_question_shows_no_source_card(server, browser):
+    url, _ = server
+    page = open_chat(browser, url)
+    ask(page, "What is the capital of Australia?")
+    bubble = page.locator("#chat .bot-row").last
+    assert "does not cover" in bubble.inner_text()
+    assert bubble.locator(".src-card").count() == 0
+    page.close()
+
+
+def test_api_feedback_votes_by_answer_id(server):
+    url, log = server
+    a = httpx.post(url + "/api/ask", json={"question": PAIMON}, timeout=60).json()
+    aid = a["answer_id"]
+    headers = {"x-faqbot-client": "api-test"}
+    for vote in ("up", "down"):
+        r = httpx.post(url + "/api/feedback", json={"answer_id": aid, "vote": vote, "comment": "ok"}, headers=headers)
+        assert r.status_code == 200 and r.json() == {"ok": True, "answer_id": aid, "vote": vote}
+    standing = [v for v in feedback.current_votes(feedback.read(log)) if v["answer_id"] == aid]
+    assert [v["vote"] for v in standing] == ["down"] and standing[0]["question"] == PAIMON
+    assert httpx.post(url + "/api/feedback", json={"answer_id": "nope", "vote": "up"}).status_code == 404
+    assert httpx.post(url + "/api/feedback", json={"answer_id": aid, "vote": "meh"}).status_code == 422
+    assert httpx.post(url + "/api/feedback", content=b"{").status_code == 400
+    assert oct(log.stat().st_mode & 0o777) == "0o600"

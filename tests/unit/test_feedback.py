@@ -1,0 +1,85 @@
+"""The JSONL feedback store: votes by answer id, one standing vote per client, rate limit, rotation, 0600."""
+
+from __future__ import annotations
+
+import pytest
+from faqbot.ui import feedback
+from faqbot.ui.feedback import JsonlFeedback, Vote
+
+
+def _answer(aid: str, question: str = "kafka sasl") -> dict:
+    return {
+        "answer_id": aid,
+        "question": question,
+        "language": "en",
+        "abstained": False,
+        "text": "From the FAQ entry “X” [1]: do Y.",
+        "citations": [{"n": 1, "chunk_id": "c1", "title": "X", "language": "en"}],
+    }
+
+
+def test_a_second_vote_replaces_the_first_per_client(tmp_path):
+    store = JsonlFeedback(tmp_path / "fb.jsonl")
+    store.record_answer(_answer("a1", "first"))
+    store.record_answer(_answer("a2", "second"))
+    store.record_vote(Vote("a2", "up", "c1"))
+    store.record_vote(Vote("a2", "down", "c1"))
+    store.record_vote(Vote("a2", "up", "c2"))
+    votes = feedback.current_votes(store.events())
+    assert sorted((v["answer_id"], v["client"], v["vote"]) for v in votes) == [("a2", "c1", "down"), ("a2", "c2", "up")]
+    assert all(v["question"] == "second" and v["citations"][0]["chunk_id"] == "c1" for v in votes)
+    s = feedback.summarize(store.events())
+    assert s["votes"] == {"down": 1, "up": 1} and s["answers"] == 2 and s["downvoted"] == [("second", 1)]
+    store.record_vote(Vote("a2", "none", "c1"))  # taken back
+    assert feedback.summarize(store.events())["votes"] == {"up": 1}
+
+
+def test_unknown_answer_and_bad_vote_are_refused(tmp_path):
+    store = JsonlFeedback(tmp_path / "fb.jsonl")
+    with pytest.raises(feedback.UnknownAnswer):
+        store.record_vote(Vote("missing", "up", "c"))
+    store.record_answer(_answer("a1"))
+    with pytest.raises(ValueError, match="vote"):
+        store.record_vote(Vote("a1", "maybe", "c"))
+
+
+def test_a_vote_after_a_restart_finds_its_answer_in_the_log(tmp_path):
+    JsonlFeedback(tmp_path / "fb.jsonl").record_answer(_answer("a1", "before restart"))
+    event = JsonlFeedback(tmp_path / "fb.jsonl").record_vote(Vote("a1", "up", "c"))
+    assert event["question"] == "before restart"
+
+
+def test_rate_limit_per_client(tmp_path):
+    store = JsonlFeedback(tmp_path / "fb.jsonl")
+    store.record_answer(_answer("a1"))
+    for _ in range(feedback.RATE_VOTES):
+        store.record_vote(Vote("a1", "up", "busy"))
+    with pytest.raises(feedback.RateLimited):
+        store.record_vote(Vote("a1", "up", "busy"))
+    store.record_vote(Vote("a1", "up", "other"))  # another client is not held back
+
+
+def test_size_cap_rotates_and_files_are_private(tmp_path):
+    path = tmp_path / "fb.jsonl"
+    path.write_text("")
+    path.chmod(0o644)  # an older, world-readable log is tightened on the next write
+    store = JsonlFeedback(path, max_bytes=2000, keep=2)
+    for i in range(40):
+        store.record_answer(_answer(f"a{i}", "q" * 50))
+    assert path.stat().st_size <= 2000
+    assert (tmp_path / "fb.jsonl.1").exists() and (tmp_path / "fb.jsonl.2").exists()
+    assert not (tmp_path / "fb.jsonl.3").exists()
+    assert oct(path.stat().st_mode & 0o777) == "0o600"
+    events = store.events()
+    assert events[-1]["answer_id"] == "a39" and len(events) < 40  # the oldest rotated out
+    ids = [int(e["answer_id"][1:]) for e in events]
+    assert ids == sorted(ids)  # oldest first across the rotated files
+
+
+def test_a_torn_line_is_skipped(tmp_path):
+    path = tmp_path / "fb.jsonl"
+    store = JsonlFeedback(path)
+    store.record_answer(_answer("a1"))
+    with open(path, "a") as f:
+        f.write('{"kind": "vote", "answer_')
+    assert [e["answer_id"] for e in store.events()] == ["a1"]

@@ -175,6 +175,18 @@ def _is_heading(unit: list[str]) -> bool:
     return 0 < len(line) <= 80 and line[-1] not in ".:;!?)" and not line.startswith("•") and not _CODE.search(line)
 
 
+def _continues(prev: Block, us: list[list[str]], u: list[str]) -> bool:
+    """Whether unit u belongs to the block before it."""
+    first, last = us[prev.units[0]], us[prev.units[-1]]
+    single_label = label_kind(first[0]) is not None and sum(bool(x.strip()) for x in first) == 1
+    return (
+        _is_heading(first)  # a sub-heading or a label line alone keeps its whole section
+        or single_label
+        or bool(_NUMBERED.match(u[0]) and _NUMBERED.match(last[0]))  # a numbered list stays whole
+        or render(last).rstrip().endswith(":")  # a lead-in keeps what it introduces
+    )
+
+
 def blocks(body: str) -> list[Block]:
     """Units grouped so that a heading keeps its content, a numbered list its items, a lead-in its list."""
     us = units(body)
@@ -184,18 +196,7 @@ def blocks(body: str) -> list[Block]:
         kind = label_kind(u[0])
         opens = kind is not None or _is_heading(u)
         prev = out[-1] if out else None
-        joins = (
-            prev is not None
-            and not opens
-            and (
-                _is_heading(us[prev.units[-1]])
-                or label_kind(us[prev.units[-1]][0]) is not None
-                and len(us[prev.units[-1]]) == 1
-                or bool(_NUMBERED.match(u[0]))
-                and bool(_NUMBERED.match(us[prev.units[-1]][0]))
-                or render(us[prev.units[-1]]).rstrip().endswith(":")
-            )
-        )
+        joins = prev is not None and not opens and _continues(prev, us, u)
         if joins and prev is not None:
             prev.units.append(i)
         else:

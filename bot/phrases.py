@@ -128,11 +128,6 @@ PHRASES: dict[str, dict[str, str]] = {
     },
     "ui_clear": {"en": "Clear", "fr": "Effacer", "es": "Borrar"},
     "ui_dark": {"en": "Dark mode", "fr": "Mode sombre", "es": "Modo oscuro"},
-    "ui_detected_badge": {
-        "en": "Detected: {detected} · answer in {answer}",
-        "fr": "Détectée : {detected} · réponse en {answer}",
-        "es": "Detectado: {detected} · respuesta en {answer}",
-    },
     "ui_error_empty": {
         "en": "The question is empty: type a question, an error message or a few keywords.",
         "fr": "La question est vide : saisissez une question, un message d’erreur ou quelques mots-clés.",

@@ -40,7 +40,8 @@ details.srcs summary{cursor:pointer;font-weight:600}
 .src-card .badge{font-size:11px;border-radius:4px;padding:1px 5px;background:#2563eb;color:#fff;margin-left:4px}
 .src-card .meta{opacity:.75;font-size:12px}
 .src-card pre{white-space:pre-wrap;font-size:12px;max-height:320px;overflow:auto}
-#detected{min-height:0} #detected .lang-badge{display:inline-block;font-size:12px;border-radius:10px;
+#detected{min-height:0;align-self:center} #detected .lang-badge{display:inline-block;font-size:12px;border-radius:10px;
+  white-space:nowrap;
   padding:2px 10px;background:var(--block-background-fill);border:1px solid var(--border-color-primary);opacity:.85}
 #notice .err{color:#b42318;font-size:14px}
 .dark #notice .err{color:#fda29b}
@@ -48,14 +49,19 @@ details.srcs summary{cursor:pointer;font-weight:600}
 @media (max-width: 640px){
   #header h2{font-size:1.05rem} #header p{font-size:13px}
   .src-card pre{font-size:11px}
-  #controls{flex-wrap:nowrap;gap:6px}
+  #controls{flex-wrap:wrap;gap:6px} #controls #detected{order:9;flex-basis:100%}
+  #chat .message{padding:8px 10px}
 }
 """
 # scrolls the newest answer's first line into view (not its end) when it arrives
 SCROLL_JS = """() => {
-  const rows = document.querySelectorAll('#chat .message-row.bot-row, #chat .bot-row, #chat [data-testid="bot"]');
+  const rows = document.querySelectorAll('#chat .bot-row');
   const last = rows[rows.length - 1];
-  if (last) last.scrollIntoView({block: 'start', behavior: 'instant'});
+  if (!last) return;
+  let box = last.parentElement;
+  while (box && box.scrollHeight <= box.clientHeight + 1) box = box.parentElement;
+  if (box && box !== document.body && box !== document.documentElement)
+    box.scrollTop += last.getBoundingClientRect().top - box.getBoundingClientRect().top - 8;
 }"""
 DARK_JS = "() => { document.body.classList.toggle('dark'); }"
 _FENCE = re.compile(r"(```.*?```)", re.S)
@@ -139,12 +145,12 @@ def ui_lang(choice: str, last: list) -> str:
 
 
 def badge(a: dict, lang: str) -> str:
+    """A small badge: the language detected, and the answer's language when it differs ("DE → EN")."""
     names = LANGUAGE_NAMES.get(lang, LANGUAGE_NAMES["en"])
-    det = a["detected_language"]
-    text = UI[lang]["detected_badge"].format(
-        detected=html.escape(names.get(det, det.upper())), answer=a["language"].upper()
-    )
-    return f'<span class="lang-badge" title="{html.escape(text)}">{text}</span>'
+    det, ans = a["detected_language"], a["language"]
+    text = det.upper() + (f" → {ans.upper()}" if det != ans else "")
+    title = f"{UI[lang]['detected']}: {names.get(det, det)}"
+    return f'<span class="lang-badge" title="{html.escape(title)}">🌐 {html.escape(text)}</span>'
 
 
 def error_html(message: str) -> str:
@@ -238,7 +244,7 @@ def build_ui(state: AppState) -> gr.Blocks:
             clear = gr.Button(UI["en"]["clear"], elem_id="clear", scale=0, min_width=70, size="sm")
         chat = gr.Chatbot(
             elem_id="chat",
-            height="min(62vh, 640px)",
+            height="min(56vh, 640px)",
             buttons=["copy"],
             feedback_options=("Like", "Dislike"),
             sanitize_html=True,

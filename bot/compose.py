@@ -12,12 +12,13 @@ from faqbot.ingest.blocks import LABEL_PREFIXES
 from faqbot.ingest.textproc import SUPPORTED, query_tokens
 
 from .answer import Answer, Citation, source_link
-from .extract import _CODE, fix_only, section_kind, select
+from .extract import _CODE, BUDGET, fix_only, section_kind, select
 from .phrases import language_list, phrase
 from .retrieve import Retrieval
 
 SEE_ALSO_MARGIN = 0.06
 GIST_CHARS = 160  # one sentence: enough to tell a near-miss entry from the cited one
+SHORT_GIST_CHARS = 90
 # "Not covered" lists nearby entries only when the question is this close to being covered
 # (the abstention model's probability; its threshold is 0.5): a question about bread gets none.
 NEARBY_FLOOR = 0.25
@@ -124,7 +125,9 @@ def compose(r: Retrieval, question: str, focus: str = "") -> Answer:
         for h in also:
             c = Citation.from_chunk(len(cites) + 1, h.chunk, h.versions)
             cites.append(c)
-            g = gist(h.chunk.body, question, h.chunk.language, r.term_weights)
+            # a long quote already fills the screen: a see-also passage is then one short sentence
+            room = GIST_CHARS if len(extract) <= BUDGET else SHORT_GIST_CHARS
+            g = gist(h.chunk.body, question, h.chunk.language, r.term_weights, limit=room)
             items.append(f"- {c.title} [{c.n}]" + (f" — {g}" if g else ""))
         parts.append(phrase("see_also", lang) + "\n" + "\n".join(items))
     return Answer(

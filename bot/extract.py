@@ -141,7 +141,7 @@ def _is_label(text: str) -> bool:
 # phone screen (docs/eval.md: dev-set median and 90th percentile of whole answers). The fix
 # itself is never cut to fit; the rest of the entry is one click away in the source.
 BUDGET = 650
-DENSE_CHARS = 400
+SECTION_CHARS = 1000
 SLACK = 150  # an entry this close to the budget is quoted whole rather than abridged
 FIT_MIN = 200  # leftover room worth showing the start of the rest (often the error text itself)
 CAUSE_CHARS = 280  # one or two sentences naming the cause
@@ -179,11 +179,13 @@ def _continues(prev: Block, us: list[list[str]], u: list[str]) -> bool:
     """Whether unit u belongs to the block before it."""
     first, last = us[prev.units[0]], us[prev.units[-1]]
     single_label = label_kind(first[0]) is not None and sum(bool(x.strip()) for x in first) == 1
+    size = sum(len(render(us[i])) for i in prev.units) + len(render(u))
     return (
-        _is_heading(first)  # a sub-heading or a label line alone keeps its whole section
-        or single_label
-        or bool(_NUMBERED.match(u[0]) and _NUMBERED.match(last[0]))  # a numbered list stays whole
+        bool(_NUMBERED.match(u[0]) and _NUMBERED.match(last[0]))  # a numbered list stays whole
         or render(last).rstrip().endswith(":")  # a lead-in keeps what it introduces
+        # a sub-heading or a label line alone keeps its section, up to a size a reader takes in at once
+        or (_is_heading(first) or single_label)
+        and size <= SECTION_CHARS
     )
 
 

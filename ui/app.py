@@ -16,6 +16,7 @@ from faqbot.bot.answer import MARKER, Turn
 from faqbot.bot.phrases import LANGUAGE_NAMES, PHRASES
 from faqbot.bot.service import MAX_QUESTION_CHARS, BadQuestion
 from faqbot.ingest.textproc import SUPPORTED
+from gradio.components.chatbot import ExampleMessage
 
 from . import feedback
 from .api import AppState
@@ -228,8 +229,8 @@ def _header(lang: str) -> str:
     return UI[lang]["title"] + "\n\n" + UI[lang]["intro"]
 
 
-def _examples(lang: str) -> list[dict]:
-    return [{"text": UI[lang][f"example{i}"]} for i in (1, 2, 3)]
+def _examples(lang: str) -> list[ExampleMessage]:
+    return [ExampleMessage(text=UI[lang][f"example{i}"]) for i in (1, 2, 3)]
 
 
 def build_ui(state: AppState) -> gr.Blocks:

@@ -312,3 +312,9 @@ def _fit(text: str, limit: int) -> str:
             in_code = not in_code
     kept = "\n".join(out)
     return kept if len(kept.strip()) > 40 and kept.strip() != "…" else ""
+
+
+def is_code_line(line: str) -> bool:
+    """A line of SQL, config, shell or a stack trace rather than prose (the source page sets it in monospace)."""
+    text = line.strip()
+    return bool(text) and not text.startswith("•") and not _SENTENCE.match(text) and bool(_CODE.search(line))

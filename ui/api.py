@@ -9,6 +9,7 @@ import threading
 from pathlib import Path
 
 from faqbot.bot.answer import Turn
+from faqbot.bot.extract import is_code_line
 from faqbot.bot.phrases import LANGUAGE_NAMES, PHRASES, phrase
 from faqbot.bot.service import BadQuestion, Bot
 from faqbot.ingest.textproc import SUPPORTED
@@ -90,7 +91,7 @@ background:#2563eb;color:#fff;margin-left:6px;vertical-align:middle}} header a{{
 font-size:12px;padding-top:3px;user-select:none;text-decoration:none}}
 .l .t{{white-space:pre-wrap;overflow-wrap:anywhere;flex:1}}
 .l.code .t{{font:13px/1.45 ui-monospace,monospace;background:#f6f8fa}} .l.h .t{{font-weight:600;font-size:1.05rem}}
-.l.hl{{background:#fff3b0}} .l.hl.first{{scroll-margin-top:90px}}
+.l.hl{{background:#fff3b0}} .l.hl.first{{scroll-margin-top:130px}}
 @media (prefers-color-scheme:dark){{body{{background:#0d1117;color:#e6edf3}} header{{background:#161b22;
 border-color:#30363d}} .l.code .t{{background:#161b22}} .l.hl{{background:#3d3500}} header a{{color:#58a6ff}}}}
 </style></head><body><header><a href="/" id="back">{back}</a><h1>{title}<span class="badge">{lang_name}</span></h1>
@@ -103,7 +104,6 @@ const n=document.getElementById('note');n.textContent=n.dataset.template.replace
 </script></body></html>"""
 SOURCE_CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
 PHRASES_NOTE = PHRASES["ui_cited_lines"]  # a template: the page's script fills in the cited lines
-_CODE_LINE = ("  ", "\t", "CREATE ", "SELECT ", "INSERT ", "--", "{", "}", ")", "'")
 
 
 def source_page(name: str, data: bytes, chunks: list | None = None) -> str:
@@ -116,7 +116,7 @@ def source_page(name: str, data: bytes, chunks: list | None = None) -> str:
     lines = data.decode("utf-8", errors="replace").lstrip("\ufeff").replace("\r\n", "\n").splitlines()
     rows = []
     for n, ln in enumerate(lines, 1):
-        cls = "h" if n in headings else "code" if ln.startswith(_CODE_LINE) and ln.strip() else ""
+        cls = "h" if n in headings else "code" if is_code_line(ln) else ""
         text = html.escape(ln) or " "
         link = f'<a class="n" href="#L{n}">{n}</a>'
         rows.append(f'<div class="l {cls}" id="L{n}">{link}<div class="t">{text}</div></div>')

@@ -52,6 +52,8 @@ details.srcs summary{cursor:pointer;font-weight:600}
   .src-card pre{font-size:11px}
   #controls{flex-wrap:wrap;gap:6px} #controls #detected{order:9;flex-basis:100%}
   #chat .message{padding:8px 10px}
+  #chat .message-row.bubble{max-width:100% !important;margin-left:0 !important;margin-right:0 !important}
+  .gradio-container{padding-left:6px !important;padding-right:6px !important}
 }
 """
 # scrolls the newest answer's first line into view (not its end) when it arrives
@@ -151,7 +153,8 @@ def badge(a: dict, lang: str) -> str:
     det, ans = a["detected_language"], a["language"]
     text = det.upper() + (f" → {ans.upper()}" if det != ans else "")
     title = f"{UI[lang]['detected']}: {names.get(det, det)}"
-    return f'<span class="lang-badge" title="{html.escape(title)}">🌐 {html.escape(text)}</span>'
+    label = html.escape(f"{UI[lang]['detected']}: {text}")
+    return f'<span class="lang-badge" title="{html.escape(title)}">{label}</span>'
 
 
 def error_html(message: str) -> str:

@@ -24,13 +24,15 @@ class EvalQuestion:
     answer_langs: list[str]
     kind: str
     topic: str = ""
+    split: str = ""  # posts.jsonl: tune or test half
 
     @property
     def in_scope(self) -> bool:
         return self.kind != "out-of-scope" and bool(self.needles)
 
 
-def read_questions(path: Path) -> list[EvalQuestion]:
+def read_questions(path: Path, split: str | None = None) -> list[EvalQuestion]:
+    """The questions of a file; with split, only those of that half (questions without one are kept)."""
     out = []
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip():
@@ -46,11 +48,12 @@ def read_questions(path: Path) -> list[EvalQuestion]:
                     list(d.get("answer_langs", [])),
                     d.get("kind", ""),
                     d.get("topic", ""),
+                    d.get("split", ""),
                 )
             )
         except (ValueError, KeyError) as exc:
             raise ValueError(f"{path}:{n}: not a question line ({exc}); see the eval README for the format") from exc
-    return out
+    return [q for q in out if not split or not q.split or q.split == split]
 
 
 def contains_needle(text: str, needles: list[str]) -> bool:

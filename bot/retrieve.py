@@ -14,6 +14,7 @@ from faqbot.ingest.store import Store, StoreError, open_store
 from faqbot.ingest.textproc import SUPPORTED, detect_language, names, query_tokens, raw_words
 
 from .abstain import AbstainModel, load_default_model
+from .report import Report, read_report
 
 RRF_K = 20
 DENSE_K = 512  # vector rows read per query; entries beyond them get no dense score
@@ -53,8 +54,10 @@ class Retrieval:
 
 
 def resolve_language(query: str, override: str | None) -> tuple[str, str]:
-    """(answer language, detected language); an override wins, unsupported ones fall back to English."""
-    detected, _conf = detect_language(query)
+    """(answer language, detected language); an override wins, unsupported ones fall back to English.
+
+    A pasted report's language is read from its prose, not from its logs and DDL."""
+    detected, _conf = detect_language(read_report(query).language_text())
     if override and override.lower() in SUPPORTED:
         return override.lower(), detected
     return (detected if detected in SUPPORTED else "en"), detected
@@ -169,13 +172,59 @@ class HybridRetriever:
             have |= self._chunk_tokens[m]
         return sum(t in have for t in rare) / len(rare), len(unknown)
 
+    def _unknown_names(self, text: str) -> float:
+        return float(sum(n.lower() not in self._raw_vocab for n in names(text)))
+
+    def _features(
+        self,
+        report: Report,
+        tokens: list[str],
+        dense_g: np.ndarray,
+        lex_g: np.ndarray,
+        scores: np.ndarray,
+        top: int,
+        lang: str,
+    ) -> dict[str, float]:
+        """The signals the "not covered" model reads (bot/abstain.py FEATURES)."""
+        cov, unknown = self._coverage(tokens, self.group_members[top])
+        # the identifying lines only (title, errors, symptoms): a long post's other words
+        # would dilute how much of the problem the top entry explains
+        key_text = " ".join([report.title, *report.errors, *report.symptoms]) if report.is_long else report.text
+        key_cov, _ = self._coverage(query_tokens(key_text, lang), self.group_members[top])
+        dense_sorted = np.sort(dense_g)[::-1]
+        return {
+            "dense_top": float(dense_g.max()),
+            "dense_of_top": float(dense_g[top]),
+            "lex_top": float(lex_g.max()),
+            "lex_of_top": float(lex_g[top]),
+            "coverage": cov,
+            "unknown_terms": float(unknown),
+            "n_tokens": float(len(set(tokens))),
+            # words the corpus never uses ("RocksDB", "Pulsar") in proportion to the question
+            "unknown_share": unknown / max(1, len(set(tokens))),
+            # a named system the corpus never mentions: the question is about something else
+            "unknown_names": self._unknown_names(report.language_text()),
+            # how far the best entry stands above the crowd: an answered question has one clear entry
+            "dense_margin": float(dense_sorted[0] - dense_sorted[1:11].mean()),
+            "lex_per_token": float(lex_g.max()) / max(1, len(set(tokens))),
+            "key_coverage": key_cov,
+            # a long post reads differently from a one-line question (more words, lower cosines):
+            # the model gets its own weights for the signals that matter there
+            "long_post": float(report.is_long),
+            "post_dense_top": float(report.is_long) * float(dense_g.max()),
+            "post_key_coverage": float(report.is_long) * key_cov,
+            "post_unknown_names": float(report.is_long) * self._unknown_names(key_text),
+        }
+
     # ------------------------------------------------------------------ public
     def retrieve(self, query: str, language: str | None = None, k: int = 5, fusion: str | None = None) -> Retrieval:
         t0 = time.perf_counter()
+        report = read_report(query)
         lang, detected = resolve_language(query, language)
-        tokens = query_tokens(query, lang)
-        dense_c = self._dense(query)
-        lex_c = self._lexical(tokens, query, lang)
+        lexical_text = report.lexical_text()
+        tokens = query_tokens(lexical_text, lang)
+        dense_c = self._dense(report.dense_query())
+        lex_c = self._lexical(tokens, lexical_text, lang)
         dense_g, lex_g = self._group_max(dense_c), self._group_max(lex_c)
         scores = self.fuse(dense_g, lex_g, fusion or self.fusion, self.group_has_lang.get(lang))
         order = np.argsort(-scores)[: max(k, 2)]
@@ -199,20 +248,7 @@ class HybridRetriever:
                     not same,
                 )
             )
-        cov, unknown = self._coverage(tokens, self.group_members[order[0]])
-        feats = {
-            "dense_top": float(dense_g.max()),
-            "dense_of_top": float(dense_g[order[0]]),
-            "lex_top": float(lex_g.max()),
-            "lex_of_top": float(lex_g[order[0]]),
-            "coverage": cov,
-            "unknown_terms": float(unknown),
-            "n_tokens": float(len(set(tokens))),
-            # words the corpus never uses ("RocksDB", "Pulsar") in proportion to the question
-            "unknown_share": unknown / max(1, len(set(tokens))),
-            # a named system the corpus never mentions: the question is about something else
-            "unknown_names": float(sum(n.lower() not in self._raw_vocab for n in names(query))),
-        }
+        feats = self._features(report, tokens, dense_g, lex_g, scores, int(order[0]), lang)
         p_in = self.abstain_model.probability(feats)
         abstained = p_in < self.abstain_model.threshold
         n = len(self.chunks)

@@ -128,9 +128,44 @@ def names(text: str) -> list[str]:
     return out
 
 
-_CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
-_CYR_RE = re.compile(r"[\u0400-\u04ff]")
+_CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+# Scripts that name their language outright (a few letters are enough, even in a short question).
+_SCRIPTS = (
+    ("ja", re.compile(r"[\u3040-\u30ff]"), 1),  # kana: Japanese even among kanji
+    ("ko", re.compile(r"[\uac00-\ud7af]"), 1),
+    ("zh", re.compile(r"[\u3400-\u9fff]"), 1),
+    ("ar", re.compile(r"[\u0600-\u06ff]"), 2),
+    ("he", re.compile(r"[\u0590-\u05ff]"), 2),
+    ("el", re.compile(r"[\u0370-\u03ff]"), 3),
+    ("hi", re.compile(r"[\u0900-\u097f]"), 2),
+    ("th", re.compile(r"[\u0e00-\u0e7f]"), 2),
+    ("ru", re.compile(r"[\u0400-\u04ff]"), 4),
+)
 _CODEY_RE = re.compile(r"\S*[._:/$=(){}\[\]<>@\\]\S*|\b[A-Z0-9_]{3,}\b|\S*[a-z][A-Z]\S*")
+
+# Function words of Latin-script languages the bot does not answer in: without them, one shared
+# word ("il", "la", "que") made an Italian or Portuguese question French or Spanish.
+_FOREIGN_FUNCTION_WORDS = {
+    "it": set(
+        "il lo gli della dello delle degli del di da che non per perché perche come quando dove sono è "
+        "questo questa mio mia miei nel nella nei negli al alla ai ma anche ho ha hanno viene si una uno "
+        "posso può puo devo cosa quale quali sul sulla dal dalla tra fra".split()
+    ),
+    "de": set(
+        "der die das ist sind nicht und ein eine einen einem ich wir mein meine warum wie wird werden mit "
+        "auf für fur von zu den dem des kein keine keinen bei im sich auch oder wenn dass was wo kann "
+        "können konnen muss nach aus beim zum zur".split()
+    ),
+    "pt": set(
+        "não nao é o os as um uma do da dos das em no na nos nas para com por que como meu minha "
+        "porque está esta são sao isso este esta ao à pelo pela já ja tenho posso".split()
+    ),
+    "nl": set(
+        "de het een is zijn niet en ik wij mijn waarom hoe wordt worden met op voor van te bij ook "
+        "dat wat geen kan".split()
+    ),
+}
+_FOREIGN_MARKERS = {"de": set("äöüß"), "pt": set("ãõ"), "it": set(), "nl": set()}
 
 
 def strip_code(text: str) -> str:
@@ -142,13 +177,14 @@ def strip_code(text: str) -> str:
 def _function_word_scores(text: str) -> dict[str, float]:
     # elisions count as two words: j'ai -> j, ai
     words = [p for w in _WORD_RE.findall(text) for p in re.split(r"['’]", w.lower()) if p]
-    scores = {lang: 0.0 for lang in SUPPORTED}
+    lists = {**_FUNCTION_WORDS, **_FOREIGN_FUNCTION_WORDS}
+    scores = {lang: 0.0 for lang in lists}
     for w in words:
-        for lang in SUPPORTED:
-            if w in _FUNCTION_WORDS[lang]:
+        for lang, fw in lists.items():
+            if w in fw:
                 scores[lang] += 1.0
     low = text.lower()
-    for lang, chars in _MARKERS.items():
+    for lang, chars in {**_MARKERS, **_FOREIGN_MARKERS}.items():
         scores[lang] += 1.5 * sum(low.count(c) for c in chars)
     return scores
 
@@ -185,6 +221,14 @@ def warm_up() -> None:
     _lingua().compute_language_confidence_values("warm up the language models")
 
 
+def _script_language(text: str) -> str | None:
+    """A non-Latin script decides the language when the prose (not just a pasted name) is in it."""
+    for code, pattern, minimum in _SCRIPTS:
+        if len(pattern.findall(text)) >= minimum:
+            return code
+    return None
+
+
 def detect_language(text: str) -> tuple[str, float]:
     """Best guess of (language, confidence) for a question.
 
@@ -192,30 +236,28 @@ def detect_language(text: str) -> tuple[str, float]:
     answer those in English with a note. Short or code-heavy text with no signal
     is English, the language of the product's identifiers.
     """
-    if _CJK_RE.search(text):
-        return ("ja" if re.search(r"[\u3040-\u30ff]", text) else "zh"), 0.9
-    if len(_CYR_RE.findall(text)) > 3:
-        return "ru", 0.9
+    script = _script_language(text)
+    if script:
+        return script, 0.9
     prose = strip_code(text)
     scores = _function_word_scores(prose)
     total = sum(scores.values())
-    best = max(scores, key=lambda k: scores[k])
-    ranked = sorted(scores.values(), reverse=True)
-    if total >= 2 and ranked[0] >= 2 * ranked[1] and ranked[0] >= 2:
-        return best, min(0.99, 0.6 + 0.1 * (ranked[0] - ranked[1]))
-    words = _WORD_RE.findall(prose)
-    if len(words) >= 3:
+    ranked = sorted(scores, key=lambda k: scores[k], reverse=True)
+    best, first, second = ranked[0], scores[ranked[0]], scores[ranked[1]]
+    if total >= 2 and first >= 2 * second and first >= 2:
+        return best, min(0.99, 0.6 + 0.1 * (first - second))
+    if len(_WORD_RE.findall(prose)) >= 3:
         values = _lingua().compute_language_confidence_values(prose)
         top = values[0]
         code = _ISO.get(top.language.name, "en")
-        if top.value >= 0.5 and (code not in SUPPORTED or scores.get(code, 0) > 0 or total == 0):
-            if code not in SUPPORTED and total > 0:
-                # function words of a supported language outweigh a weak foreign guess
-                return best, 0.5
+        # the statistical guess counts when the function words do not contradict it
+        if top.value >= 0.5 and (scores.get(code, 0) > 0 or total == 0):
             return code, float(top.value)
-        if total > 0 and ranked[0] > ranked[1]:
+        if total > 0 and first > second:
             return best, 0.5
-    if total > 0 and ranked[0] > ranked[1]:
+        if top.value >= 0.5 and code not in SUPPORTED:
+            return code, float(top.value)
+    if total > 0 and first > second:
         return best, 0.5
     return "en", 0.3
 

@@ -113,7 +113,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from faqbot.bot.service import Bot
     from faqbot.ingest.pipeline import run_ingest
 
-    questions = read_questions(args.file)
+    questions = read_questions(args.file, args.split)
     if args.embedder:
         index = (
             Path(os.environ.get("TMPDIR", "/tmp")) / f"faqbot-eval-{args.embedder.replace('/', '_').replace(':', '_')}"
@@ -143,7 +143,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     retr = HybridRetriever(ensure_index(args.index, None, quiet=True), abstain=never_abstain())
 
     def labelled(files: list[Path]) -> tuple[list[dict], list[int]]:
-        qs = [q for f in files for q in read_questions(f)]
+        qs = [q for f in files for q in read_questions(f, args.split)]
         return [retr.retrieve(q.question).features for q in qs], [1 if q.in_scope else 0 for q in qs]
 
     try:
@@ -244,6 +244,7 @@ def build_parser() -> argparse.ArgumentParser:
     _llm_flags(s)
     s.add_argument("--embedder", default=None, help="evaluate with another embedder (builds a temporary index)")
     s.add_argument("--out", type=Path, default=None, help="write one JSON line per question")
+    s.add_argument("--split", default=None, help="only the questions of this half (tune or test; eval/posts.jsonl)")
     _json_flag(s)
 
     s = _command(
@@ -262,6 +263,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="also score a model fitted without these files on them (then fit on all)",
     )
     s.add_argument("--no-merge", action="store_true", help="fit the written model without the --held-out files")
+    s.add_argument("--split", default=None, help="only the questions of this half (tune or test; eval/posts.jsonl)")
     s.add_argument(
         "--model",
         type=Path,

@@ -1,0 +1,220 @@
+"""Reading a pasted report: what identifies the problem, and what is noise.
+
+A real post is a title, some prose, an environment table, DDL, configuration and a log or stack
+trace. The problem is named by a few of its lines (the title, the exception messages, the
+sentence that states the symptom, the connector and the options set); the rest (versions,
+timestamps, thread names, frames past the first few, column lists) drowns them, both for the
+dense model (which reads at most a few hundred tokens, and slowly) and for BM25 (where a long
+post shares some word with every entry). `read_report` splits a post into those parts, and
+retrieval embeds a short condensed query and scores the weighted lexical text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+LONG_POST = 300  # characters: shorter questions are used as typed
+DENSE_CHARS = 360  # condensed query length: e5 time grows with tokens, and the budget is 80 ms
+MAX_FRAMES = 3  # stack frames kept per trace: the first ones name the failing component
+MAX_LINES_PER_KIND = 6
+
+_EXC_RE = re.compile(r"\b((?:[a-z][\w$]*\.)*[A-Z][\w$]*(?:Exception|Error|Failure))\b(?::\s*(.*))?")
+_CAUSED_RE = re.compile(r"^\s*Caused by:\s*")
+_FRAME_RE = re.compile(r"^\s*at\s+[\w$.<>/]+\(.*\)|^\s*at\s+[\w$.<>]+\s*$|^\s*\.\.\.\s*\d+\s*more")
+_LOG_PREFIX_RE = re.compile(
+    r"^\s*\[?\d{4}-\d{2}-\d{2}[ T][\d:,.]+\]?\s*"  # timestamp
+    r"(?:\[[^\]]*\]\s*)*"  # [thread] blocks
+    r"(?:(TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL)\s+)?"
+    r"(?:\[[^\]]*\]\s*)*"
+    r"(?:[\w$.]+(?::\d+)?\s*(?:\[[^\]]*\])?\s*-\s*)?"  # logger name (and line) before " - "
+)
+_LEVEL_ONLY_RE = re.compile(r"^\s*\[?(TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL)\]?\s+")
+_TABLE_RE = re.compile(r"^\s*\|.*\|\s*$")
+_OPTION_RE = re.compile(r"""^\s*['"]([\w.\-]+)['"]\s*=\s*['"]([^'"]*)['"]""")
+_YAML_RE = re.compile(r"^\s*([a-z][\w\-]*(?:\.[\w\-]+)+)\s*[:=]\s*(\S.*)?$")
+_FENCE_RE = re.compile(r"^\s*(```|~~~)")
+_SQL_RE = re.compile(
+    r"^\s*(CREATE|INSERT|SELECT|FROM|WHERE|GROUP|ORDER|LEFT|JOIN|ON|USE|SET|WITH|AND|UNION|\)|"
+    r"PARTITIONED|PRIMARY|WATERMARK|[a-z_][\w]*\s+(STRING|BIGINT|INT|INTEGER|VARCHAR|DECIMAL|TIMESTAMP|DOUBLE|"
+    r"BOOLEAN|FLOAT|DATE|ROW|ARRAY|MAP|TINYINT|SMALLINT|BYTES|TIME)\b)",
+    re.IGNORECASE,
+)
+_HEADING_RE = re.compile(r"^\s*(#+\s|\*\*[^*]+\*\*:?\s*$)")
+_CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+# a sentence that states what goes wrong, in the languages users post in
+_SYMPTOM_RE = re.compile(
+    r"\b(no data|nothing|never|empty|missing|lost|duplicat\w*|wrong|incorrect|fails?|failed|failing|error|"
+    r"stuck|hangs?|slow|delay\w*|not\s+\w+|cannot|can't|doesn't|don't|won't|isn't|aucun\w*|rien|vide|"
+    r"échou\w*|erreur|jamais|ne\s+\w+\s+pas|ningún|ninguna|nada|vac[ií]\w*|fall\w*|error|nunca|no\s+\w+)\b"
+    r"|没有|没|不|无法|失败|报错|为空|丢|重复|错误|一直|卡住|延迟|慢",
+    re.IGNORECASE,
+)
+_NOISE_VALUE_RE = re.compile(r"^[\d.\-_:/ x%]+$|^(true|false|none|null)$", re.IGNORECASE)
+# option keys every DDL sets: they tell nothing about the problem
+_BOILERPLATE_KEYS = {"username", "password", "url", "path", "topic", "table-name", "database-name", "hostname", "port"}
+
+
+@dataclass
+class Report:
+    """What a post says, by kind of line."""
+
+    text: str
+    title: str = ""
+    prose: list[str] = field(default_factory=list)  # sentences in the user's words
+    symptoms: list[str] = field(default_factory=list)  # prose lines that state what goes wrong
+    errors: list[str] = field(default_factory=list)  # exception class: message, log ERROR/WARN messages
+    frames: list[str] = field(default_factory=list)  # the first frames' class.method
+    options: list[str] = field(default_factory=list)  # configuration keys and connector names
+    is_long: bool = False
+
+    def language_text(self) -> str:
+        """The user's own words, for language detection (never the logs or the DDL)."""
+        return "\n".join([self.title, *self.prose]) if self.is_long else self.text
+
+    def dense_query(self, limit: int = DENSE_CHARS) -> str:
+        """Title, symptom and error lines first, cut at `limit` characters: what the dense model reads."""
+        if not self.is_long:
+            return self.text
+        parts = _unique([self.title, *self.errors[:2], *self.symptoms, *self.errors[2:], *self.prose])
+        out = ""
+        for p in parts:
+            p = _shorten(p, 160)
+            if len(out) + len(p) + 2 > limit:
+                if not out:
+                    out = p[:limit]
+                continue
+            out = f"{out}. {p}" if out else p
+        return out
+
+    def lexical_text(self) -> str:
+        """The post with its noise removed and its identifying lines repeated, for BM25 (term
+        frequency in the query counts)."""
+        if not self.is_long:
+            return self.text
+        strong = [self.title, *self.errors, *self.symptoms]
+        return "\n".join([*strong, *strong, *self.prose, *self.options, *self.frames])
+
+
+def _unique(items: list[str]) -> list[str]:
+    seen: set[str] = set()
+    out = []
+    for it in items:
+        key = it.strip().lower()
+        if key and key not in seen:
+            seen.add(key)
+            out.append(it.strip())
+    return out
+
+
+def _shorten(text: str, n: int) -> str:
+    text = re.sub(r"\s+", " ", text).strip()
+    return text if len(text) <= n else text[:n].rsplit(" ", 1)[0]
+
+
+def _clean_message(msg: str) -> str:
+    """An error message without addresses, paths, ids and numbers, which no FAQ entry repeats."""
+    msg = re.sub(r"\b\w+://\S+|\[[^\]]*=[^\]]*\]", " ", msg)
+    msg = re.sub(r"(?<![\w.])/[\w./\-]+", " ", msg)
+    msg = re.sub(r"\b\d[\d.:,\-]*\b|\b[0-9a-f]{8,}\b", " ", msg)
+    return re.sub(r"\s+", " ", msg).strip(" :-,")
+
+
+def _error_line(line: str) -> str | None:
+    """The message of a log or exception line, or None when the line is not one."""
+    body = _CAUSED_RE.sub("", line)
+    prefix = _LOG_PREFIX_RE.match(body)
+    level = prefix.group(1) if prefix else None
+    if prefix and prefix.end():
+        body = body[prefix.end() :]
+    elif (m := _LEVEL_ONLY_RE.match(body)) is not None:
+        level, body = m.group(1), body[m.end() :]
+    exc = _EXC_RE.search(body)
+    if exc:
+        cls = exc.group(1).rsplit(".", 1)[-1]
+        return _clean_message(f"{cls}: {exc.group(2) or ''}")
+    if level in ("ERROR", "FATAL", "WARN", "WARNING") or (prefix and prefix.end() and level is None and body):
+        return _clean_message(body) if level in ("ERROR", "FATAL", "WARN", "WARNING") else None
+    return None
+
+
+def _frame(line: str) -> str | None:
+    m = re.match(r"^\s*at\s+([\w$.<>]+)", line)
+    if not m:
+        return None
+    parts = m.group(1).split(".")
+    # Class.method: the package path repeats across frames and names no symptom
+    return ".".join(parts[-2:]) if len(parts) >= 2 else parts[0]
+
+
+def _classify_code(line: str, rep: Report) -> None:
+    """A line inside a code block or a log: keep only options, errors and the first frames."""
+    if _FRAME_RE.match(line):
+        f = _frame(line)
+        if f and len(rep.frames) < MAX_FRAMES and f not in rep.frames:
+            rep.frames.append(f)
+        return
+    if _EXC_RE.search(line):
+        err = _error_line(line)
+        if err and len(err) > 3:
+            rep.errors.append(err)
+        return
+    if (m := _OPTION_RE.match(line)) is not None:
+        key, value = m.group(1), m.group(2)
+        if key == "connector" or key == "type":
+            rep.options.append(value)
+        elif key not in _BOILERPLATE_KEYS:
+            rep.options.append(key)
+        return
+    if (m := _YAML_RE.match(line)) is not None:
+        rep.options.append(m.group(1))
+        return
+    err = _error_line(line)
+    if err and len(err) > 3:
+        rep.errors.append(err)
+
+
+def _classify_prose(line: str, rep: Report) -> None:
+    stripped = line.strip().lstrip("-*>• ").strip()
+    if not stripped or _HEADING_RE.match(line) or _TABLE_RE.match(line):
+        return
+    if _FRAME_RE.match(line) or _LOG_PREFIX_RE.match(line) or _OPTION_RE.match(line):
+        _classify_code(line, rep)
+        return
+    if _SQL_RE.match(line) and not _CJK_RE.search(line):
+        return
+    err = _error_line(line)
+    if err and len(err) > 3:
+        rep.errors.append(err)
+    for sentence in re.split(r"(?<=[.!?])\s+|(?<=[。！？；])", stripped):
+        if len(sentence) < 4:
+            continue
+        rep.prose.append(sentence)
+        if _SYMPTOM_RE.search(sentence):
+            rep.symptoms.append(sentence)
+
+
+def read_report(text: str) -> Report:
+    """Split a post into title, prose, symptom sentences, errors, first frames and options."""
+    lines = text.strip().splitlines()
+    rep = Report(text, is_long=len(text) >= LONG_POST and len(lines) > 1)
+    if not rep.is_long:
+        return rep
+    rep.title = lines[0].strip().lstrip("#").strip()
+    err = _error_line(rep.title)
+    if err and len(err) > 3:
+        rep.errors.append(err)
+    in_code = False
+    for line in lines[1:]:
+        if _FENCE_RE.match(line):
+            in_code = not in_code
+            continue
+        if in_code:
+            _classify_code(line, rep)
+        else:
+            _classify_prose(line, rep)
+    rep.errors = _unique(rep.errors)[:MAX_LINES_PER_KIND]
+    rep.symptoms = _unique(rep.symptoms)[:MAX_LINES_PER_KIND]
+    rep.prose = _unique(rep.prose)
+    rep.options = _unique(rep.options)
+    return rep

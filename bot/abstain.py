@@ -25,9 +25,6 @@ FEATURES = (
     "unknown_share",
     "unknown_names",
     "long_post",
-    "post_dense_top",
-    "post_key_coverage",
-    "post_unknown_names",
 )
 MODEL_PATH = Path(__file__).with_name("abstain_model.json")
 

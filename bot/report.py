@@ -72,6 +72,10 @@ class Report:
         """The user's own words, for language detection (never the logs or the DDL)."""
         return "\n".join([self.title, *self.prose]) if self.is_long else self.text
 
+    def key_text(self) -> str:
+        """The lines that name the problem: title, error messages, symptom sentences."""
+        return " ".join([self.title, *self.errors, *self.symptoms]) if self.is_long else self.text
+
     def dense_query(self, limit: int = DENSE_CHARS) -> str:
         """Title, symptom and error lines first, cut at `limit` characters: what the dense model reads."""
         if not self.is_long:

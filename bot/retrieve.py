@@ -181,17 +181,20 @@ class HybridRetriever:
         tokens: list[str],
         dense_g: np.ndarray,
         lex_g: np.ndarray,
-        scores: np.ndarray,
         top: int,
         lang: str,
     ) -> dict[str, float]:
-        """The signals the "not covered" model reads (bot/abstain.py FEATURES)."""
+        """The signals the "not covered" model reads (bot/abstain.py FEATURES).
+
+        For a long post they are read from its identifying lines only (title, errors, symptom
+        sentences): its other words would make any post look covered by BM25 and full of
+        unknown names, so a post is judged like the one-line question it amounts to."""
+        key_text = report.key_text()
+        if report.is_long:
+            tokens = query_tokens(key_text, lang)
+            lex_g = self._group_max(self._lexical(tokens, key_text, lang))
         cov, unknown = self._coverage(tokens, self.group_members[top])
-        # the identifying lines only (title, errors, symptoms): a long post's other words
-        # would dilute how much of the problem the top entry explains
-        key_text = " ".join([report.title, *report.errors, *report.symptoms]) if report.is_long else report.text
-        key_cov, _ = self._coverage(query_tokens(key_text, lang), self.group_members[top])
-        dense_sorted = np.sort(dense_g)[::-1]
+        n_tokens = len(set(tokens))
         return {
             "dense_top": float(dense_g.max()),
             "dense_of_top": float(dense_g[top]),
@@ -199,21 +202,12 @@ class HybridRetriever:
             "lex_of_top": float(lex_g[top]),
             "coverage": cov,
             "unknown_terms": float(unknown),
-            "n_tokens": float(len(set(tokens))),
+            "n_tokens": float(n_tokens),
             # words the corpus never uses ("RocksDB", "Pulsar") in proportion to the question
-            "unknown_share": unknown / max(1, len(set(tokens))),
+            "unknown_share": unknown / max(1, n_tokens),
             # a named system the corpus never mentions: the question is about something else
-            "unknown_names": self._unknown_names(report.language_text()),
-            # how far the best entry stands above the crowd: an answered question has one clear entry
-            "dense_margin": float(dense_sorted[0] - dense_sorted[1:11].mean()),
-            "lex_per_token": float(lex_g.max()) / max(1, len(set(tokens))),
-            "key_coverage": key_cov,
-            # a long post reads differently from a one-line question (more words, lower cosines):
-            # the model gets its own weights for the signals that matter there
+            "unknown_names": self._unknown_names(key_text),
             "long_post": float(report.is_long),
-            "post_dense_top": float(report.is_long) * float(dense_g.max()),
-            "post_key_coverage": float(report.is_long) * key_cov,
-            "post_unknown_names": float(report.is_long) * self._unknown_names(key_text),
         }
 
     # ------------------------------------------------------------------ public
@@ -248,7 +242,7 @@ class HybridRetriever:
                     not same,
                 )
             )
-        feats = self._features(report, tokens, dense_g, lex_g, scores, int(order[0]), lang)
+        feats = self._features(report, tokens, dense_g, lex_g, int(order[0]), lang)
         p_in = self.abstain_model.probability(feats)
         abstained = p_in < self.abstain_model.threshold
         n = len(self.chunks)

@@ -22,6 +22,15 @@ from faqbot.ingest.textproc import detect_language, identifiers, tokenize
         ("Tengo este error: org.apache.flink.table.api.ValidationException: SQL validation failed", "es"),
         ("Warum liefert mein Kafka-Job keine Daten mehr?", "de"),
         ("为什么 Kafka 没有数据", "zh"),
+        # issue 12: a shared word ("il", "la") made these French, and Arabic script fell back to English
+        ("Perché il mio job Flink non legge i dati da Kafka?", "it"),
+        ("Il job si blocca durante il checkpoint", "it"),
+        ("Come posso evitare i duplicati nella tabella sink?", "it"),
+        ("Wie konfiguriere ich den Checkpoint?", "de"),
+        ("لماذا لا يقرأ عمل Flink البيانات من Kafka؟", "ar"),
+        ("Flink 작업이 Kafka에서 데이터를 읽지 못합니다", "ko"),
+        ("Flink ジョブが Kafka からデータを読み取れません", "ja"),
+        ("Por que meu job Flink não lê dados do Kafka?", "pt"),
     ],
 )
 def test_detect_language(text, lang):

@@ -1,0 +1,91 @@
+"""Reading a pasted report: identifying lines kept and weighted, noise damped (crafted posts)."""
+
+from __future__ import annotations
+
+from faqbot.bot.report import DENSE_CHARS, read_report
+from faqbot.ingest.textproc import detect_language
+
+POST = """Sink shows nothing: job RUNNING but no rows in the ClickHouse table
+
+Hello, we write from Kafka to ClickHouse and the table stays empty after two hours.
+
+| item | value |
+|---|---|
+| Flink version | 1.17.2 |
+| VVR | 8.0.5 |
+
+```sql
+CREATE TEMPORARY TABLE ck_sink (
+  id BIGINT,
+  name STRING
+) WITH (
+  'connector' = 'clickhouse',
+  'url' = 'jdbc:clickhouse://10.0.0.1:8123/db',
+  'sink.flush-interval' = '60s',
+  'password' = 'secret'
+);
+```
+
+```
+2024-01-02 10:00:01,123 INFO  org.apache.flink.runtime.checkpoint.CheckpointCoordinator [Checkpoint Timer] - Triggering checkpoint 12
+2024-01-02 10:00:05,456 ERROR org.apache.flink.connector.clickhouse.ClickHouseSinkFunction [Sink: ck (1/4)#0] - flush failed
+Caused by: java.sql.SQLException: Code: 241, Memory limit (for query) exceeded
+	at ru.yandex.clickhouse.except.ClickHouseExceptionSpecifier.specify(ClickHouseExceptionSpecifier.java:59)
+	at ru.yandex.clickhouse.ClickHouseStatementImpl.sendStream(ClickHouseStatementImpl.java:1084)
+	at ru.yandex.clickhouse.ClickHouseStatementImpl.sendStream(ClickHouseStatementImpl.java:1060)
+	at ru.yandex.clickhouse.ClickHousePreparedStatementImpl.executeBatch(ClickHousePreparedStatementImpl.java:380)
+	at org.apache.flink.Foo.bar(Foo.java:1)
+	... 23 more
+```
+"""
+
+
+def test_errors_options_and_symptoms_are_found():
+    rep = read_report(POST)
+    assert rep.is_long
+    assert rep.title.startswith("Sink shows nothing")
+    assert any(e.startswith("SQLException: Code") and "Memory limit" in e for e in rep.errors)
+    assert any("flush failed" in e for e in rep.errors)  # an ERROR log line without an exception class
+    assert "clickhouse" in rep.options and "sink.flush-interval" in rep.options
+    assert "password" not in rep.options and "url" not in rep.options  # every DDL sets them
+    assert any("table stays empty" in s for s in rep.symptoms)
+
+
+def test_noise_is_damped():
+    rep = read_report(POST)
+    text = rep.lexical_text()
+    # environment table, versions, timestamps, thread names, column lists and INFO lines are gone
+    for noise in ("1.17.2", "Flink version", "2024-01-02", "Checkpoint Timer", "BIGINT", "Triggering checkpoint"):
+        assert noise not in text, noise
+    assert len(rep.frames) == 3  # frames past the first few are dropped
+    assert "ClickHouseExceptionSpecifier.specify" in rep.frames
+    # the identifying lines count more than the rest
+    assert text.count("Memory limit") >= 2
+
+
+def test_dense_query_is_short_and_leads_with_the_problem():
+    q = read_report(POST).dense_query()
+    assert len(q) <= DENSE_CHARS
+    assert q.startswith("Sink shows nothing") and "Memory limit" in q
+    assert "1.17.2" not in q
+
+
+def test_short_questions_are_used_as_typed():
+    q = "Why does my Kafka window never fire?"
+    rep = read_report(q)
+    assert not rep.is_long and rep.dense_query() == q and rep.lexical_text() == q
+
+
+def test_language_comes_from_the_prose_not_the_logs():
+    post = (
+        "作业写 ClickHouse 一直没有数据\n\n我们用 Flink 把 Kafka 的数据写到 ClickHouse，但是表里一直是空的。\n\n"
+        "```\n" + "2024-01-02 10:00:05,456 ERROR org.apache.flink.Foo [main] - the sink has not written any row yet\n" * 8
+        + "```\n"
+    )
+    assert detect_language(read_report(post).language_text())[0] == "zh"
+    post_fr = (
+        "Le sink ne reçoit aucune donnée\n\nBonjour, notre job tourne depuis deux heures mais la table reste vide, "
+        "pourquoi ?\n\n```\n" + "2024-01-02 10:00:05,456 WARN org.apache.kafka.Client [main] - the broker is not "
+        "available and the node may not be reachable from this host\n" * 10 + "```\n"
+    )
+    assert detect_language(read_report(post_fr).language_text())[0] == "fr"

@@ -27,8 +27,8 @@ CREATE TEMPORARY TABLE ck_sink (
 ```
 
 ```
-2024-01-02 10:00:01,123 INFO  org.apache.flink.runtime.checkpoint.CheckpointCoordinator [Checkpoint Timer] - Triggering checkpoint 12
-2024-01-02 10:00:05,456 ERROR org.apache.flink.connector.clickhouse.ClickHouseSinkFunction [Sink: ck (1/4)#0] - flush failed
+2024-01-02 10:00:01,123 INFO  o.a.f.CheckpointCoordinator [Checkpoint Timer] - Triggering checkpoint 12
+2024-01-02 10:00:05,456 ERROR o.a.f.clickhouse.ClickHouseSinkFunction [Sink: ck (1/4)#0] - flush failed
 Caused by: java.sql.SQLException: Code: 241, Memory limit (for query) exceeded
 	at ru.yandex.clickhouse.except.ClickHouseExceptionSpecifier.specify(ClickHouseExceptionSpecifier.java:59)
 	at ru.yandex.clickhouse.ClickHouseStatementImpl.sendStream(ClickHouseStatementImpl.java:1084)
@@ -79,7 +79,8 @@ def test_short_questions_are_used_as_typed():
 def test_language_comes_from_the_prose_not_the_logs():
     post = (
         "作业写 ClickHouse 一直没有数据\n\n我们用 Flink 把 Kafka 的数据写到 ClickHouse，但是表里一直是空的。\n\n"
-        "```\n" + "2024-01-02 10:00:05,456 ERROR org.apache.flink.Foo [main] - the sink has not written any row yet\n" * 8
+        "```\n"
+        + "2024-01-02 10:00:05,456 ERROR org.apache.flink.Foo [main] - the sink has not written any row\n" * 8
         + "```\n"
     )
     assert detect_language(read_report(post).language_text())[0] == "zh"

@@ -39,6 +39,15 @@ def resolve_store(store: str | None, index: Path | None) -> StoreSpec:
     )
 
 
+def reload_interval() -> float:
+    """Seconds between checks for a newly published build in `serve` (FAQBOT_RELOAD_INTERVAL; 0: never)."""
+    raw = os.environ.get("FAQBOT_RELOAD_INTERVAL")
+    try:
+        return float(raw) if raw else 2.0
+    except ValueError as exc:
+        raise ValueError(f"FAQBOT_RELOAD_INTERVAL must be a number of seconds, got {raw!r}") from exc
+
+
 @dataclass
 class LLMSettings:
     spec: str | None = None  # LangChain provider:model

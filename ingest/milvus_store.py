@@ -4,11 +4,11 @@
 `milvus:http://host:19530` is a Milvus server or cluster (or `python -m milvus_lite server`),
 with the token from FAQBOT_MILVUS_TOKEN. One build is three collections:
 
-    <name>_<tag>      one row per chunk: its fields, the lexical tokens (coverage features), and per
-                      language a text field analysed by Milvus (standard tokenizer, lowercase,
-                      stemmer) feeding a BM25 function into a sparse field
-    <name>_<tag>_v    one row per vector (answer, title, alias): chunk number, field, text hash, vector
-    <name>_<tag>_m    the manifest and the corpus files as hashed at ingest
+    <name>_b<time>_<tag>_<rand>      one row per chunk: the chunk (JSON), language, document and
+                                     translation group as fields, its lexical tokens, and a text
+                                     field that a BM25 function turns into a sparse vector
+    <name>_b<time>_<tag>_<rand>_v    one row per vector (answer, title, alias): chunk, field, hash, vector
+    <name>_b<time>_<tag>_<rand>_m    the manifest and the corpus files as hashed at ingest
 
 The alias <name> names the chunk collection being served; a build is written in full, loaded,
 then the alias is switched (atomic for readers), so a killed ingest leaves the old build served.
@@ -282,10 +282,13 @@ class MilvusWriter:
     def publish(self, content: BuildContent) -> str:
         tag = content_tag(content)
         current = _serving(self.client, self.alias)
-        if current is not None and self._manifest_tag(current) == tag:
-            return f"{self.spec.location}/{current}"  # nothing changed: nothing written
-        coll = f"{self.alias}_{time.strftime('%Y%m%dT%H%M%S')}_{tag[:8]}_{uuid.uuid4().hex[:6]}"
-        self._write(coll, content, tag)
+        if current is not None:
+            manifest = self._manifest(current)
+            if manifest.get("content_tag") == tag:  # nothing changed: nothing written
+                self._drop_old(keep={current, str(manifest.get("previous_build", ""))})
+                return f"{self.spec.location}/{current}"
+        coll = f"{self.alias}_b{time.strftime('%Y%m%dT%H%M%S')}_{tag[:8]}_{uuid.uuid4().hex[:6]}"
+        self._write(coll, content, tag, current or "")
         if current is None:
             self.client.create_alias(coll, self.alias)
         else:
@@ -293,14 +296,14 @@ class MilvusWriter:
         self._drop_old(keep={coll, current or ""})
         return f"{self.spec.location}/{coll}"
 
-    def _manifest_tag(self, coll: str) -> str:
+    def _manifest(self, coll: str) -> dict:
         try:
             _load(self.client, coll)
-            return str(_read_meta(self.client, coll)[0].get("content_tag", ""))
+            return _read_meta(self.client, coll)[0]
         except Exception:
-            return ""
+            return {}
 
-    def _write(self, coll: str, content: BuildContent, tag: str) -> None:
+    def _write(self, coll: str, content: BuildContent, tag: str, previous: str) -> None:
         c = self.client
         s, ip = _vector_schema(c, content.vectors.shape[1], dense_index_type(len(content.rows)))
         c.create_collection(f"{coll}_v", schema=s, index_params=ip)
@@ -322,6 +325,7 @@ class MilvusWriter:
             "milvus_format": FORMAT_VERSION,
             **content.manifest,
             "content_tag": tag,
+            "previous_build": previous,  # kept at the next ingest: replicas may still be reading it
             "milvus": {"dense_index": dense_index_type(len(content.rows))},
             "sources": {name: hashlib.sha256(data).hexdigest() for name, data in content.sources.items()},
         }
@@ -334,9 +338,11 @@ class MilvusWriter:
         _load(c, coll)
 
     def _drop_old(self, keep: set[str]) -> None:
+        """Drop this alias' builds except `keep`: older ones and orphans of killed ingests."""
+        ours = re.compile(rf"^{re.escape(self.alias)}_b\d{{8}}T\d{{6}}_[0-9a-f]{{8}}_[0-9a-f]{{6}}$")
         bases = {n[:-2] if n.endswith(("_v", "_m")) else n for n in self.client.list_collections()}
         for base in bases:
-            if base.startswith(f"{self.alias}_") and base not in keep:
+            if ours.match(base) and base not in keep:
                 for name in (f"{base}_v", base, f"{base}_m"):
                     with contextlib.suppress(Exception):
                         self.client.drop_collection(name)

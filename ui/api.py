@@ -29,8 +29,13 @@ class AppState:
         self.feedback: feedback.FeedbackStore = feedback.JsonlFeedback(feedback_log)
         self.slots = threading.BoundedSemaphore(max_concurrency)
         self.max_concurrency = max_concurrency
-        # only files the index was built from are served: no path from the request touches the disk
-        self.store = bot.retriever.store
+        self.watcher = None  # bot.reload.IndexWatcher when the server follows new builds
+
+    @property
+    def store(self):
+        # only files the index was built from are served: no path from the request touches the disk;
+        # read on every request, so that a swapped-in build serves its own sources
+        return self.bot.retriever.store
 
 
 def error(status: int, message: str) -> JSONResponse:

@@ -11,6 +11,7 @@ from pathlib import Path
 from faqbot.bot.answer import Turn
 from faqbot.bot.extract import is_code_line
 from faqbot.bot.phrases import LANGUAGE_NAMES, PHRASES, phrase
+from faqbot.bot.reload import IndexWatcher
 from faqbot.bot.service import BadQuestion, Bot
 from faqbot.ingest.textproc import SUPPORTED
 from fastapi import FastAPI, Request
@@ -29,7 +30,7 @@ class AppState:
         self.feedback: feedback.FeedbackStore = feedback.JsonlFeedback(feedback_log)
         self.slots = threading.BoundedSemaphore(max_concurrency)
         self.max_concurrency = max_concurrency
-        self.watcher = None  # bot.reload.IndexWatcher when the server follows new builds
+        self.watcher: IndexWatcher | None = None  # when the server follows newly published builds
 
     @property
     def store(self):

@@ -18,12 +18,11 @@ import time
 import httpx
 import pytest
 
-from tests.integration.test_milvus_store import changed_corpus
+from tests.integration.test_milvus_store import MARKER_Q, changed_corpus, cites_marker
 from tests.support import CORPUS, ROOT, free_port, milvus_lite_server, wait_until_up
 
 pytestmark = pytest.mark.slow
 
-MARKER_Q = "How do I fix the Zorblax quota error ZQX-4711?"
 QUESTIONS = [
     "kafka SASL_SSL SCRAM-SHA-256 jaas",
     "¿Por qué no hay datos en la tabla de destino?",
@@ -79,17 +78,13 @@ def deployment(request, index_copy_factory, milvus_copy_factory, tmp_path_factor
         extra.wait()
 
 
-def _top_title(data: dict) -> str:
-    return "" if data.get("abstained") or not data["citations"] else data["citations"][0]["title"]
-
-
 def test_publish_under_load_swaps_without_errors(deployment):
     args, url, tmp = deployment
     build0 = httpx.get(url + "/api/health").json()["index"]["build"]
     first = httpx.post(url + "/api/ask", json={"question": MARKER_Q}, timeout=60).json()
-    assert "Zorblax" not in _top_title(first)  # not in the corpus yet
+    assert not cites_marker(first["citations"])  # not in the corpus yet
     statuses: list[int] = []
-    marker_titles: list[tuple[float, str]] = []
+    marker_seen: list[tuple[float, bool]] = []
     stop = threading.Event()
 
     def client(i: int) -> None:
@@ -100,7 +95,7 @@ def test_publish_under_load_swaps_without_errors(deployment):
                 r = http.post(url + "/api/ask", json={"question": q})
                 statuses.append(r.status_code)
                 if q == MARKER_Q and r.status_code == 200:
-                    marker_titles.append((time.time(), _top_title(r.json())))
+                    marker_seen.append((time.time(), cites_marker(r.json()["citations"])))
                 n += 1
 
     threads = [threading.Thread(target=client, args=(i,)) for i in range(3)]
@@ -127,9 +122,9 @@ def test_publish_under_load_swaps_without_errors(deployment):
             t.join(timeout=120)
     assert httpx.get(url + "/api/health").json()["index"]["build"] != build0, "no swap within 60 s"
     assert statuses and set(statuses) == {200}, f"{len(statuses)} requests, not all 200: {set(statuses)}"
-    after = [title for t, title in marker_titles if t > swapped + 1]
-    assert after and all("Zorblax" in title for title in after)
-    assert all("Zorblax" not in title for t, title in marker_titles if t < published - 5)
+    after = [seen for t, seen in marker_seen if t > swapped + 1]
+    assert after and all(after)  # answers reflect the change once swapped
+    assert not any(seen for t, seen in marker_seen if t < published - 5)
 
 
 def test_two_replicas_answer_identically(deployment):

@@ -17,21 +17,27 @@ from faqbot.bot.evaluate import read_questions
 from faqbot.bot.service import Bot
 from faqbot.ingest.pipeline import run_ingest
 from faqbot.ingest.store import StoreError, StoreSpec, current_version, open_store
+from faqbot.ingest.textproc import query_tokens
 
 from tests.support import CHUNKS_PER_DOC, CORPUS, ROOT, TOTAL_CHUNKS, free_port, milvus_lite_server
 
-NEW_ENTRY = (
-    "\nHow do I fix the Zorblax quota error ZQX-4711?\n\n"
-    "The Zorblax quota error ZQX-4711 appears when the frobnicator pool is exhausted. "
-    "Raise zorblax.pool.size to 64 in the Other Configuration field and restart the job.\n"
+MARKER = "ZQX-4711"
+CHANGE = (
+    f"\nIf the job then fails with the Zorblax quota error {MARKER}, the frobnicator pool is exhausted: "
+    "raise zorblax.pool.size to 64 in the Other Configuration field and restart the job.\n"
 )
+MARKER_Q = f"What does the Zorblax quota error {MARKER} mean?"
+
+
+def cites_marker(citations: list) -> bool:
+    return any(MARKER in (c["text"] if isinstance(c, dict) else c.text) for c in citations)
 
 
 def changed_corpus(dst: Path) -> Path:
-    """The real corpus plus one new English entry (one document changes, the others do not)."""
+    """The real corpus with one entry changed (the last answer of one document gains a paragraph)."""
     shutil.copytree(CORPUS, dst)
     f = dst / "data-validity-faq.en.txt"
-    f.write_text(f.read_text(encoding="utf-8") + NEW_ENTRY, encoding="utf-8")
+    f.write_text(f.read_text(encoding="utf-8").rstrip("\n") + "\n" + CHANGE, encoding="utf-8")
     return dst
 
 
@@ -76,8 +82,13 @@ def test_same_retrieval_as_the_index_folder(bot, mstore):
 
 
 def test_lexical_scores_match_bm25s_per_chunk(loaded, mstore):
-    for tokens in (["checkpoint", "timeout"], ["kafka", "kafka", "sasl_ssl"], ["table.exec.source.idle-timeout"]):
-        a, b = loaded.lexical(tokens, "", "en"), mstore.lexical(tokens, "", "en")
+    for text, lang in (
+        ("checkpoint timeout", "en"),
+        ("Kafka kafka SASL_SSL", "en"),
+        ("table.exec.source.idle-timeout", "fr"),
+    ):
+        tokens = query_tokens(text, lang)
+        a, b = loaded.lexical(tokens, text, lang), mstore.lexical(tokens, text, lang)
         assert (a > 0).any()
         np.testing.assert_allclose(b, a, rtol=1e-4, atol=1e-5)
 
@@ -88,12 +99,12 @@ def test_ingest_is_incremental_and_switches_the_alias(spec, mstore, tmp_path):
     assert current_version(spec) == before and same.embedded == 0  # unchanged corpus: nothing written
     rep = run_ingest(changed_corpus(tmp_path / "corpus"), spec, progress=False)
     after = current_version(spec)
-    assert after != before and rep.chunks == TOTAL_CHUNKS + 1
-    assert 1 <= rep.embedded <= 3  # only the new entry's texts (answer, title, aliases) are embedded
+    assert after != before and rep.chunks == TOTAL_CHUNKS
+    assert rep.embedded == 1  # only the changed answer is embedded again; its title and the rest are reused
     names = set(mstore.client.list_collections())
     assert {after, f"{after}_v", f"{after}_m", before} <= names  # the previous build stays for other replicas
     new = Bot(open_store(spec))
-    assert new.ask("How do I fix the Zorblax quota error ZQX-4711?").citations[0].title.startswith("How do I fix")
+    assert cites_marker(new.ask(MARKER_Q).citations)
     assert mstore.client.get_collection_stats(before)["row_count"] == TOTAL_CHUNKS  # old readers unaffected
 
 

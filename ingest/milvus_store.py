@@ -57,10 +57,13 @@ def _client(spec: StoreSpec):
         _CLIENTS[key] = MilvusClient(spec.uri, token=token) if token else MilvusClient(spec.uri)
         return _CLIENTS[key]
     except Exception as exc:  # a locked Lite file, an unreachable server, a bad token
-        raise StoreError(
-            f"Cannot open Milvus at {spec.uri} ({exc}). A Milvus Lite file serves one process at a time: "
-            "stop the other faqbot using it, or run `python -m milvus_lite server` and use milvus:http://…"
-        ) from exc
+        hint = (
+            "A Milvus Lite file serves one process at a time: stop the other faqbot using it, "
+            "or run `python -m milvus_lite server --data-dir DIR` and use milvus:http://…"
+            if spec.uri.endswith(".db")
+            else "Check the address, that Milvus is running, and FAQBOT_MILVUS_TOKEN."
+        )
+        raise StoreError(f"Cannot open Milvus at {spec.location} ({exc}). {hint}") from exc
 
 
 # Milvus analyzes the text it indexes. faqbot hands it the tokens of `textproc` (Snowball

@@ -43,6 +43,10 @@ def run_bench(args: argparse.Namespace) -> int:
     from faqbot.bot.service import Bot
     from faqbot.ingest.pipeline import run_ingest
 
+    if (args.store or os.environ.get("FAQBOT_STORE") or "faiss").startswith("milvus:"):
+        from .store_bench import bench_store
+
+        return bench_store(args)
     corpus = args.corpus or default_corpus()
     res: dict = {"machine": _machine()}
     with tempfile.TemporaryDirectory() as tmp:
@@ -72,7 +76,7 @@ def run_bench(args: argparse.Namespace) -> int:
     res["retrieval_p50_ms"], res["retrieval_p95_ms"] = percentiles(retr_ms)
     res["posts"] = _posts_latency(bot, POSTS)
     res["rss_mb_bot_loaded"] = round(psutil.Process().memory_info().rss / 2**20, 1)
-    res["serving"] = _serving(index, corpus, qs, full_load=args.load)
+    res["serving"] = _serving(["--index", str(index)], corpus, qs, full_load=args.load)
     if args.scale:
         from .scale import bench_size, choose
 
@@ -114,7 +118,7 @@ def _posts_latency(bot, path: Path) -> dict:
     return {"n": len(timed), "p50_ms": p50, "p95_ms": p95, "long_n": len(long), "long_p50_ms": percentiles(long)[0]}
 
 
-def _serving(index: Path, corpus: Path, questions: list[str], full_load: bool) -> dict:
+def _serving(store_args: list[str], corpus: Path, questions: list[str], full_load: bool) -> dict:
     """Start a real `faqbot serve`, read its memory, run the load test against it."""
     import psutil
 
@@ -129,8 +133,7 @@ def _serving(index: Path, corpus: Path, questions: list[str], full_load: bool) -
                 "-m",
                 "faqbot",
                 "serve",
-                "--index",
-                str(index),
+                *store_args,
                 "--corpus",
                 str(corpus),
                 "--port",

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from faqbot.ingest.embedders import DEFAULT_EMBEDDER
-from faqbot.ingest.store import StoreError
+from faqbot.ingest.store import StoreError, StoreSpec, current_version
 
 DEFAULT_INDEX = Path("index")
 DEFAULT_CORPUS = Path("corpus")
@@ -27,6 +27,25 @@ def default_index() -> Path:
 
 def default_corpus() -> Path:
     return env_path("FAQBOT_CORPUS", DEFAULT_CORPUS)
+
+
+def resolve_store(store: str | None, index: Path | None) -> StoreSpec:
+    """--store, else FAQBOT_STORE, else the index folder (`faiss`); FAQBOT_MILVUS_COLLECTION names
+    the Milvus alias (default faqbot)."""
+    return StoreSpec.parse(
+        store or os.environ.get("FAQBOT_STORE") or "faiss",
+        index or default_index(),
+        os.environ.get("FAQBOT_MILVUS_COLLECTION") or None,
+    )
+
+
+def reload_interval() -> float:
+    """Seconds between checks for a newly published build in `serve` (FAQBOT_RELOAD_INTERVAL; 0: never)."""
+    raw = os.environ.get("FAQBOT_RELOAD_INTERVAL")
+    try:
+        return float(raw) if raw else 2.0
+    except ValueError as exc:
+        raise ValueError(f"FAQBOT_RELOAD_INTERVAL must be a number of seconds, got {raw!r}") from exc
 
 
 @dataclass
@@ -58,6 +77,18 @@ def make_llm(settings: LLMSettings):
     return make_backend(settings.spec or "default", settings.base_url, settings.timeout)
 
 
+def ensure_store(
+    spec: StoreSpec, index: Path | None, corpus: Path | None, embedder: str = DEFAULT_EMBEDDER, quiet: bool = False
+) -> StoreSpec:
+    """The store to read. The index folder behaves as `ensure_index`; a Milvus store must have
+    been built (`faqbot ingest --store ...`): a mistyped URI must not build an index elsewhere."""
+    if spec.kind == "faiss":
+        return StoreSpec("faiss", ensure_index(index, corpus, embedder, quiet))
+    if not current_version(spec):
+        raise StoreError(f"No faqbot index in {spec.location}. Build it with `faqbot ingest --store milvus:…`.")
+    return spec
+
+
 def ensure_index(
     index: Path | None, corpus: Path | None, embedder: str = DEFAULT_EMBEDDER, quiet: bool = False
 ) -> Path:
@@ -85,9 +116,12 @@ def open_bot(
     llm: LLMSettings | None = None,
     k: int = 5,
     quiet: bool = False,
+    store: StoreSpec | None = None,
 ):
-    """A ready Bot: the index (built if it is the default and missing) and the LLM backend."""
+    """A ready Bot: the store (the index folder built if it is the default and missing) and the LLM backend."""
+    from faqbot.ingest.store import open_store
+
     from .service import Bot
 
-    path = ensure_index(index, corpus, quiet=quiet)
-    return Bot.open(path, llm=make_llm(llm or LLMSettings()), k=k)
+    spec = ensure_store(store or resolve_store(None, index), index, corpus, quiet=quiet)
+    return Bot(open_store(spec), llm=make_llm(llm or LLMSettings()), k=k)

@@ -16,7 +16,7 @@ from .embedders import DEFAULT_EMBEDDER, Embedder, get_embedder
 from .links import link_translations
 from .parse import parse_document
 from .records import Chunk, lexical_tokens
-from .store import BuildContent, open_writer
+from .store import BuildContent, StoreSpec, open_writer
 
 BODY_CHARS = 1500  # e5-small reads 512 tokens; the start of an answer carries its topic
 
@@ -79,8 +79,9 @@ def _embed(
 
 
 def run_ingest(
-    corpus_dir: Path, index_dir: Path, embedder_id: str = DEFAULT_EMBEDDER, progress: bool = True
+    corpus_dir: Path, index_dir: Path | StoreSpec, embedder_id: str = DEFAULT_EMBEDDER, progress: bool = True
 ) -> IngestReport:
+    """Build the index of corpus_dir into index_dir (an index folder, or a StoreSpec: folder or Milvus)."""
     t0 = time.perf_counter()
     writer = open_writer(index_dir)
     with writer.lock():
@@ -142,7 +143,7 @@ def run_ingest(
         )
         build = writer.publish(content)
     return IngestReport(
-        index_dir,
+        index_dir if isinstance(index_dir, Path) else Path(index_dir.location),
         Path(build),
         len(chunks),
         {k: {kk: v[kk] for kk in ("file", "language", "shape", "chunks", "empty_headings")} for k, v in docs.items()},

@@ -69,13 +69,79 @@ class StoreWriter(Protocol):
         ...
 
 
-def open_store(index_dir: Path, verify: bool = True) -> Store:
+DEFAULT_COLLECTION = "faqbot"
+
+
+@dataclass(frozen=True)
+class StoreSpec:
+    """Where the index lives: the index folder (`faiss`) or Milvus (`milvus:<uri>`)."""
+
+    kind: str  # "faiss" or "milvus"
+    index_dir: Path  # the index folder (faiss); for Milvus, where a relative Lite file is resolved
+    uri: str = ""  # Milvus: a Lite file path (*.db) or http(s)://host:port
+    collection: str = DEFAULT_COLLECTION  # Milvus alias naming the served build
+
+    @property
+    def location(self) -> str:
+        """A short name for messages and /api/health; never holds a token."""
+        if self.kind == "faiss":
+            return str(self.index_dir)
+        return f"milvus:{self.uri.split('@')[-1]}"
+
+    @classmethod
+    def parse(cls, text: str | None, index_dir: Path, collection: str | None = None) -> StoreSpec:
+        """`faiss` (or empty) -> the index folder; `milvus:<uri>` -> Milvus Lite file or server."""
+        raw = (text or "faiss").strip()
+        if raw == "faiss":
+            return cls("faiss", Path(index_dir))
+        kind, sep, uri = raw.partition(":")
+        if kind != "milvus" or not sep or not uri:
+            raise StoreError(
+                f"Unknown store {raw!r}: use `faiss` (the index folder) or `milvus:<uri>`, "
+                "e.g. milvus:./index/faq.db (Milvus Lite) or milvus:http://localhost:19530."
+            )
+        name = collection or DEFAULT_COLLECTION
+        if not name.replace("_", "").isalnum() or not (name[0].isalpha() or name[0] == "_"):
+            raise StoreError(f"The Milvus collection name {name!r} must be letters, digits and underscores.")
+        if not uri.startswith(("http://", "https://", "tcp://", "unix:")):
+            if not uri.endswith(".db"):
+                raise StoreError(
+                    f"A Milvus Lite store is a file ending in .db (got {uri!r}), e.g. milvus:./index/faq.db."
+                )
+            Path(uri).parent.mkdir(parents=True, exist_ok=True)
+            uri = str(Path(uri).resolve())
+        return cls("milvus", Path(index_dir), uri, name)
+
+
+def open_store(where: Path | StoreSpec, verify: bool = True) -> Store:
+    if isinstance(where, StoreSpec) and where.kind == "milvus":
+        from .milvus_store import MilvusStore
+
+        return MilvusStore(where, verify=verify)
     from .folder_store import FolderStore
 
-    return FolderStore(index_dir, verify=verify)
+    return FolderStore(where.index_dir if isinstance(where, StoreSpec) else where, verify=verify)
 
 
-def open_writer(index_dir: Path) -> StoreWriter:
+def open_writer(where: Path | StoreSpec) -> StoreWriter:
+    if isinstance(where, StoreSpec) and where.kind == "milvus":
+        from .milvus_store import MilvusWriter
+
+        return MilvusWriter(where)
     from .folder_store import FolderWriter
 
-    return FolderWriter(index_dir)
+    return FolderWriter(where.index_dir if isinstance(where, StoreSpec) else where)
+
+
+def current_version(where: Path | StoreSpec) -> str:
+    """What readers would open now (the CURRENT pointer, or the build the Milvus alias names);
+    a change means a new build was published. Empty when there is none."""
+    if isinstance(where, StoreSpec) and where.kind == "milvus":
+        from .milvus_store import current_version as milvus_version
+
+        return milvus_version(where)
+    folder = where.index_dir if isinstance(where, StoreSpec) else where
+    try:
+        return (Path(folder) / "CURRENT").read_text(encoding="utf-8").strip()
+    except OSError:
+        return ""

@@ -48,3 +48,34 @@ def loaded(index_dir):
 @pytest.fixture
 def scripted():
     return scripted_backend
+
+
+@pytest.fixture(scope="session")
+def milvus_db(tmp_path_factory) -> Path:
+    """A Milvus Lite store of the real corpus, built by a real `faqbot ingest --store milvus:…`
+    in a subprocess (a Lite file serves one process: tests open copies of it)."""
+    import subprocess
+    import sys
+
+    from tests.support import ROOT
+
+    path = tmp_path_factory.mktemp("milvus") / "faq.db"
+    subprocess.run(
+        [sys.executable, "-m", "faqbot", "ingest", "--corpus", str(CORPUS), "--store", f"milvus:{path}", "--json"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    return path
+
+
+@pytest.fixture(scope="session")
+def milvus_copy_factory(milvus_db, tmp_path_factory):
+    """A private copy of the session Milvus Lite store (its data folder), for one process to open."""
+
+    def make() -> Path:
+        dst = tmp_path_factory.mktemp("milvus-copy") / "faq.db"
+        shutil.copytree(milvus_db, dst)
+        return dst
+
+    return make

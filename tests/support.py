@@ -42,3 +42,40 @@ def scripted_backend(*replies: str, timeout: float = 5.0):
 
     model = GenericFakeChatModel(messages=iter([AIMessage(content=r) for r in replies]))
     return LLMBackend("fake:scripted", model, timeout)
+
+
+def milvus_lite_server(data_dir: Path, port: int):
+    """A Milvus Lite gRPC server over data_dir on 127.0.0.1:port (what several processes share)."""
+    import subprocess
+    import sys
+    import time
+
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "milvus_lite",
+            "server",
+            "--data-dir",
+            str(data_dir),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    import socket
+
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return proc
+        if proc.poll() is not None:
+            break
+        time.sleep(0.2)
+    proc.kill()
+    raise RuntimeError(f"Milvus Lite server on port {port} did not start")

@@ -11,6 +11,7 @@ from pathlib import Path
 from faqbot.bot.answer import Turn
 from faqbot.bot.extract import is_code_line
 from faqbot.bot.phrases import LANGUAGE_NAMES, PHRASES, phrase
+from faqbot.bot.reload import IndexWatcher
 from faqbot.bot.service import BadQuestion, Bot
 from faqbot.ingest.textproc import SUPPORTED
 from fastapi import FastAPI, Request
@@ -29,8 +30,13 @@ class AppState:
         self.feedback: feedback.FeedbackStore = feedback.JsonlFeedback(feedback_log)
         self.slots = threading.BoundedSemaphore(max_concurrency)
         self.max_concurrency = max_concurrency
-        # only files the index was built from are served: no path from the request touches the disk
-        self.store = bot.retriever.store
+        self.watcher: IndexWatcher | None = None  # when the server follows newly published builds
+
+    @property
+    def store(self):
+        # only files the index was built from are served: no path from the request touches the disk;
+        # read on every request, so that a swapped-in build serves its own sources
+        return self.bot.retriever.store
 
 
 def error(status: int, message: str) -> JSONResponse:

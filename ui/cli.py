@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from faqbot.bot.config import LLMSettings, default_corpus, default_index, ensure_index, open_bot
+from faqbot.bot.config import LLMSettings, default_corpus, ensure_store, open_bot, resolve_store
 from faqbot.ingest.embedders import DEFAULT_EMBEDDER, EmbedderError
 from faqbot.ingest.store import StoreError
 from faqbot.ingest.textproc import SUPPORTED
@@ -30,6 +30,12 @@ def _index_flags(p: argparse.ArgumentParser, corpus: bool = True) -> None:
         type=Path,
         default=None,
         help="index folder (FAQBOT_INDEX; the default ./index is built when missing)",
+    )
+    p.add_argument(
+        "--store",
+        default=None,
+        help="faiss (the index folder) or milvus:<uri>: milvus:./index/faq.db (Milvus Lite) or "
+        "milvus:http://host:19530, token in FAQBOT_MILVUS_TOKEN (FAQBOT_STORE, else faiss)",
     )
     if corpus:
         p.add_argument("--corpus", type=Path, default=None, help="corpus folder (FAQBOT_CORPUS, else ./corpus)")
@@ -63,7 +69,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     from faqbot.ingest.pipeline import report_json, run_ingest
 
     rep = run_ingest(
-        args.corpus or default_corpus(), args.index or default_index(), args.embedder, progress=not args.json
+        args.corpus or default_corpus(), resolve_store(args.store, args.index), args.embedder, progress=not args.json
     )
     if args.json:
         print(report_json(rep))
@@ -84,7 +90,9 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
-    bot = open_bot(args.index, args.corpus, _llm(args), k=args.k, quiet=args.json)
+    bot = open_bot(
+        args.index, args.corpus, _llm(args), k=args.k, quiet=args.json, store=resolve_store(args.store, args.index)
+    )
     if args.json:
         print(json.dumps(bot.ask(args.question, args.lang).to_json(), ensure_ascii=False, indent=2))
         return 0
@@ -121,7 +129,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
         run_ingest(args.corpus or default_corpus(), index, args.embedder, progress=not args.json)
         bot = Bot.open(index)
     else:
-        bot = open_bot(args.index, args.corpus, _llm(args), quiet=args.json)
+        bot = open_bot(
+            args.index, args.corpus, _llm(args), quiet=args.json, store=resolve_store(args.store, args.index)
+        )
     bot.warm()
     run = evaluate(bot, questions)
     if args.out:
@@ -139,8 +149,10 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     from faqbot.bot.abstain import calibrate, never_abstain, save_model
     from faqbot.bot.evaluate import read_questions
     from faqbot.bot.retrieve import HybridRetriever
+    from faqbot.ingest.store import open_store
 
-    retr = HybridRetriever(ensure_index(args.index, None, quiet=True), abstain=never_abstain())
+    spec = ensure_store(resolve_store(args.store, args.index), args.index, None, quiet=True)
+    retr = HybridRetriever(open_store(spec), abstain=never_abstain())
 
     def labelled(files: list[Path]) -> tuple[list[dict], list[int]]:
         qs = [q for f in files for q in read_questions(f, args.split)]

@@ -7,8 +7,10 @@ import logging
 import os
 from pathlib import Path
 
-from faqbot.bot.config import LLMSettings, default_corpus, ensure_index, make_llm
+from faqbot.bot.config import LLMSettings, default_corpus, ensure_store, make_llm, reload_interval, resolve_store
+from faqbot.bot.reload import IndexWatcher
 from faqbot.bot.service import Bot
+from faqbot.ingest.store import StoreSpec, open_store
 
 from .api import AppState, register
 from .feedback import default_log
@@ -17,7 +19,7 @@ log = logging.getLogger("faqbot")
 
 
 def create_app(
-    index: Path,
+    index: Path | StoreSpec,
     corpus: Path,
     llm=None,
     feedback_log: Path | None = None,
@@ -29,9 +31,12 @@ def create_app(
 
     from .app import CSS, build_ui
 
-    bot = Bot.open(index, llm)
+    spec = index if isinstance(index, StoreSpec) else StoreSpec("faiss", index)
+    bot = Bot(open_store(spec), llm)
     bot.warm()  # load detector and embedder before the first user
     state = AppState(bot, corpus, feedback_log or default_log(), max_concurrency)
+    if reload_interval() > 0:  # follow newly published builds (bot/reload.py)
+        state.watcher = IndexWatcher(bot, spec, reload_interval()).start()
     app = FastAPI(title="faqbot", docs_url=None, redoc_url=None)
     app.state.logger = log
     if auth:
@@ -89,7 +94,7 @@ def serve(args: argparse.Namespace, llm: LLMSettings) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     corpus = args.corpus or default_corpus()
-    index = ensure_index(args.index, corpus)
+    index = ensure_store(resolve_store(args.store, args.index), args.index, corpus)
     auth = read_auth(args)
     feedback_log = args.feedback_log or default_log()
     app, state = create_app(index, corpus, make_llm(llm), feedback_log, args.max_concurrency, auth)

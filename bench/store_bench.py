@@ -1,0 +1,141 @@
+"""`faqbot bench --store milvus:…`: the Milvus store next to the index folder, written as one
+section of docs/benchmarks.md (the rest of the file, from `faqbot bench`, is kept).
+
+Ingest and serving run as real `faqbot` subprocesses on a Milvus Lite file in a temporary
+folder (a Lite file is opened by one process at a time); answer and retrieval latency are
+timed in this process for both stores on the same questions, one after the other.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from faqbot.bot.config import default_corpus, ensure_index
+from faqbot.bot.evaluate import percentiles
+from faqbot.ingest.store import StoreSpec, open_store
+
+BEGIN, END = "<!-- milvus-store:begin -->", "<!-- milvus-store:end -->"
+
+
+def _faqbot(*args: str, env: dict | None = None) -> float:
+    t = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "faqbot", *args], check=True, capture_output=True, env=env)
+    return round(time.perf_counter() - t, 2)
+
+
+def _latency(bot, questions: list[str]) -> dict:
+    bot.warm()
+    answer_ms, retr_ms, hits = [], [], []
+    for q in questions:
+        t = time.perf_counter()
+        a = bot.ask(q)
+        answer_ms.append((time.perf_counter() - t) * 1000)
+        t = time.perf_counter()
+        bot.retriever.retrieve(q)
+        retr_ms.append((time.perf_counter() - t) * 1000)
+        hits.append([c.chunk_id for c in a.citations][:1])
+    return {"answer": percentiles(answer_ms), "retrieval": percentiles(retr_ms), "tops": hits}
+
+
+def run_store_bench(args: argparse.Namespace, corpus: Path) -> dict:
+    from faqbot.bot.evaluate import read_questions
+    from faqbot.bot.service import Bot
+
+    from .run import _serving
+
+    res: dict = {}
+    qs = [q.question for q in read_questions(Path(args.questions))]
+    with tempfile.TemporaryDirectory() as tmp:
+        store = f"milvus:{Path(tmp) / 'faq.db'}"
+        res["ingest_cold_s"] = _faqbot("ingest", "--corpus", str(corpus), "--store", store, "--json")
+        res["ingest_unchanged_s"] = _faqbot("ingest", "--corpus", str(corpus), "--store", store, "--json")
+        res["cold_start_s"] = _faqbot("ask", "kafka idle partition watermark", "--json", "--store", store)
+        res["serving"] = _serving(["--store", store], corpus, qs, full_load=args.load)
+        index = ensure_index(args.index, corpus, quiet=True)
+        faiss_run = _latency(Bot(open_store(index)), qs)
+        milvus_run = _latency(Bot(open_store(StoreSpec.parse(store, index))), qs)
+    res["faiss"] = {k: faiss_run[k] for k in ("answer", "retrieval")}
+    res["milvus"] = {k: milvus_run[k] for k in ("answer", "retrieval")}
+    res["same_top_citation"] = sum(a == b for a, b in zip(faiss_run["tops"], milvus_run["tops"]))
+    res["questions"] = len(qs)
+    if args.scale:
+        from .milvus_scale import bench_size
+
+        res["scale"] = {}
+        deadline = time.time() + float(os.environ.get("FAQBOT_BENCH_SCALE_BUDGET_S", "3600"))
+        for n in (100_000, 1_000_000):
+            if time.time() > deadline:
+                break
+            rows = bench_size(n, log=lambda r: print(r, file=sys.stderr), deadline=deadline)
+            res["scale"][str(n)] = [r.to_json() for r in rows]
+    return res
+
+
+def markdown(r: dict) -> str:
+    f, m, sv = r["faiss"], r["milvus"], r["serving"]
+    ld = sv["load"]
+    lines = [
+        BEGIN,
+        "## Milvus store next to the index folder (`faqbot bench --store milvus:…`)",
+        "",
+        f"Written on {time.strftime('%Y-%m-%d')}; Milvus Lite in-process (a temporary `faq.db`), same machine.",
+        "",
+        "| measure | index folder (FAISS + bm25s) | Milvus Lite |",
+        "|---|---|---|",
+        f"| answer latency p50 / p95 (dev set, extractive) | {f['answer'][0]} / {f['answer'][1]} ms "
+        f"| {m['answer'][0]} / {m['answer'][1]} ms |",
+        f"| retrieval latency p50 / p95 | {f['retrieval'][0]} / {f['retrieval'][1]} ms "
+        f"| {m['retrieval'][0]} / {m['retrieval'][1]} ms |",
+        f"| same first citation | {r['same_top_citation']} of {r['questions']} questions | |",
+        f"| cold ingest (`faqbot ingest` process) | see above | {r['ingest_cold_s']} s |",
+        f"| re-ingest, nothing changed | see above | {r['ingest_unchanged_s']} s |",
+        f"| cold start (`faqbot ask` process) | see above | {r['cold_start_s']} s |",
+        f"| `faqbot serve` RSS after load / ready in | see above | {sv['rss_mb_after_load']} MB / "
+        f"{sv['server_ready_s']} s |",
+        f"| load: {ld['clients']} clients × {ld['per_client']} questions | see above | p50 {ld['p50_ms']} / "
+        f"p95 {ld['p95_ms']} ms, {ld['errors']} errors, {ld['throughput_rps']} req/s |",
+        "",
+    ]
+    if r.get("scale"):
+        lines += [
+            "### Synthetic scale in Milvus Lite (random 384-d unit vectors, 200 single queries through the client)",
+            "",
+            "| vectors | index | parameters | insert+build s | data MB | RSS growth MB | p50 ms | p95 ms | recall@10 |",
+            "|---|---|---|---|---|---|---|---|---|",
+        ]
+        for n, rows in r["scale"].items():
+            for x in rows:
+                lines.append(
+                    f"| {int(n):,} | {x['index']} | {x['params']} | {x['build_s']} | {x['size_mb']} | "
+                    f"{x['rss_growth_mb']} | {x['p50_ms']} | {x['p95_ms']} | {x['recall_at_10']} |"
+                )
+        lines.append("")
+    lines.append(END)
+    return "\n".join(lines) + "\n"
+
+
+def write_section(out: Path, section: str) -> None:
+    """Replace the Milvus section of out (or append it), keeping the rest; written atomically."""
+    text = out.read_text(encoding="utf-8") if out.is_file() else "# Benchmarks\n"
+    pattern = re.compile(re.escape(BEGIN) + ".*?" + re.escape(END) + "\n?", re.S)
+    text = pattern.sub(lambda _: section, text) if pattern.search(text) else text.rstrip("\n") + "\n\n" + section
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, out)
+
+
+def bench_store(args: argparse.Namespace) -> int:
+    corpus = args.corpus or default_corpus()
+    r = run_store_bench(args, corpus)
+    print(json.dumps(r, indent=2) if args.json else markdown(r))
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    write_section(Path(args.out), markdown(r))
+    return 0

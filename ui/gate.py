@@ -21,6 +21,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -39,6 +40,15 @@ class Busy(Exception):
         self.retry_after = retry_after
 
 
+@dataclass
+class _Lane:
+    """One class of question: its waiting count and the recent time a slot was held."""
+
+    waiting: int = 0
+    running: int = 0
+    per_question: float = _FIRST_GUESS_S
+
+
 class Gate:
     def __init__(self, workers: int, max_wait: float = DEFAULT_MAX_WAIT_S) -> None:
         if workers < 1:
@@ -47,46 +57,64 @@ class Gate:
             raise ValueError("--max-wait must be more than 0 seconds")
         self.workers = workers
         self.max_wait = max_wait
+        # long questions (a pasted log, a follow-up carrying a long turn) cost up to ~20 normal
+        # ones; they may hold at most half the slots, so normal questions always find one free
+        self.heavy_workers = max(1, workers // 2)
         self._slots = threading.BoundedSemaphore(workers)
+        self._heavy = threading.BoundedSemaphore(self.heavy_workers)
         self._lock = threading.Lock()
-        self._waiting = 0
+        self._lanes = {False: _Lane(), True: _Lane()}
         self._running = 0
-        self._per_question = _FIRST_GUESS_S  # moving average of the time a slot is held
         self._pool = ThreadPoolExecutor(workers + MAX_WAITING, thread_name_prefix="faqbot-answer")
         self.refused = 0
 
-    def estimated_wait(self) -> float:
-        with self._lock:
-            ahead = self._waiting + max(0, self._running - self.workers + 1)
-            return ahead * self._per_question / self.workers
+    def _estimate(self, heavy: bool) -> float:
+        """Seconds a new question of this class would wait for a slot (0 when one is free)."""
+        lane = self._lanes[heavy]
+        if heavy and lane.running >= self.heavy_workers:
+            return (lane.waiting + 1) * lane.per_question / self.heavy_workers
+        if self._running >= self.workers:
+            # slots free up at the pace of what holds them, normal and long questions alike
+            held = sum(x.running * x.per_question for x in self._lanes.values()) / self._running
+            return (lane.waiting + 1) * held / self.workers
+        return 0.0
 
-    def _retry_after(self) -> int:
-        return max(1, math.ceil(self.estimated_wait()))
-
-    def _admit(self) -> None:
+    def _admit(self, heavy: bool) -> None:
         with self._lock:
-            ahead = self._waiting + max(0, self._running - self.workers + 1)
-            wait = ahead * self._per_question / self.workers
-            if wait > self.max_wait or self._waiting >= MAX_WAITING:
+            wait = self._estimate(heavy)
+            waiting = sum(lane.waiting for lane in self._lanes.values())
+            if wait > self.max_wait or waiting >= MAX_WAITING:
                 self.refused += 1
                 raise Busy(max(1, math.ceil(wait)))
-            self._waiting += 1
+            self._lanes[heavy].waiting += 1
+
+    def _acquire(self, heavy: bool) -> bool:
+        deadline = time.monotonic() + self.max_wait
+        if heavy and not self._heavy.acquire(timeout=self.max_wait):
+            return False
+        if self._slots.acquire(timeout=max(0.0, deadline - time.monotonic())):
+            return True
+        if heavy:
+            self._heavy.release()
+        return False
 
     @contextlib.contextmanager
-    def slot(self) -> Iterator[None]:
-        """Hold one worker slot (blocking at most max_wait); raises Busy instead of waiting longer."""
-        self._admit()
+    def slot(self, heavy: bool = False) -> Iterator[None]:
+        """Hold a worker slot (blocking at most max_wait); raises Busy instead of waiting longer."""
+        self._admit(heavy)
         try:
-            got = self._slots.acquire(timeout=self.max_wait)
+            got = self._acquire(heavy)
         finally:
             with self._lock:
-                self._waiting -= 1
+                self._lanes[heavy].waiting -= 1
         if not got:
             with self._lock:
                 self.refused += 1
-            raise Busy(self._retry_after())
+                retry = max(1, math.ceil(self._estimate(heavy)))
+            raise Busy(retry)
         with self._lock:
             self._running += 1
+            self._lanes[heavy].running += 1
         started = time.perf_counter()
         try:
             yield
@@ -94,27 +122,34 @@ class Gate:
             spent = time.perf_counter() - started
             with self._lock:
                 self._running -= 1
-                self._per_question = 0.8 * self._per_question + 0.2 * spent
+                lane = self._lanes[heavy]
+                lane.running -= 1
+                lane.per_question = 0.8 * lane.per_question + 0.2 * spent
             self._slots.release()
+            if heavy:
+                self._heavy.release()
 
-    def _call(self, fn: Callable[..., T], args: tuple) -> T:
-        with self.slot():
+    def _call(self, heavy: bool, fn: Callable[..., T], args: tuple) -> T:
+        with self.slot(heavy):
             return fn(*args)
 
-    async def run(self, fn: Callable[..., T], *args) -> T:
+    async def run(self, heavy: bool, fn: Callable[..., T], *args) -> T:
         """fn(*args) in a worker slot, from the event loop; Busy at once when the queue is too long."""
-        self._admit()  # refuse before a thread is even involved
-        with self._lock:
-            self._waiting -= 1  # slot() counts it again in the worker thread
+        with self._lock:  # refuse before a thread is even involved
+            wait = self._estimate(heavy)
+            if wait > self.max_wait:
+                self.refused += 1
+                raise Busy(max(1, math.ceil(wait)))
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, self._call, fn, args)
+        return await loop.run_in_executor(self._pool, self._call, heavy, fn, args)
 
     def stats(self) -> dict:
         with self._lock:
             return {
                 "workers": self.workers,
+                "long_question_workers": self.heavy_workers,
                 "max_wait_s": self.max_wait,
-                "waiting": self._waiting,
+                "waiting": sum(lane.waiting for lane in self._lanes.values()),
                 "running": self._running,
                 "refused": self.refused,
             }

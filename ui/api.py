@@ -128,6 +128,34 @@ async def _read_json(request: Request) -> dict | JSONResponse:
     return body
 
 
+ASK_BODY = {  # parsing stays by hand (clear messages); this only describes the body for clients
+    "required": True,
+    "content": {
+        "application/json": {
+            "schema": {
+                "type": "object",
+                "required": ["question"],
+                "properties": {
+                    "question": {"type": "string", "maxLength": 4000},
+                    "language": {"type": "string", "enum": ["auto", *SUPPORTED]},
+                    "history": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "required": ["role", "content"],
+                            "properties": {
+                                "role": {"type": "string", "enum": ["user", "assistant"]},
+                                "content": {"type": "string"},
+                            },
+                        },
+                    },
+                },
+            }
+        }
+    },
+}
+
+
 SOURCE_PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
 <meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark">
 <style>
@@ -199,7 +227,7 @@ async def _read_feedback(request: Request) -> feedback.Vote | JSONResponse:
 
 
 def register(app: FastAPI, state: AppState) -> None:
-    @app.post("/api/ask")
+    @app.post("/api/ask", openapi_extra={"requestBody": ASK_BODY})
     async def ask(request: Request) -> JSONResponse:
         body = await _read_json(request)
         if isinstance(body, JSONResponse):

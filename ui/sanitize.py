@@ -140,4 +140,4 @@ def plain_text(html: str) -> str:
     """The text of a message this module rendered (what a follow-up question reads back)."""
     import html as html_lib
 
-    return html_lib.unescape(re.sub(r"<[^>]*>", " ", html or "")).strip()
+    return html_lib.unescape(re.sub(r"<[^>]*>", "", html or "")).strip()

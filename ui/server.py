@@ -41,7 +41,8 @@ def create_app(
     bot = Bot.open(index, llm)
     bot.warm()  # load detector and embedder before the first user
     state = AppState(bot, corpus, feedback_log or default_log(), max_concurrency, max_wait)
-    app = FastAPI(title="faqbot", docs_url=None, redoc_url=None, openapi_url=None)
+    # the OpenAPI description is what the API fuzz test (schemathesis) generates requests from
+    app = FastAPI(title="faqbot", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
     app.state.logger = log
     # a CORS policy of the parent app makes Gradio drop its own, which granted localhost origins
     # credentialed access; this one grants no origin (the page and the API are same-origin)

@@ -16,7 +16,7 @@ from faqbot.bot.evaluate import percentiles
 
 from .load import LOOPBACK
 
-LONG_QUESTION = ("Caused by: java.lang.RuntimeException: kafka sasl login failed in source {} " * 60)[:4000]
+LONG_QUESTION = ("Caused by: java.lang.RuntimeException: kafka sasl login failed in source N " * 60)[:4000]
 LONG_TURN = ("kafka watermark idle partition source connector checkpoint barrier " * 1200)[: 64 * 1024]
 
 
@@ -43,7 +43,7 @@ def _attack(url: str, stop: threading.Event, i: int, res: PressureResult, lock: 
         while not stop.is_set():
             n += 1
             if (i + n) % 2:
-                body = {"question": LONG_QUESTION.format(f"{i}-{n}")}
+                body = {"question": LONG_QUESTION.replace(" N ", f" {i}-{n} ")}
             else:
                 body = {"question": "and what about it?", "history": [{"role": "user", "content": LONG_TURN}]}
             t = time.perf_counter()

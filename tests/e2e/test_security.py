@@ -143,9 +143,9 @@ def test_chunked_body_over_the_limit_is_refused(server):
 # ---------------------------------------------------------------- 2. busy: 503 at once, normal load served
 def test_flood_of_long_questions_gets_503_with_retry_after(server):
     """24 long questions gave no 503 and a normal one waited 74.8 s."""
-    long_q = "Caused by java.lang.RuntimeException: kafka sasl login failed {} " * 60
+    long_q = "Caused by java.lang.RuntimeException: kafka sasl login failed in job N " * 60
     with cf.ThreadPoolExecutor(40) as ex:
-        flood = [ex.submit(_ask, server, long_q.format(i)[:4000]) for i in range(40)]
+        flood = [ex.submit(_ask, server, long_q.replace("N", str(i))[:4000]) for i in range(40)]
         time.sleep(0.5)
         normal = _ask(server, "Kafka SASL_SSL login fails")
         results = [f.result() for f in flood]
@@ -204,7 +204,7 @@ def test_current_outside_the_index_is_refused(index_copy_factory, tmp_path):
 # ---------------------------------------------------------------- 5. HTML in a real browser
 _AUDIT = """([tags, attrs, prefixes]) => {
   const bad = [];
-  const roots = [...document.querySelectorAll('#chat .message-content'), ...document.querySelectorAll('#sources')];
+  const roots = [...document.querySelectorAll('#chat .message-content, #sources .src-card')];
   for (const root of roots) for (const el of root.querySelectorAll('*')) {
     const t = el.tagName.toLowerCase();
     if (!tags.includes(t)) bad.push('<' + t + '>');
@@ -246,7 +246,7 @@ def test_payloads_render_inert_in_the_browser(server, tmp_path):
         for animal in ANIMALS:  # the corpus entries holding the payloads
             n += 2
             _send(page, f"Why does the {animal} renderer show raw markup?", n)
-            assert animal in page.locator("#sources").inner_text()
+            assert "Rendering FAQ" in page.locator("#sources").inner_text()
         for payload in PAYLOADS[:3]:  # the user's own message
             n += 2
             _send(page, payload + " kafka", n)

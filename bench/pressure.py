@@ -42,6 +42,7 @@ def _attack(url: str, stop: threading.Event, i: int, res: PressureResult, lock: 
         n = 0
         while not stop.is_set():
             n += 1
+            body: dict[str, object]
             if (i + n) % 2:
                 body = {"question": LONG_QUESTION.replace(" N ", f" {i}-{n} ")}
             else:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import math
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -58,8 +59,9 @@ class Gate:
         self.workers = workers
         self.max_wait = max_wait
         # long questions (a pasted log, a follow-up carrying a long turn) cost up to ~20 normal
-        # ones; they may hold at most half the slots, so normal questions always find one free
-        self.heavy_workers = max(1, workers // 2)
+        # ones; they may hold at most half the slots and leave a core free, so normal questions
+        # always find a slot and a core
+        self.heavy_workers = max(1, min(workers // 2, (os.cpu_count() or 2) - 1))
         self._slots = threading.BoundedSemaphore(workers)
         self._heavy = threading.BoundedSemaphore(self.heavy_workers)
         self._lock = threading.Lock()

@@ -65,8 +65,8 @@ def read_corpus(corpus_dir: Path) -> tuple[list[SourceFile], list[Skipped]]:
             skipped.append(Skipped(path, "not a regular file"))
             continue
         raw = _read_regular(path)
-        if raw is None:  # swapped for a link or a special file since the checks above
-            skipped.append(Skipped(path, "changed into a link or a non-regular file while read"))
+        if raw is None:  # unreadable, or swapped for a link or a special file since the checks above
+            skipped.append(Skipped(path, "not readable as a regular file (swapped for a link, or no permission)"))
             continue
         if not raw.strip():
             skipped.append(Skipped(path, "empty file"))

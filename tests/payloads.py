@@ -46,5 +46,5 @@ ALLOWED_TAGS = {
     "h1", "h2", "h3", "h4", "h5", "h6", "table", "thead", "tbody", "tr", "th", "td", "a", "div", "span",
     "details", "summary",
 }  # fmt: skip
-ALLOWED_ATTRIBUTES = {"href", "title", "target", "rel", "class", "id", "data-lang", "start", "style"}
+ALLOWED_ATTRIBUTES = {"href", "title", "target", "rel", "class", "id", "data-lang", "data-answer", "start", "style"}
 ALLOWED_LINK_PREFIXES = ("/source/", "#src-")

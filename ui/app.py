@@ -67,6 +67,8 @@ SCROLL_JS = """() => {
     box.scrollTop += last.getBoundingClientRect().top - box.getBoundingClientRect().top - 8;
 }"""
 DARK_JS = "() => { document.body.classList.toggle('dark'); }"
+
+
 def message_text(m: dict) -> str:
     """Plain text of a chat message (Gradio sends a string or a list of typed parts), without source cards."""
     c = m.get("content", "")

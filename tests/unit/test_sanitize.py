@@ -9,6 +9,8 @@ from faqbot.ui.sanitize import plain_text, safe_markdown
 
 from tests.payloads import ALLOWED_ATTRIBUTES, ALLOWED_LINK_PREFIXES, ALLOWED_TAGS, PAYLOADS
 
+LINKS = {1: "/source/a.en.txt#L1-L4", 2: "/source/b.en.txt#L9-L9"}
+
 
 class _Audit(HTMLParser):
     def __init__(self) -> None:
@@ -27,7 +29,7 @@ class _Audit(HTMLParser):
 
 @pytest.mark.parametrize("payload", PAYLOADS)
 def test_payload_renders_only_allowed_html(payload):
-    out = safe_markdown(f"Intro text [1].\n\n{payload}\n\nOutro `code` [2].")
+    out = safe_markdown(f"Intro text [1].\n\n{payload}\n\nOutro `code` [2].", LINKS)
     audit = _Audit()
     audit.feed(out)
     assert audit.bad == [], out
@@ -36,10 +38,10 @@ def test_payload_renders_only_allowed_html(payload):
 
 
 def test_markdown_still_renders():
-    out = safe_markdown("From **the entry** [1]:\n\n```sql\nSELECT 1;\n\nSELECT 2;\n```\n\n- a\n- b [2]")
-    assert '<strong>the entry</strong> <a href="#src-1"' in out
+    out = safe_markdown("From **the entry** [1]:\n\n```sql\nSELECT 1;\n\nSELECT 2;\n```\n\n- a\n- b [2] [7]", LINKS)
+    assert '<strong>the entry</strong> <a href="/source/a.en.txt#L1-L4"' in out
     assert "<pre><code>SELECT 1;&#10;&#10;SELECT 2;&#10;</code></pre>" in out
-    assert '<li>b <a href="#src-2"' in out
+    assert '<li>b <a href="/source/b.en.txt#L9-L9"' in out and "[7]</li>" in out  # no link without a source
     assert '<a href="/source/x.en.txt#L1-L2" rel="noopener noreferrer">source</a>' in safe_markdown(
         "[source](/source/x.en.txt#L1-L2)"
     )

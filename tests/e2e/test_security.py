@@ -246,7 +246,7 @@ def test_payloads_render_inert_in_the_browser(server, tmp_path):
         for animal in ANIMALS:  # the corpus entries holding the payloads
             n += 2
             _send(page, f"Why does the {animal} renderer show raw markup?", n)
-            assert "Rendering FAQ" in page.locator("#sources").inner_text()
+            assert "Rendering FAQ" in page.locator("#chat").text_content()
         for payload in PAYLOADS[:3]:  # the user's own message
             n += 2
             _send(page, payload + " kafka", n)
@@ -433,8 +433,8 @@ def test_browser_login_then_source_link(auth_server):
         page.click("#login")
         page.wait_for_selector("#question textarea", timeout=60_000)
         _send(page, "Kafka SASL_SSL login fails", 2)
-        page.wait_for_selector("#sources .src-card a", timeout=60_000)
-        href = page.locator("#sources .src-card a").first.get_attribute("href")
+        page.wait_for_selector("#chat .src-card a", timeout=60_000, state="attached")
+        href = page.locator("#chat .src-card a").first.get_attribute("href")
         r = page.request.get(auth_server + href)  # the page's own session, no second login
         assert r.status == 200 and "<table>" in r.text()
         browser.close()

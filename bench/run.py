@@ -123,6 +123,7 @@ def _serving(store_args: list[str], corpus: Path, questions: list[str], full_loa
     import psutil
 
     from .load import free_port, run_load, wait_until_up
+    from .pressure import run_pressure
 
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
@@ -151,6 +152,7 @@ def _serving(store_args: list[str], corpus: Path, questions: list[str], full_loa
             ready_s = time.perf_counter() - t0
             clients, per = (20, 50) if full_load else (5, 10)
             load = run_load(url, questions, clients, per)
+            pressure = run_pressure(url, questions, seconds=30 if full_load else 15)
             rss = psutil.Process(proc.pid).memory_info().rss / 2**20
         finally:
             proc.terminate()
@@ -159,6 +161,7 @@ def _serving(store_args: list[str], corpus: Path, questions: list[str], full_loa
         "server_ready_s": round(ready_s, 2),
         "rss_mb_after_load": round(rss, 1),
         "load": {**load.__dict__, "throughput_rps": round(load.throughput, 1)},
+        "pressure": pressure.__dict__,
     }
 
 
@@ -183,6 +186,19 @@ def _scale_md(scale: dict) -> str:
             f"recall@10 {c['recall_at_10']}, {c['size_mb']} MB."
         )
     return "\n".join(lines) + "\n"
+
+
+def _pressure_md(p: dict) -> str:
+    return f"""## A normal question while long ones hold the server at its limit (issue 11)
+
+{p["attackers"]} threads send 4,000-character questions and follow-ups carrying a 64 KB history turn
+back to back for {p["seconds"]:g} s (`bench/pressure.py`); one user asks dev-set questions meanwhile.
+
+| normal questions | errors | p50 | p95 (target ≤ 1,000) | max | long requests | of which 503 | slowest long request |
+|---|---|---|---|---|---|---|---|
+| {p["normal_requests"]} | {p["normal_errors"]} | {p["normal_p50_ms"]} ms | {p["normal_p95_ms"]} ms | {p["normal_max_ms"]} ms | {p["attack_requests"]} | {p["attack_503"]} | {p["attack_max_s"]} s |
+
+"""
 
 
 def _analysis(r: dict) -> str:
@@ -250,6 +266,7 @@ Machine: {m["cpu"]}, {m["cores"]} cores, {m["memory_gb"]} GB; Python {m["python"
 | {ld["requests"]} | {ld["errors"]} | {ld["p50_ms"]} ms | {ld["p95_ms"]} ms (target ≤ 300) | {ld["max_ms"]} ms | {ld["throughput_rps"]} req/s |
 
 """
+        + _pressure_md(sv["pressure"])
         + (
             _scale_md(r["scale"])
             if r.get("scale")

@@ -8,6 +8,20 @@ PHRASES: dict[str, dict[str, str]] = {
         "fr": "D’après l’entrée de la FAQ « {title} » [1] :",
         "es": "Según la entrada de las preguntas frecuentes «{title}» [1]:",
     },
+    "busy": {
+        "en": "The server is busy; try again in {seconds} s.",
+        "fr": "Le serveur est occupé ; réessayez dans {seconds} s.",
+        "es": "El servidor está ocupado; inténtelo de nuevo en {seconds} s.",
+    },
+    "login_title": {"en": "faqbot: sign in", "fr": "faqbot : connexion", "es": "faqbot: iniciar sesión"},
+    "login_user": {"en": "User", "fr": "Utilisateur", "es": "Usuario"},
+    "login_password": {"en": "Password", "fr": "Mot de passe", "es": "Contraseña"},
+    "login_submit": {"en": "Sign in", "fr": "Se connecter", "es": "Entrar"},
+    "login_failed": {
+        "en": "Wrong user or password.",
+        "fr": "Utilisateur ou mot de passe incorrect.",
+        "es": "Usuario o contraseña incorrectos.",
+    },
     "see_also": {"en": "See also:", "fr": "Voir aussi :", "es": "Véase también:"},
     "not_covered": {
         "en": "The FAQ does not cover this question.",

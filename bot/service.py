@@ -18,6 +18,10 @@ from .conversation import focus, standalone_query
 from .retrieve import HybridRetriever, Retrieval
 
 MAX_QUESTION_CHARS = 4000
+# What one request may make the bot read of its history: the follow-up rewrite copies words of
+# the previous user turn into the query, so an unbounded turn meant unbounded work (64 KB: 84 s).
+MAX_HISTORY_TURNS = 6
+MAX_TURN_CHARS = 1000
 
 
 class BadQuestion(ValueError):
@@ -37,6 +41,11 @@ def clean_question(question: object) -> str:
             "Paste only the first lines of the error."
         )
     return text
+
+
+def bounded_history(history: list[Turn] | None) -> list[Turn]:
+    """The last MAX_HISTORY_TURNS turns, each cut to MAX_TURN_CHARS: all a follow-up needs."""
+    return [Turn(t.role, t.content[:MAX_TURN_CHARS]) for t in (history or [])[-MAX_HISTORY_TURNS:]]
 
 
 class Bot:
@@ -64,7 +73,7 @@ class Bot:
         return getattr(self.llm, "name", "extractive") if self.llm else "extractive"
 
     def _retrieve(self, question: str, language: str | None, history: list[Turn] | None) -> tuple[Retrieval, str]:
-        query = standalone_query(question, history or [], self.llm)
+        query = standalone_query(question, bounded_history(history), self.llm)
         return self.retriever.retrieve(query, language=language or None, k=self.k), query
 
     def ask(self, question: str, language: str | None = None, history: list[Turn] | None = None) -> Answer:

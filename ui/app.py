@@ -9,10 +9,9 @@ thumbs. `ids` holds, per chat message, the answer_id a thumb on it votes for.
 from __future__ import annotations
 
 import html
-import re
 
 import gradio as gr
-from faqbot.bot.answer import MARKER, Turn
+from faqbot.bot.answer import Turn
 from faqbot.bot.phrases import LANGUAGE_NAMES, PHRASES
 from faqbot.bot.service import MAX_QUESTION_CHARS, BadQuestion
 from faqbot.ingest.textproc import SUPPORTED
@@ -20,6 +19,7 @@ from gradio.components.chatbot import ExampleMessage
 
 from . import feedback
 from .api import AppState
+from .sanitize import clean_html, plain_text, safe_markdown
 
 
 def ui_text(lang: str) -> dict[str, str]:
@@ -67,30 +67,6 @@ SCROLL_JS = """() => {
     box.scrollTop += last.getBoundingClientRect().top - box.getBoundingClientRect().top - 8;
 }"""
 DARK_JS = "() => { document.body.classList.toggle('dark'); }"
-_FENCE = re.compile(r"(```.*?```)", re.S)
-
-
-def safe_markdown(text: str) -> str:
-    """Raw HTML and Markdown images become inert text; code blocks stay verbatim; only /source/ links."""
-    parts = _FENCE.split(text)
-    for i in range(0, len(parts), 2):
-        p = parts[i].replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-        p = re.sub(r"!\[([^\]]*)\]\([^)]*\)", r"\1", p)
-        p = re.sub(r"\[([^\]]+)\]\((?!/source/)[^)]*\)", r"\1", p)  # no outside links
-        parts[i] = p
-    return "".join(parts)
-
-
-def link_citations(md: str, citations: list[dict]) -> str:
-    """Each [n] outside code links to this answer's source n (its cited lines), not another answer's."""
-    links = {c["n"]: c["link"] for c in citations}
-    parts = _FENCE.split(md)
-    for i in range(0, len(parts), 2):
-        parts[i] = MARKER.sub(
-            lambda m: f"[[{m.group(1)}]]({links[int(m.group(1))]})" if int(m.group(1)) in links else m.group(0),
-            parts[i],
-        )
-    return "".join(parts)
 
 
 def message_text(m: dict) -> str:
@@ -99,15 +75,15 @@ def message_text(m: dict) -> str:
     if isinstance(c, list):
         c = " ".join(p.get("text", "") for p in c if isinstance(p, dict))
     c = c if isinstance(c, str) else ""
-    return html.unescape(c.split(SOURCES_MARK, 1)[0]).strip()
+    return plain_text(c.split(SOURCES_MARK, 1)[0])
 
 
 def render_answer(a: dict) -> str:
     """An answer's bubble: notices, its text with linked [n], then its own source cards."""
-    body = link_citations(safe_markdown(a["text"]), a.get("citations", []))
+    body = safe_markdown(a["text"], {c["n"]: c["link"] for c in a.get("citations", [])})
     extra = [n for n in a.get("notices", []) if n not in a["text"]]  # fallback, language, low confidence
     if extra:
-        body = "\n\n".join(f"_ℹ️ {safe_markdown(n)}_" for n in extra) + "\n\n" + body
+        body = "".join(safe_markdown(f"_ℹ️ {n}_") for n in extra) + body
     ui = UI.get(a.get("language") or "en", UI["en"])
     if a.get("abstained"):
         body = f"> ⚠️ **{ui['not_covered']}**\n\n" + body
@@ -138,7 +114,7 @@ def sources_html(a: dict | None, lang: str) -> str:
             + "</div>"
         )
     summary = f"<summary>{ui['sources']} ({len(cards)})</summary>"
-    return f'{SOURCES_MARK} data-answer="{aid}">{summary}{"".join(cards)}</details>'
+    return clean_html(f'{SOURCES_MARK} data-answer="{aid}">{summary}{"".join(cards)}</details>')
 
 
 def ui_lang(choice: str, last: list) -> str:

@@ -309,6 +309,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--feedback-log", type=Path, default=None, help="JSONL feedback log (FAQBOT_FEEDBACK, else ./feedback.jsonl)"
     )
     s.add_argument("--max-concurrency", type=int, default=4, help="questions answered at once")
+    s.add_argument(
+        "--max-wait",
+        type=float,
+        default=None,
+        help="seconds a question may wait for a free worker before it gets 503 + Retry-After (FAQBOT_MAX_WAIT, else 3)",
+    )
+    s.add_argument(
+        "--allowed-hosts",
+        default=None,
+        help="comma-separated Host names the server answers to, e.g. faq.example.org behind a reverse proxy "
+        "(FAQBOT_ALLOWED_HOSTS; default: the bound address and localhost)",
+    )
 
     s = _command(sub, "report", cmd_report, "summarise the feedback log", "faqbot report --json")
     s.add_argument(

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import logging
 import os
+import socket
+import sys
 from pathlib import Path
 
 from faqbot.bot.config import LLMSettings, default_corpus, ensure_store, make_llm, reload_interval, resolve_store
@@ -12,8 +15,11 @@ from faqbot.bot.reload import IndexWatcher
 from faqbot.bot.service import Bot
 from faqbot.ingest.store import StoreSpec, open_store
 
-from .api import AppState, register
+from .api import MAX_BODY_BYTES, AppState, register
+from .auth import Auth, AuthMiddleware
 from .feedback import default_log
+from .gate import DEFAULT_MAX_WAIT_S
+from .guard import Guard, default_hosts
 
 log = logging.getLogger("faqbot")
 
@@ -25,51 +31,37 @@ def create_app(
     feedback_log: Path | None = None,
     max_concurrency: int = 4,
     auth: tuple[str, str] | None = None,
+    allowed_hosts: set[str] | None = None,
+    max_wait: float = DEFAULT_MAX_WAIT_S,
 ):
     import gradio as gr
     from fastapi import FastAPI
+    from starlette.middleware.cors import CORSMiddleware
 
     from .app import CSS, build_ui
 
     spec = index if isinstance(index, StoreSpec) else StoreSpec("faiss", index)
     bot = Bot(open_store(spec), llm)
     bot.warm()  # load detector and embedder before the first user
-    state = AppState(bot, corpus, feedback_log or default_log(), max_concurrency)
+    state = AppState(bot, corpus, feedback_log or default_log(), max_concurrency, max_wait)
     if reload_interval() > 0:  # follow newly published builds (bot/reload.py)
         state.watcher = IndexWatcher(bot, spec, reload_interval()).start()
-    app = FastAPI(title="faqbot", docs_url=None, redoc_url=None)
+    # the OpenAPI description is what the API fuzz test (schemathesis) generates requests from
+    app = FastAPI(title="faqbot", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
     app.state.logger = log
+    # a CORS policy of the parent app makes Gradio drop its own, which granted localhost origins
+    # credentialed access; this one grants no origin (the page and the API are same-origin)
+    app.add_middleware(CORSMiddleware, allow_origins=[], allow_credentials=False)
     if auth:
-        _require_basic_auth(app, auth)
+        app.add_middleware(AuthMiddleware, auth=Auth(*auth))
+    app.add_middleware(Guard, allowed_hosts=allowed_hosts or default_hosts("127.0.0.1"), max_body=MAX_BODY_BYTES)
     register(app, state)
     demo = build_ui(state)
-    return gr.mount_gradio_app(app, demo, path="/", auth=auth, css=CSS, footer_links=["api"]), state
-
-
-def _require_basic_auth(app, auth: tuple[str, str]) -> None:
-    import base64
-    import secrets
-
-    from fastapi.responses import JSONResponse
-
-    @app.middleware("http")
-    async def basic(request, call_next):
-        if request.url.path.startswith(("/api/", "/source/")):
-            header = request.headers.get("authorization", "")
-            ok = False
-            if header.startswith("Basic "):
-                try:
-                    user, _, pw = base64.b64decode(header[6:]).decode().partition(":")
-                    ok = secrets.compare_digest(user, auth[0]) and secrets.compare_digest(pw, auth[1])
-                except ValueError:
-                    ok = False
-            if not ok:
-                return JSONResponse(
-                    {"error": "Authentication required (HTTP Basic)."},
-                    status_code=401,
-                    headers={"WWW-Authenticate": "Basic"},
-                )
-        return await call_next(request)
+    # the chat's questions pass the same gate as the API's (ui/gate.py); Gradio only has to hand
+    # them over, so its own queue admits more than the gate's workers and is itself bounded
+    demo.queue(default_concurrency_limit=max_concurrency * 4, max_size=256)
+    app = gr.mount_gradio_app(app, demo, path="/", css=CSS, footer_links=["api"], show_error=False, max_file_size=1)
+    return app, state
 
 
 def read_auth(args: argparse.Namespace) -> tuple[str, str] | None:
@@ -89,20 +81,59 @@ def read_auth(args: argparse.Namespace) -> tuple[str, str] | None:
     return user, pw
 
 
+def allowed_hosts(args: argparse.Namespace) -> set[str]:
+    extra = getattr(args, "allowed_hosts", None) or os.environ.get("FAQBOT_ALLOWED_HOSTS") or ""
+    return default_hosts(args.host) | {h.strip().lower() for h in extra.split(",") if h.strip()}
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """The listening socket, or a one-line ValueError naming the fix (before minutes of loading)."""
+    if not 0 < port < 65536:
+        raise ValueError(f"--port {port} is not a TCP port; use a number from 1 to 65535, e.g. --port 7860")
+    try:
+        family, kind, proto, _, addr = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except socket.gaierror as exc:
+        raise ValueError(f"--host {host} is not an address of this machine ({exc.strerror})") from exc
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(addr)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise ValueError(f"port {port} is already in use; stop the other server or pick another --port") from exc
+        if exc.errno == errno.EACCES:
+            raise ValueError(f"no permission to bind port {port}; use a port above 1023, e.g. --port 7860") from exc
+        raise ValueError(f"cannot listen on {host}:{port} ({exc.strerror}); check --host and --port") from exc
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
 def serve(args: argparse.Namespace, llm: LLMSettings) -> int:
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    auth = read_auth(args)
+    hosts = allowed_hosts(args)
+    max_wait = args.max_wait if args.max_wait is not None else float(os.environ.get("FAQBOT_MAX_WAIT", "3"))
+    sock = bind(args.host, args.port)  # a bad or busy port fails now, in one line
     corpus = args.corpus or default_corpus()
     index = ensure_store(resolve_store(args.store, args.index), args.index, corpus)
-    auth = read_auth(args)
     feedback_log = args.feedback_log or default_log()
-    app, state = create_app(index, corpus, make_llm(llm), feedback_log, args.max_concurrency, auth)
+    app, state = create_app(index, corpus, make_llm(llm), feedback_log, args.max_concurrency, auth, hosts, max_wait)
+    shown = f"[{args.host}]" if ":" in args.host else args.host
     print(
-        f"faqbot serving on http://{args.host}:{args.port}/  (API: /api/ask, /api/health; backend: "
-        f"{state.bot.backend_name})",
+        f"faqbot serving on http://{shown}:{args.port}/  (API: /api/ask, /api/health; backend: "
+        f"{state.bot.backend_name}; queue: {args.max_concurrency} workers, {max_wait:g} s wait)",
         flush=True,
     )
     # the chat page keeps a connection open: do not wait long for it on shutdown
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", timeout_graceful_shutdown=3)
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=3, limit_concurrency=1024)
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        state.gate.close()
+        sock.close()
+    print("faqbot stopped", file=sys.stderr)
     return 0

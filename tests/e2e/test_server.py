@@ -103,7 +103,7 @@ def test_gradio_client(server):
         (json.dumps(["question"]).encode(), 422, "question"),
         (json.dumps({"q": "x"}).encode(), 422, "question"),
         (json.dumps({"question": "   "}).encode(), 422, "empty"),
-        (json.dumps({"question": "x" * 100_000}).encode(), 413, "KB"),
+        (json.dumps({"question": "x" * 300_000}).encode(), 413, "KB"),
         (json.dumps({"question": "y" * 5000}).encode(), 422, "limit"),
         (json.dumps({"question": 42}).encode(), 422, "text"),
         (json.dumps({"question": "kafka", "language": "de"}).encode(), 422, "language"),

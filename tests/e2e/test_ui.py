@@ -214,5 +214,6 @@ def test_api_feedback_votes_by_answer_id(server):
     assert [v["vote"] for v in standing] == ["down"] and standing[0]["question"] == PAIMON
     assert httpx.post(url + "/api/feedback", json={"answer_id": "nope", "vote": "up"}).status_code == 404
     assert httpx.post(url + "/api/feedback", json={"answer_id": aid, "vote": "meh"}).status_code == 422
-    assert httpx.post(url + "/api/feedback", content=b"{").status_code == 400
+    json_type = {"content-type": "application/json"}  # the API takes JSON only (415 otherwise)
+    assert httpx.post(url + "/api/feedback", content=b"{", headers=json_type).status_code == 400
     assert oct(log.stat().st_mode & 0o777) == "0o600"

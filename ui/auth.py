@@ -1,0 +1,311 @@
+"""One login for the whole server: the chat page, the JSON API and the source viewer.
+
+A browser signs in once on /login and gets a session cookie (HttpOnly, SameSite=Lax) that every
+route accepts, so "open the source" links and the page's own requests need nothing more. API
+clients send HTTP Basic, or `Authorization: Bearer <token>` with the token POST /login returned.
+Credentials are compared as UTF-8 bytes in constant time (any UTF-8 user or password works).
+Failed attempts slow down per client address: after FREE_FAILURES, each further attempt must
+wait twice as long as the last (0.5 s, 1 s, 2 s, ... up to MAX_DELAY_S) or gets 429 at once.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import html
+import secrets
+import threading
+import time
+from dataclasses import dataclass
+from urllib.parse import parse_qs, quote
+
+from faqbot.bot.phrases import phrase
+
+from .guard import send_json
+
+COOKIE = "faqbot_session"
+SESSION_TTL_S = 12 * 3600
+FREE_FAILURES = 3
+FIRST_DELAY_S = 0.5
+MAX_DELAY_S = 60.0
+MAX_SESSIONS = 10_000
+MAX_LOGIN_BODY = 4096
+PUBLIC_PATHS = ("/login", "/favicon.ico")
+
+LOGIN_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>faqbot</title>
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<style>body{{font-family:sans-serif;display:flex;justify-content:center;margin-top:12vh}}
+form{{display:flex;flex-direction:column;gap:8px;width:260px}}p.err{{color:#b91c1c}}</style></head>
+<body><form method="post" action="/login"><h3>{title}</h3>{message}
+<input name="username" autocomplete="username" placeholder="{user}" aria-label="{user}" required>
+<input name="password" type="password" autocomplete="current-password" placeholder="{password}"
+ aria-label="{password}" required>
+<input type="hidden" name="next" value="{next}">
+<button type="submit" id="login">{submit}</button></form></body></html>"""
+
+
+@dataclass
+class _Failures:
+    count: int = 0
+    next_allowed: float = 0.0
+
+
+def _encodings(text: str) -> list[bytes]:
+    # browsers send Basic credentials as UTF-8; some older clients as Latin-1
+    out = [text.encode("utf-8")]
+    try:
+        out.append(text.encode("latin-1"))
+    except UnicodeEncodeError:
+        pass
+    return out
+
+
+class Auth:
+    """Credentials, sessions and the per-client failure record (in memory, one process)."""
+
+    def __init__(self, user: str, password: str) -> None:
+        self._user = _encodings(user)
+        self._password = _encodings(password)
+        self._sessions: dict[str, float] = {}
+        self._failures: dict[str, _Failures] = {}
+        self._lock = threading.Lock()
+
+    def check(self, user: bytes, password: bytes) -> bool:
+        # every comparison runs whatever the outcome: the time does not tell which part was wrong
+        u = any([hmac.compare_digest(user, c) for c in self._user])
+        p = any([hmac.compare_digest(password, c) for c in self._password])
+        return u and p
+
+    def new_session(self) -> str:
+        token = secrets.token_urlsafe(32)
+        now = time.time()
+        with self._lock:
+            if len(self._sessions) >= MAX_SESSIONS:
+                self._sessions = {k: v for k, v in self._sessions.items() if v > now}
+                while len(self._sessions) >= MAX_SESSIONS:
+                    self._sessions.pop(next(iter(self._sessions)))
+            self._sessions[self._key(token)] = now + SESSION_TTL_S
+        return token
+
+    def end_session(self, token: str) -> None:
+        with self._lock:
+            self._sessions.pop(self._key(token), None)
+
+    def valid_session(self, token: str) -> bool:
+        with self._lock:
+            expiry = self._sessions.get(self._key(token))
+        return expiry is not None and expiry > time.time()
+
+    @staticmethod
+    def _key(token: str) -> str:
+        return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+    def wait_left(self, client: str) -> float:
+        with self._lock:
+            f = self._failures.get(client)
+        return max(0.0, f.next_allowed - time.time()) if f else 0.0
+
+    def failed(self, client: str) -> None:
+        with self._lock:
+            f = self._failures.setdefault(client, _Failures())
+            f.count += 1
+            if f.count > FREE_FAILURES:
+                f.next_allowed = time.time() + min(MAX_DELAY_S, FIRST_DELAY_S * 2 ** (f.count - FREE_FAILURES - 1))
+            if len(self._failures) > MAX_SESSIONS:  # bounded memory under a spray of addresses
+                self._failures.pop(next(iter(self._failures)))
+
+    def succeeded(self, client: str) -> None:
+        with self._lock:
+            self._failures.pop(client, None)
+
+
+def _headers(scope) -> dict[bytes, bytes]:
+    return {k.lower(): v for k, v in scope.get("headers", [])}
+
+
+def _cookie(headers: dict[bytes, bytes]) -> str | None:
+    for part in headers.get(b"cookie", b"").decode("latin-1").split(";"):
+        name, _, value = part.strip().partition("=")
+        if name == COOKIE and value:
+            return value
+    return None
+
+
+def _basic(value: str) -> tuple[bytes, bytes] | None:
+    try:
+        raw = base64.b64decode(value.strip(), validate=True)
+    except ValueError:
+        return None
+    user, sep, password = raw.partition(b":")
+    return (user, password) if sep else None
+
+
+def _safe_next(value: str) -> str:
+    # only a path on this server: never //host or a scheme (no open redirect)
+    return value if value.startswith("/") and not value.startswith("//") and "\\" not in value else "/"
+
+
+class AuthMiddleware:
+    def __init__(self, app, auth: Auth) -> None:
+        self.app = app
+        self.auth = auth
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        path = scope.get("path", "")
+        client = (scope.get("client") or ("?", 0))[0]
+        if scope["type"] == "http" and path == "/login":
+            await self._login(scope, receive, send, client)
+            return
+        if scope["type"] == "http" and path == "/logout":
+            await self._logout(scope, send)
+            return
+        verdict = self._verdict(scope, client)
+        if verdict == "ok" or path in PUBLIC_PATHS:
+            await self.app(scope, receive, send)
+            return
+        if scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        await self._refuse(scope, send, verdict, client)
+
+    def _verdict(self, scope, client: str) -> str:
+        """ok, missing (no credentials sent), bad (wrong ones) or wait (too many failures)."""
+        headers = _headers(scope)
+        token = _cookie(headers)
+        if token and self.auth.valid_session(token):
+            return "ok"
+        header = headers.get(b"authorization", b"").decode("latin-1")
+        scheme, _, value = header.partition(" ")
+        if scheme.lower() not in ("basic", "bearer"):
+            return "missing"
+        if self.auth.wait_left(client) > 0:
+            return "wait"
+        if scheme.lower() == "bearer":
+            ok = self.auth.valid_session(value.strip())
+        else:
+            creds = _basic(value)
+            ok = creds is not None and self.auth.check(*creds)
+        if ok:
+            self.auth.succeeded(client)
+            return "ok"
+        self.auth.failed(client)
+        return "bad"
+
+    async def _refuse(self, scope, send, verdict: str, client: str) -> None:
+        if verdict == "wait":
+            await self._too_many(send, client)
+            return
+        headers = _headers(scope)
+        path = scope.get("path", "")
+        browser = b"text/html" in headers.get(b"accept", b"") and scope["method"] == "GET"
+        if browser and not path.startswith("/api/") and verdict == "missing":
+            query = scope.get("query_string", b"").decode("latin-1")
+            target = path + ("?" + query if query else "")
+            location = "/login?next=" + quote(target, safe="")
+            await send({"type": "http.response.start", "status": 303, "headers": [(b"location", location.encode())]})
+            await send({"type": "http.response.body", "body": b""})
+            return
+        await send_json(
+            send,
+            401,
+            {"error": "Authentication required: sign in on /login, or send HTTP Basic or a bearer token."},
+            [(b"www-authenticate", b'Basic realm="faqbot", charset="UTF-8"')],
+        )
+
+    async def _too_many(self, send, client: str) -> None:
+        wait = max(1, round(self.auth.wait_left(client) + 0.5))
+        await send_json(
+            send,
+            429,
+            {"error": f"Too many failed sign-ins; wait {wait} s.", "retry_after": wait},
+            [(b"retry-after", str(wait).encode())],
+        )
+
+    async def _login(self, scope, receive, send, client: str) -> None:
+        if scope["method"] != "POST":
+            query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+            await self._page(send, 200, _safe_next(query.get("next", ["/"])[0]), "")
+            return
+        headers = _headers(scope)
+        origin = headers.get(b"origin", b"").decode("latin-1")
+        host = headers.get(b"host", b"").decode("latin-1")
+        if origin and origin.split("://", 1)[-1] != host:  # a form posted from another site
+            await send_json(send, 403, {"error": "Sign in from this server's own page."})
+            return
+        body = b""
+        while True:
+            message = await receive()
+            body += message.get("body", b"")
+            if len(body) > MAX_LOGIN_BODY:
+                await send_json(send, 413, {"error": "Sign-in form too large."})
+                return
+            if not message.get("more_body"):
+                break
+        form = parse_qs(body.decode("utf-8", "replace"))
+        nxt = _safe_next(form.get("next", ["/"])[0])
+        if self.auth.wait_left(client) > 0:
+            await self._too_many(send, client)
+            return
+        user = form.get("username", [""])[0].encode("utf-8")
+        password = form.get("password", [""])[0].encode("utf-8")
+        if not self.auth.check(user, password):
+            self.auth.failed(client)
+            await self._page(send, 401, nxt, phrase("login_failed", "en"))
+            return
+        self.auth.succeeded(client)
+        token = self.auth.new_session()
+        cookie = f"{COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age={SESSION_TTL_S}"
+        if b"application/json" in headers.get(b"accept", b""):
+            await send_json(
+                send, 200, {"token": token, "expires_in": SESSION_TTL_S}, [(b"set-cookie", cookie.encode())]
+            )
+            return
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 303,
+                "headers": [(b"location", nxt.encode()), (b"set-cookie", cookie.encode())],
+            }
+        )
+        await send({"type": "http.response.body", "body": b""})
+
+    async def _logout(self, scope, send) -> None:
+        token = _cookie(_headers(scope))
+        if token:
+            self.auth.end_session(token)
+        cookie = f"{COOKIE}=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0"
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 303,
+                "headers": [(b"location", b"/login"), (b"set-cookie", cookie.encode())],
+            }
+        )
+        await send({"type": "http.response.body", "body": b""})
+
+    async def _page(self, send, status: int, nxt: str, message: str) -> None:
+        page = LOGIN_PAGE.format(
+            title=html.escape(phrase("login_title", "en")),
+            user=html.escape(phrase("login_user", "en")),
+            password=html.escape(phrase("login_password", "en")),
+            submit=html.escape(phrase("login_submit", "en")),
+            next=html.escape(nxt),
+            message=f'<p class="err">{html.escape(message)}</p>' if message else "",
+        ).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": status,
+                "headers": [
+                    (b"content-type", b"text/html; charset=utf-8"),
+                    (b"content-length", str(len(page)).encode()),
+                    (b"content-security-policy", b"default-src 'none'; style-src 'unsafe-inline'; form-action 'self'"),
+                    (b"cache-control", b"no-store"),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": page})

@@ -1,0 +1,166 @@
+"""HTTP guard around the whole app (JSON API, source viewer and Gradio alike), as ASGI middleware.
+
+- Host: only the names the server is reached by (the bound address and localhost names by
+  default, `--allowed-hosts` behind a reverse proxy): a DNS-rebinding page cannot talk to it.
+- Body: one size limit on every route, whether the request says its length or streams it.
+- File upload routes of Gradio are closed: the page has no file input.
+- The JSON API takes JSON only (a cross-site form or text/plain post would need no preflight).
+- Every response: no framing, no MIME sniffing, no CORS grant (same-origin pages need none).
+- Errors: an exception becomes a JSON 503 with the trace in the server log only; a 5xx other
+  than 503 from any inner app is sent as 503 (the only 5xx clients are told to retry on).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterable
+
+log = logging.getLogger("faqbot")
+
+LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
+CLOSED_PATHS = ("/gradio_api/upload", "/upload", "/gradio_api/upload_progress", "/upload_progress")
+SECURITY_HEADERS = [
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+]
+FRAME_ANCESTORS = b"frame-ancestors 'none'"
+
+
+class BodyTooLarge(Exception):
+    pass
+
+
+def default_hosts(bound: str) -> set[str]:
+    """The bound address and this machine's local names; for 0.0.0.0 also its interface addresses."""
+    hosts = {*LOCAL_NAMES, bound.strip("[]").lower()}
+    if bound in ("0.0.0.0", "::", ""):
+        import socket
+
+        import psutil
+
+        hosts.add(socket.gethostname().lower())
+        for addrs in psutil.net_if_addrs().values():
+            hosts.update(
+                a.address.split("%")[0].lower() for a in addrs if a.family in (socket.AF_INET, socket.AF_INET6)
+            )
+    return hosts
+
+
+def host_name(value: str) -> str:
+    """The host part of a Host header: 'example.org:7860' -> 'example.org', '[::1]:80' -> '::1'."""
+    value = value.strip().lower()
+    if value.startswith("["):
+        return value[1 : value.find("]")] if "]" in value else value
+    return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
+
+
+async def send_json(send, status: int, payload: dict, headers: Iterable[tuple[bytes, bytes]] = ()) -> None:
+    body = json.dumps(payload).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                *SECURITY_HEADERS,
+                (b"content-security-policy", FRAME_ANCESTORS),
+                *headers,
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+def _with_security_headers(headers: list) -> list:
+    out = [(k, v) for k, v in headers if not k.lower().startswith(b"access-control-allow-")]
+    csp = [i for i, (k, _) in enumerate(out) if k.lower() == b"content-security-policy"]
+    if csp:
+        k, v = out[csp[0]]
+        if b"frame-ancestors" not in v:
+            out[csp[0]] = (k, v.rstrip(b"; ") + b"; " + FRAME_ANCESTORS)
+    else:
+        out.append((b"content-security-policy", FRAME_ANCESTORS))
+    present = {k.lower() for k, _ in out}
+    return out + [(k, v) for k, v in SECURITY_HEADERS if k not in present]
+
+
+class Guard:
+    def __init__(self, app, allowed_hosts: set[str], max_body: int) -> None:
+        self.app = app
+        self.allowed = {h.lower() for h in allowed_hosts}
+        self.max_body = max_body
+
+    def _refusal(self, scope) -> tuple[int, str] | None:
+        headers = {k.lower(): v for k, v in scope.get("headers", [])}
+        host = host_name(headers.get(b"host", b"").decode("latin-1"))
+        if "*" not in self.allowed and host not in self.allowed:
+            return 400, "Host not allowed. Reach the server by its address, or start it with --allowed-hosts NAME."
+        path = scope.get("path", "")
+        if path.rstrip("/") in CLOSED_PATHS:
+            return 404, "Not found."
+        length = headers.get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+            return 413, f"Request body over {self.max_body // 1024} KB; send a shorter question."
+        if scope["type"] == "http" and path.startswith("/api/") and scope["method"] not in ("GET", "HEAD", "OPTIONS"):
+            ctype = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
+            if ctype != b"application/json":
+                return 415, 'The API takes JSON only: send content-type: application/json and {"question": "..."}.'
+        return None
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        refusal = self._refusal(scope)
+        if refusal is not None:
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 1008})
+                return
+            await send_json(send, refusal[0], {"error": refusal[1]})
+            return
+        if scope["type"] == "websocket":
+            await self.app(scope, receive, send)
+            return
+        await self._http(scope, receive, send)
+
+    async def _http(self, scope, receive, send) -> None:
+        received = 0
+        started = False
+
+        async def limited_receive():
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.max_body:
+                    raise BodyTooLarge()
+            return message
+
+        async def guarded_send(message):
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                status = message["status"]
+                if status >= 500 and status != 503:
+                    log.error("%s %s answered %s; sent as 503", scope["method"], scope.get("path"), status)
+                    message = {**message, "status": 503}
+                message = {**message, "headers": _with_security_headers(list(message.get("headers", [])))}
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, guarded_send)
+        except BodyTooLarge:
+            if not started:
+                await send_json(send, 413, {"error": f"Request body over {self.max_body // 1024} KB."})
+        except Exception:  # the trace stays in the server log; the client gets a sentence
+            log.exception("unhandled error on %s %s", scope["method"], scope.get("path"))
+            if not started:
+                await send_json(
+                    send,
+                    503,
+                    {"error": "Internal error; the server keeps running. Retry, or report it if it persists."},
+                    [(b"retry-after", b"5")],
+                )

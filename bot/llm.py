@@ -154,6 +154,16 @@ class _Clock:
         return out
 
 
+_SCORERS: dict[int, SupportScorer] = {}
+
+
+def _scorer(embedder: Embedder | None) -> SupportScorer | None:
+    """One scorer per embedder, so each entry's sentences are embedded once per process."""
+    if embedder is None:
+        return None
+    return _SCORERS.setdefault(id(embedder), SupportScorer(embedder))
+
+
 def generate(
     backend: LLMBackend, question: str, r: Retrieval, extractive: Answer, embedder: Embedder | None = None
 ) -> Iterator[Answer]:
@@ -187,9 +197,16 @@ def generate(
     except Exception as exc:
         yield _fallback(extractive, backend, _safe(exc), {"raw": text}, clock.timings())
         return
-    scorer = SupportScorer(embedder) if embedder is not None else None
-    support = (lambda t: scorer.scores(t, top.versions)) if scorer else None
-    v = check_answer(text, len(cites), [prompt.passage, top.chunk.title], question, r.language, support)
+    scorer = _scorer(embedder)
+    scores: list[float] = []
+
+    def support(t: str) -> list[float]:
+        scores.extend(scorer.scores(t, top.versions) if scorer else [])
+        return scores
+
+    v = check_answer(
+        text, len(cites), [prompt.passage, top.chunk.title], question, r.language, support if scorer else None
+    )
     checks = {
         "raw": text,
         "markers": v.markers,
@@ -197,6 +214,7 @@ def generate(
         "unsupported": v.unsupported,
         "language": v.language,
         "repairs": v.repairs,
+        "support": [round(x, 4) for x in scores],
         "passage": prompt.passage,
     }
     if not v.ok:

@@ -26,12 +26,13 @@ if TYPE_CHECKING:
 MIN_LANGUAGE_CONFIDENCE = 0.5  # below it the detector saw no prose (code only, or noise)
 _FENCE = re.compile(r"```.*?(?:```|$)", re.DOTALL)
 _SPAN = re.compile(r"`([^`\n]+)`")
+_LOOSE_MARKER = re.compile(r"\[(?:[/^#]\s*|\s+)(\d{1,2})\s*\]")  # [/1], [^1], [ 1 ]: a marker, misspelt
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+(?=\S)|\n+")
 # Calibrated with llm_eval.calibrate_support on extractive answers to eval/calibration.jsonl
 # (docs/eval-llm.md): an extractive sentence against the other language version of its entry (a
 # faithful translation) versus against the runner-up entry. e5 cosines are compressed: unrelated
 # sentences of the same domain already score around 0.8.
-SUPPORT_THRESHOLD = 0.86
+SUPPORT_THRESHOLD = 0.887
 MIN_SUPPORTED_SHARE = 0.5  # below it the answer is mostly not what its source says
 # what small models write instead of answering, beyond the bot's own "not covered" phrase
 _REFUSALS = (
@@ -150,8 +151,11 @@ def check_answer(
     if not text:
         v.reason = "empty output"
         return v
-    v.markers = len(cited_numbers(text))
-    v.text, dropped = repair_citations(text, n_sources)
+    fixed = _LOOSE_MARKER.sub(lambda m: f"[{m.group(1)}]", text)
+    if fixed != text:
+        v.repairs.append("rewrote misspelt citation markers")
+    v.markers = len(cited_numbers(fixed))
+    v.text, dropped = repair_citations(fixed, n_sources)
     v.invalid_markers = len(dropped)
     if dropped:
         v.repairs.append("removed citation markers without a source: " + ", ".join(f"[{n}]" for n in dropped))

@@ -73,7 +73,14 @@ def calibrate_support(retriever, questions: list[tuple[str, str]], scorer: Suppo
             pos += scorer.scores(extract, [other])
             neg += scorer.scores(extract, [rival])
             break
-    return {"threshold": youden_threshold(pos, neg), "positives": len(pos), "negatives": len(neg)}
+    t = youden_threshold(pos, neg)
+    return {
+        "threshold": t,
+        "positives": len(pos),
+        "negatives": len(neg),
+        "supported_at_threshold": _mean([p >= t for p in pos]),
+        "near_misses_at_threshold": _mean([n >= t for n in neg]),
+    }
 
 
 def answer_row(a: Answer, expected_lang: str, neutral: list[str], cited: list[Chunk], scorer: SupportScorer | None):

@@ -43,6 +43,11 @@ def test_an_answer_that_forgot_to_cite_its_single_source_gets_the_marker():
     assert _check("Set the idle timeout in the configuration of the job.", n=2).reason == "no valid citation"
 
 
+def test_misspelt_markers_are_rewritten():
+    v = _check("Set `table.exec.source.idle-timeout: 5` in the configuration of the job [/1]. Then restart it [^1].")
+    assert v.ok and v.text.count("[1]") == 2 and "[/" not in v.text and "rewrote misspelt citation markers" in v.repairs
+
+
 def test_code_block_lines_are_not_cited():
     out = cite_paragraphs("Add this line to the job:\n\n```\ntable.exec.source.idle-timeout: 5\n```")
     assert out == "Add this line to the job: [1]\n\n```\ntable.exec.source.idle-timeout: 5\n```"

@@ -85,7 +85,7 @@ def unsupported_terms(text: str, sources: list[str], question: str = "") -> list
     haystack = _norm("\n".join([*sources, question]).replace("`", ""))
     out: list[str] = []
     for t in quoted_terms(text):
-        if _norm(t) not in haystack and t not in out:
+        if _norm(t.replace("`", "")) not in haystack and t not in out:
             out.append(t)
     return out
 

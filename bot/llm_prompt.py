@@ -33,20 +33,6 @@ SYSTEM = (
 
 INSTRUCTION = "Answer from source [1] in 2 to 4 short sentences, each ending with [1]. Write the answer in {language}."
 
-# One worked exchange on a made-up entry (no question of the evaluation sets): it shows a small
-# model the shape of an answer better than rules do, and as a fixed prefix it costs nothing after
-# the first question on a server that caches prompts.
-_EXAMPLE_SOURCE = (
-    "Problem description: the job fails with java.lang.OutOfMemoryError: Metaspace.\n"
-    "Solution: add this line to the Other Configuration section of the deployment, then restart the job:\n"
-    "    taskmanager.memory.jvm-metaspace.size: 512m"
-)
-_EXAMPLE_QUESTION = "Mon job plante avec une erreur Metaspace, que faire ?"
-_EXAMPLE_ANSWER = (
-    "Ajoutez `taskmanager.memory.jvm-metaspace.size: 512m` dans la section Other Configuration du "
-    "déploiement [1]. Redémarrez ensuite le job pour que la valeur s'applique [1]."
-)
-
 _TAG = re.compile(r"<(\s*/?\s*)(source)", re.IGNORECASE)
 
 
@@ -88,12 +74,7 @@ def build_prompt(question: str, r: Retrieval, budget: int = PASSAGE_CHARS) -> Pr
     top = r.hits[0].chunk
     passage = passage_for(r, question, budget)
     boundary = new_boundary(passage + top.title + question)
-    example = _user_message("Metaspace errors", _EXAMPLE_SOURCE, _EXAMPLE_QUESTION, "French", "example")
     language = LANGUAGE_NAMES["en"].get(r.language, "English")
-    messages = [
-        ("system", SYSTEM),
-        ("human", example),
-        ("ai", _EXAMPLE_ANSWER),
-        ("human", _user_message(top.title, passage, question, language, boundary)),
-    ]
+    # no worked example: small models copied its setting into unrelated answers (docs/eval-llm.md)
+    messages = [("system", SYSTEM), ("human", _user_message(top.title, passage, question, language, boundary))]
     return Prompt(messages, passage, boundary)

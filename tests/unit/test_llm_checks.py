@@ -69,6 +69,8 @@ def test_terms_absent_from_the_source_fail(answer, bad):
 def test_terms_from_the_source_or_the_question_pass():
     assert unsupported_terms("Set `table.exec.source.idle-timeout: 5` [1].", [SOURCE]) == []
     assert unsupported_terms("The error `Foo.bar` comes from the proxy [1].", [SOURCE], "I get Foo.bar") == []
+    # a code line that quotes a column the way SQL does
+    assert unsupported_terms("```\n  `user_id` BIGINT,\n```", ["CREATE TABLE t (\n  `user_id` BIGINT,\n)"]) == []
 
 
 def test_the_answer_must_be_in_the_asked_language():

@@ -13,7 +13,7 @@ import re
 import secrets
 from dataclasses import dataclass
 
-from .compose import select
+from .extract import select
 from .phrases import LANGUAGE_NAMES
 from .retrieve import Retrieval
 
@@ -46,7 +46,7 @@ class Prompt:
 def passage_for(r: Retrieval, question: str, budget: int = PASSAGE_CHARS) -> str:
     """The units of the top entry that address the question (the same choice the extractive answer makes)."""
     top = r.hits[0].chunk
-    text, _shortened = select(top.body, question, top.language, budget=budget)
+    text, _shortened = select(top.body, r.query or question, top.language, budget=budget, weights=r.term_weights)
     return text
 
 

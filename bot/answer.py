@@ -70,6 +70,8 @@ class Answer:
     timings: dict = field(default_factory=dict)
     confidence: float = 0.0
     standalone_query: str = ""
+    # what the checks of a generated answer found (bot/llm_checks.py); empty for extractive answers
+    checks: dict = field(default_factory=dict)
     # names this answer in votes and logs (POST /api/feedback, the chat's thumbs)
     answer_id: str = field(default_factory=lambda: uuid.uuid4().hex)
 

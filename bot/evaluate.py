@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
+from faqbot.ingest.records import Chunk
 
 from .answer import Answer
 
@@ -152,28 +154,77 @@ class EvalRun:
     metrics: dict  # per slice (overall, lang=.., kind=..)
     rows: list[dict]  # per-question outcome
     outputs: list[dict]  # per-question answer and citations, for --out
+    answers: dict = field(default_factory=dict)  # answer metrics per slice (llm_eval.summarize_answers)
 
 
-def evaluate(bot: Bot, questions: list[EvalQuestion]) -> EvalRun:
-    """Ask every question; score the answer and the ranked entries (all language versions) against its needles."""
-    rows, outputs = [], []
+def _entries(bot: Bot) -> list[list[Chunk]]:
+    chunks = bot.retriever.chunks
+    return [[chunks[i] for i in members] for members in bot.retriever.group_members]
+
+
+def evaluate(
+    bot: Bot,
+    questions: list[EvalQuestion],
+    support: bool | None = None,
+    on_row: Callable[[dict], None] | None = None,
+) -> EvalRun:
+    """Ask every question; score the answer and the ranked entries (all language versions) against its needles.
+
+    Answer metrics (llm_eval) come with every run; support, which embeds every answer sentence,
+    by default only when an LLM writes the answers. on_row sees each question's output as it ends.
+    """
+    from .llm_eval import SupportScorer, answer_row, expected_language, neutral_needles
+
+    scorer = SupportScorer(bot.retriever.embedder) if (bot.llm is not None if support is None else support) else None
+    entries = _entries(bot)
+    rows, outputs, answer_rows = [], [], []
     for q in questions:
         a = bot.ask(q.question)
         r = bot.retriever.retrieve(q.question, k=5)
         texts = ["\n".join(v.title + "\n" + v.body for v in h.versions) for h in r.hits]
         rows.append(score_one(q, a, texts))
-        outputs.append(
-            {
-                "id": q.id,
-                "question": q.question,
-                "language": a.language,
-                "abstained": a.abstained,
-                "answer": a.text,
-                "latency_ms": a.timings.get("total_ms"),
-                "citations": [
-                    {"chunk_id": c.chunk_id, "doc": c.doc, "title": c.title, "language": c.language, "text": c.text}
-                    for c in a.citations
-                ],
-            }
-        )
-    return EvalRun(breakdown(rows), rows, outputs)
+        out = {
+            "id": q.id,
+            "question": q.question,
+            "language": a.language,
+            "abstained": a.abstained,
+            "answer": a.text,
+            "backend": a.backend,
+            "latency_ms": a.timings.get("total_ms"),
+            "timings": a.timings,
+            "checks": a.checks,
+            "citations": [
+                {"chunk_id": c.chunk_id, "doc": c.doc, "title": c.title, "language": c.language, "text": c.text}
+                for c in a.citations
+            ],
+        }
+        if q.in_scope:
+            ids = {c.chunk_id for c in a.citations}
+            cited = [v for h in r.hits if any(v.id in ids for v in h.versions) for v in h.versions]
+            neutral = neutral_needles(q.needles, entries)
+            row = answer_row(a, expected_language(q.lang), neutral, cited, scorer)
+            answer_rows.append({"id": q.id, "lang": q.lang, "kind": q.kind, **row})
+            out["answer_metrics"] = row
+        outputs.append(out)
+        if on_row:
+            on_row(out)
+    return EvalRun(breakdown(rows), rows, outputs, answer_breakdown(answer_rows))
+
+
+def answer_breakdown(rows: list[dict]) -> dict:
+    from .llm_eval import summarize_answers
+
+    out = {"overall": summarize_answers(rows)}
+    for val in sorted({r["lang"] for r in rows}):
+        out[f"lang={val}"] = summarize_answers([r for r in rows if r["lang"] == val])
+    return out
+
+
+def format_answer_table(metrics: dict) -> str:
+    from .llm_eval import ANSWER_COLUMNS
+
+    head = f"{'answers (in scope)':24}" + "".join(f"{c[:14]:>15}" for c in ANSWER_COLUMNS)
+    lines = [head]
+    for name, m in metrics.items():
+        lines.append(f"{name:24}" + "".join(f"{'-' if m[c] is None else m[c]:>15}" for c in ANSWER_COLUMNS))
+    return "\n".join(lines)

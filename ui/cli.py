@@ -117,7 +117,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    from faqbot.bot.evaluate import evaluate, format_table, read_questions
+    from faqbot.bot.evaluate import evaluate, format_answer_table, format_table, read_questions
     from faqbot.bot.service import Bot
     from faqbot.ingest.pipeline import run_ingest
 
@@ -139,9 +139,11 @@ def cmd_eval(args: argparse.Namespace) -> int:
             for line in run.outputs:
                 f.write(json.dumps(line, ensure_ascii=False) + "\n")
     if args.json:
-        print(json.dumps({"metrics": run.metrics, "questions": run.rows}, indent=2))
+        print(json.dumps({"metrics": run.metrics, "answers": run.answers, "questions": run.rows}, indent=2))
     else:
         print(format_table(run.metrics))
+        print()
+        print(format_answer_table(run.answers))
     return 0
 
 

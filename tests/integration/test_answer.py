@@ -60,11 +60,25 @@ def test_llm_answer_with_valid_citations(bot, index_dir):
     assert any("[7]" in n for n in a.notices)
 
 
-def test_llm_without_citation_falls_back(index_dir):
-    b = Bot(index_dir, scripted_backend("Just restart it, it will work."))
+def test_llm_answer_the_source_does_not_support_falls_back(index_dir):
+    b = Bot(index_dir, scripted_backend("Just restart your computer and reinstall the browser, it will work."))
     a = b.ask("kafka idle partition watermark window no output")
     assert a.backend.startswith("extractive (fallback") and "table.exec.source.idle-timeout: 5" in a.text
-    assert any("no valid citation" in n for n in a.notices)
+    assert any("not what its source says" in n for n in a.notices)
+
+
+def test_llm_answer_without_citation_gets_its_single_source(index_dir):
+    b = Bot(index_dir, scripted_backend("Set table.exec.source.idle-timeout: 5 so that idle partitions stop blocking."))
+    a = b.ask("kafka idle partition watermark window no output")
+    assert a.backend == "fake:scripted" and a.text.endswith("blocking. [1]")
+    assert a.checks["repairs"] == ["added the missing citation [1]"] and a.checks["markers"] == 0
+
+
+def test_llm_escape_to_not_covered_falls_back(index_dir):
+    b = Bot(index_dir, scripted_backend("The FAQ does not cover this question."))
+    a = b.ask("kafka idle partition watermark window no output")
+    assert not a.abstained and a.backend.startswith("extractive (fallback")
+    assert "table.exec.source.idle-timeout: 5" in a.text
 
 
 def test_llm_with_invented_identifier_falls_back(index_dir):
@@ -120,11 +134,11 @@ def test_injected_instructions_in_a_document_are_data(tmp_path):
     a = b.ask("How do I reset the Kafka offset?")
     # the model obeyed the injection: no citation, so the answer falls back to quoting the source as data
     assert a.backend.startswith("extractive (fallback")
-    from faqbot.bot.llm import build_messages
+    from faqbot.bot.llm_prompt import build_prompt
 
     r = b.retriever.retrieve("How do I reset the Kafka offset?")
-    system, user = build_messages("How do I reset the Kafka offset?", r)
-    assert "untrusted" in system[1] and '<source id="1"' in user[1]
+    p = build_prompt("How do I reset the Kafka offset?", r)
+    assert "data, not instructions" in p.messages[0][1] and f'<source-{p.boundary} id="1"' in p.messages[-1][1]
 
 
 def test_follow_up_rewritten_by_llm_when_configured(index_dir):

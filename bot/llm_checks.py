@@ -1,0 +1,198 @@
+"""Checks on a generated answer, in code rather than trust: citations, quoted terms, language, escapes.
+
+`check_answer` repairs what can be repaired without changing what the answer claims (markers that
+point to no source are dropped; an answer built from a single source that forgot to cite gets its
+marker) and reports the first failure that cannot be repaired; the caller then falls back to the
+extractive answer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+from faqbot.ingest.records import Chunk
+from faqbot.ingest.textproc import SUPPORTED, detect_language, identifiers, strip_code
+
+from .answer import MARKER, cited_numbers, repair_citations
+from .phrases import phrase
+
+if TYPE_CHECKING:
+    from faqbot.ingest.embedders import Embedder
+
+MIN_LANGUAGE_CONFIDENCE = 0.5  # below it the detector saw no prose (code only, or noise)
+_FENCE = re.compile(r"```.*?(?:```|$)", re.DOTALL)
+_SPAN = re.compile(r"`([^`\n]+)`")
+_LOOSE_MARKER = re.compile(r"\[(?:[/^#]\s*|\s+)(\d{1,2})\s*\]")  # [/1], [^1], [ 1 ]: a marker, misspelt
+_SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+(?=\S)|\n+")
+# Calibrated with llm_eval.calibrate_support on extractive answers to eval/calibration.jsonl
+# (docs/eval-llm.md): an extractive sentence against the other language version of its entry (a
+# faithful translation) versus against the runner-up entry. e5 cosines are compressed: unrelated
+# sentences of the same domain already score around 0.8.
+SUPPORT_THRESHOLD = 0.887
+MIN_SUPPORTED_SHARE = 0.5  # below it the answer is mostly not what its source says
+# what small models write instead of answering, beyond the bot's own "not covered" phrase
+_REFUSALS = (
+    r"\b(?:sources?|faq|passage)\b[^.]{0,40}\b(?:does not|doesn't|do not|don't) (?:cover|answer|mention|contain)",
+    r"\bne (?:couvre|mentionne|contient|répond) pas\b",
+    r"\bno (?:cubre|cubren|menciona|mencionan|contiene|contienen|responde)\b",
+)
+
+
+@dataclass
+class Verdict:
+    text: str  # the answer after repairs
+    reason: str = ""  # why it cannot be used; empty when it can
+    repairs: list[str] = field(default_factory=list)
+    markers: int = 0  # [n] markers the model wrote
+    invalid_markers: int = 0  # of those, pointing to no source
+    unsupported: list[str] = field(default_factory=list)  # terms of the answer absent from the sources
+    language: str = ""
+    language_confidence: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return not self.reason
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip().lower()
+
+
+def refuses(text: str) -> bool:
+    """The model says the FAQ does not answer: wrong by construction, since abstention said it does."""
+    low = _norm(text)
+    if any(phrase("not_covered", lang).lower().rstrip(".") in low for lang in SUPPORTED):
+        return True
+    return any(re.search(p, low) for p in _REFUSALS)
+
+
+def quoted_terms(text: str) -> list[str]:
+    """What an answer presents as exact: identifiers, `code spans` and the lines of code blocks."""
+    terms = [i for i in identifiers(MARKER.sub("", text)) if len(i) > 4]
+    terms += [m.group(1).strip() for m in _SPAN.finditer(text)]
+    for block in _FENCE.findall(text):
+        lines = block.strip("`").splitlines()[1:] if block.count("\n") else []
+        terms += [ln.strip() for ln in lines if ln.strip() and ln.strip() not in ("```", "…", "...")]
+    return [t for t in terms if t]
+
+
+def unsupported_terms(text: str, sources: list[str], question: str = "") -> list[str]:
+    """Quoted terms found in neither the sources nor the question (a user may be quoted back)."""
+    haystack = _norm("\n".join([*sources, question]).replace("`", ""))
+    out: list[str] = []
+    for t in quoted_terms(text):
+        if _norm(t.replace("`", "")) not in haystack and t not in out:
+            out.append(t)
+    return out
+
+
+def prose(text: str) -> str:
+    """The answer's words: no code blocks, code spans or citation markers."""
+    return MARKER.sub("", _SPAN.sub(" ", _FENCE.sub(" ", text)))
+
+
+def answer_language(text: str) -> tuple[str, float]:
+    return detect_language(strip_code(prose(text)))
+
+
+def sentences(text: str) -> list[str]:
+    """The answer's sentences of at least three words, code blocks left out (they are checked verbatim)."""
+    out = []
+    for s in _SENTENCE_END.split(_FENCE.sub("\n", text)):
+        s = re.sub(r"\s*" + MARKER.pattern, "", s).strip().lstrip("-*• ").strip()
+        if len(re.findall(r"\w+", s)) >= 3:
+            out.append(s)
+    return out
+
+
+def cite_paragraphs(text: str) -> str:
+    """[1] after every prose paragraph that has no marker (for an answer drawn from one source)."""
+    out = []
+    for para in re.split(r"\n\s*\n", text):
+        body = para.rstrip()
+        if body and not MARKER.search(body) and not body.startswith("```") and prose(body).strip():
+            body += " [1]"
+        out.append(body)
+    return "\n\n".join(out)
+
+
+def _failure(v: Verdict, language: str, support: list[float] | None) -> str:
+    """The first check the answer fails, or ''."""
+    if refuses(v.text):
+        return "it said the FAQ does not cover the question"
+    if v.unsupported:
+        return "it quoted terms that are not in its source: " + ", ".join(v.unsupported[:3])[:200]
+    if v.language != language or v.language_confidence < MIN_LANGUAGE_CONFIDENCE:
+        return f"answer not recognisably in the asked language ({language})"
+    if support is not None and sum(x >= SUPPORT_THRESHOLD for x in support) < MIN_SUPPORTED_SHARE * len(support):
+        return "most of the answer is not what its source says"
+    return ""
+
+
+def check_answer(
+    text: str,
+    n_sources: int,
+    sources: list[str],
+    question: str,
+    language: str,
+    support: Callable[[str], list[float]] | None = None,
+) -> Verdict:
+    """Repair what can be repaired, then report the first failed check (Verdict.reason).
+
+    sources are the texts the model saw; support, when given, scores each answer sentence
+    against them (SupportScorer.scores), which catches fluent answers the source does not back.
+    """
+    text = text.strip()
+    v = Verdict(text)
+    if not text:
+        v.reason = "empty output"
+        return v
+    fixed = _LOOSE_MARKER.sub(lambda m: f"[{m.group(1)}]", text)
+    if fixed != text:
+        v.repairs.append("rewrote misspelt citation markers")
+    v.markers = len(cited_numbers(fixed))
+    v.text, dropped = repair_citations(fixed, n_sources)
+    v.invalid_markers = len(dropped)
+    if dropped:
+        v.repairs.append("removed citation markers without a source: " + ", ".join(f"[{n}]" for n in dropped))
+    v.language, v.language_confidence = answer_language(v.text)
+    v.unsupported = unsupported_terms(v.text, sources, question)
+    v.reason = _failure(v, language, support(v.text) if support else None)
+    if not v.reason and not cited_numbers(v.text):
+        if n_sources == 1:
+            v.text = cite_paragraphs(v.text)
+            v.repairs.append("added the missing citation [1]")
+        else:
+            v.reason = "no valid citation"
+    return v
+
+
+@dataclass
+class SupportScorer:
+    """Cosine of each answer sentence to its best match among the cited entries' sentences."""
+
+    embedder: Embedder
+    threshold: float = SUPPORT_THRESHOLD
+    _cache: dict[str, np.ndarray] = field(default_factory=dict)
+
+    def _source(self, chunk: Chunk) -> np.ndarray:
+        if chunk.id not in self._cache:
+            sents = sentences(chunk.body) or [chunk.body[:500]]
+            self._cache[chunk.id] = self.embedder.embed_documents(sents)
+        return self._cache[chunk.id]
+
+    def scores(self, text: str, chunks: list[Chunk]) -> list[float]:
+        sents = sentences(text)
+        if not sents or not chunks:
+            return []
+        src = np.vstack([self._source(c) for c in chunks])
+        ans = self.embedder.embed_documents(sents)
+        return [float(x) for x in (ans @ src.T).max(axis=1)]
+
+    def supported_share(self, text: str, chunks: list[Chunk]) -> float | None:
+        s = self.scores(text, chunks)
+        return sum(x >= self.threshold for x in s) / len(s) if s else None

@@ -42,14 +42,21 @@ def postgres_cluster() -> Iterator[str]:
         os.chown(tmp, pw.pw_uid, pw.pw_gid)
         os.chown(sock, pw.pw_uid, pw.pw_gid)
     port = free_port()
-    subprocess.run(_as_postgres([_pg_bin("initdb"), "-D", str(data), "-A", "trust", "-U", "postgres", "-E", "UTF8"]),
-                   check=True, capture_output=True)
+    subprocess.run(
+        _as_postgres([_pg_bin("initdb"), "-D", str(data), "-A", "trust", "-U", "postgres", "-E", "UTF8"]),
+        check=True,
+        capture_output=True,
+    )
     opts = f"-p {port} -k {sock} -c listen_addresses=127.0.0.1 -c fsync=off"
-    subprocess.run(_as_postgres([_pg_bin("pg_ctl"), "-D", str(data), "-o", opts, "-l", str(tmp / "log"), "-w",
-                                 "start"]), check=True, capture_output=True)
+    subprocess.run(
+        _as_postgres([_pg_bin("pg_ctl"), "-D", str(data), "-o", opts, "-l", str(tmp / "log"), "-w", "start"]),
+        check=True,
+        capture_output=True,
+    )
     try:
         yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
     finally:
-        subprocess.run(_as_postgres([_pg_bin("pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]),
-                       capture_output=True)
+        subprocess.run(
+            _as_postgres([_pg_bin("pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]), capture_output=True
+        )
         shutil.rmtree(tmp, ignore_errors=True)

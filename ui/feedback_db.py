@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import json
 import time
-from collections import Counter
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
+
+from .feedback import MAX_COMMENT, VOTES, RateLimited, RateLimiter, UnknownAnswer, Vote, answer_record
 
 SCHEMA_VERSION = 1
 
@@ -36,7 +37,7 @@ votes = sa.Table(
     _meta,
     sa.Column("answer_id", sa.String(64), sa.ForeignKey("faqbot_answers.answer_id"), primary_key=True),
     sa.Column("client", sa.String(128), primary_key=True),
-    sa.Column("vote", sa.String(8), nullable=False),
+    sa.Column("vote", sa.String(8), nullable=False),  # up, down or none (taken back)
     sa.Column("comment", sa.Text),
     sa.Column("updated", sa.Float, nullable=False),
 )
@@ -73,9 +74,12 @@ class SqlFeedback:
             self.engine = sa.create_engine(_url(spec), pool_pre_ping=True, future=True)
             self._migrate()
         except sa.exc.SQLAlchemyError as exc:
-            raise FeedbackDBError(f"cannot open the feedback database ({type(exc).__name__}); check "
-                                  "--feedback-db / FAQBOT_FEEDBACK_DB and that the server is reachable") from exc
+            raise FeedbackDBError(
+                f"cannot open the feedback database ({type(exc).__name__}); check "
+                "--feedback-db / FAQBOT_FEEDBACK_DB and that the server is reachable"
+            ) from exc
         self.location = self.engine.url.render_as_string(hide_password=True)
+        self._limit = RateLimiter()
 
     def _migrate(self) -> None:
         with self.engine.begin() as conn:
@@ -84,69 +88,95 @@ class SqlFeedback:
             if version is None:
                 conn.execute(schema_table.insert().values(version=SCHEMA_VERSION))
             elif version > SCHEMA_VERSION:
-                raise FeedbackDBError(f"the feedback database has schema version {version}; this faqbot knows "
-                                      f"{SCHEMA_VERSION}: upgrade faqbot")
+                raise FeedbackDBError(
+                    f"the feedback database has schema version {version}; this faqbot knows "
+                    f"{SCHEMA_VERSION}: upgrade faqbot"
+                )
             # future versions: ALTER steps from `version` up to SCHEMA_VERSION go here
 
     def record_answer(self, answer: dict) -> None:
+        rec = answer_record(answer)
         row = {
-            "answer_id": answer["answer_id"],
+            "answer_id": rec["answer_id"],
             "created": time.time(),
-            "question": answer.get("question") or "",
-            "language": answer.get("language"),
-            "abstained": bool(answer.get("abstained")),
-            "text": answer.get("text") or "",
-            "citations": json.dumps([{"chunk_id": c["chunk_id"], "title": c["title"], "language": c["language"]}
-                                     for c in answer.get("citations", [])], ensure_ascii=False),
+            "question": rec["question"] or "",
+            "language": rec["language"],
+            "abstained": bool(rec["abstained"]),
+            "text": rec["answer"] or "",
+            "citations": json.dumps(rec["citations"], ensure_ascii=False),
         }
+        # the same answer recorded twice (a retry, another replica) stays one row
         stmt = _insert(self.engine, answers).values(**row).on_conflict_do_nothing(index_elements=["answer_id"])
         with self.engine.begin() as conn:
             conn.execute(stmt)
 
-    def vote(self, answer_id: str, vote: str, comment: str | None, client: str) -> bool:
-        """Record or replace this client's vote; False when no answer has that id."""
-        row = {"answer_id": answer_id, "client": client[:128], "vote": vote, "comment": comment,
-               "updated": time.time()}
+    def record_vote(self, vote: Vote) -> dict:
+        """Record or replace this client's vote on the answer (one row per answer and client)."""
+        if vote.vote not in VOTES:
+            raise ValueError(f'"vote" must be one of {", ".join(VOTES)}')
+        now = time.time()
+        comment = vote.comment[:MAX_COMMENT]
         with self.engine.begin() as conn:
-            if conn.execute(sa.select(answers.c.answer_id).where(answers.c.answer_id == answer_id)).first() is None:
-                return False
-            stmt = _insert(self.engine, votes).values(**row)
-            stmt = stmt.on_conflict_do_update(index_elements=["answer_id", "client"],
-                                              set_={"vote": vote, "comment": comment, "updated": row["updated"]})
-            conn.execute(stmt)
-        return True
+            a = conn.execute(sa.select(answers).where(answers.c.answer_id == vote.answer_id)).first()
+            if a is None:
+                raise UnknownAnswer(vote.answer_id)
+            if not self._limit.allow(vote.client):
+                raise RateLimited(vote.client)
+            stmt = _insert(self.engine, votes).values(
+                answer_id=vote.answer_id, client=vote.client[:128], vote=vote.vote, comment=comment, updated=now
+            )
+            conn.execute(
+                stmt.on_conflict_do_update(
+                    index_elements=["answer_id", "client"], set_={"vote": vote.vote, "comment": comment, "updated": now}
+                )
+            )
+        return {
+            **_answer_event(a),
+            "kind": "vote",
+            "vote": vote.vote,
+            "client": vote.client,
+            "comment": comment,
+            "time": _stamp(now),
+        }
 
-    def events(self) -> list[dict[str, Any]]:
-        """Votes and abstained questions as the JSONL log writes them (for export and the report)."""
-        out: list[dict[str, Any]] = []
+    def events(self) -> list[dict]:
+        """Answers given and standing votes, oldest first, in the JSONL log's event format."""
+        out: list[tuple[float, dict]] = []
         with self.engine.connect() as conn:
-            for a in conn.execute(sa.select(answers).where(answers.c.abstained).order_by(answers.c.created)):
-                out.append(_event("abstained", a, None))
+            for a in conn.execute(sa.select(answers)):
+                out.append((a.created, _answer_event(a)))
             joined = sa.select(answers, votes.c.vote, votes.c.comment, votes.c.client, votes.c.updated).join(
-                votes, votes.c.answer_id == answers.c.answer_id).order_by(votes.c.updated)
+                votes, votes.c.answer_id == answers.c.answer_id
+            )
             for r in conn.execute(joined):
-                out.append(_event("vote", r, r))
-        return out
+                out.append(
+                    (
+                        r.updated,
+                        {
+                            **_answer_event(r),
+                            "kind": "vote",
+                            "vote": r.vote,
+                            "client": r.client,
+                            "comment": r.comment or "",
+                            "time": _stamp(r.updated),
+                        },
+                    )
+                )
+        return [e for _, e in sorted(out, key=lambda p: p[0])]
 
-    def summary(self) -> dict:
-        events = self.events()
-        unanswered = Counter(e["question"] for e in events if e["kind"] == "abstained")
-        down = Counter(e["question"] for e in events if e.get("vote") == "down")
-        per_lang: dict[str, Counter] = {}
-        for e in events:
-            per_lang.setdefault(e.get("language") or "?", Counter())[e.get("vote") or e["kind"]] += 1
-        return {"events": len(events), "top_unanswered": unanswered.most_common(10),
-                "downvoted": down.most_common(10), "per_language": {k: dict(v) for k, v in per_lang.items()}}
+
+def _stamp(t: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S%z", time.localtime(t))
 
 
-def _event(kind: str, a: Any, v: Any) -> dict[str, Any]:
-    e: dict[str, Any] = {
-        "time": time.strftime("%Y-%m-%dT%H:%M:%S%z", time.localtime(v.updated if v is not None else a.created)),
-        "kind": kind, "answer_id": a.answer_id, "question": a.question, "language": a.language,
-        "abstained": a.abstained, "answer": a.text, "citations": json.loads(a.citations),
-        "vote": v.vote if v is not None else None,
+def _answer_event(a: Any) -> dict[str, Any]:
+    return {
+        "time": _stamp(a.created),
+        "kind": "abstained" if a.abstained else "answer",
+        "answer_id": a.answer_id,
+        "question": a.question,
+        "language": a.language,
+        "abstained": a.abstained,
+        "answer": a.text,
+        "citations": json.loads(a.citations),
     }
-    if v is not None:
-        e["comment"] = v.comment
-        e["client"] = v.client
-    return e

@@ -205,6 +205,21 @@ def cmd_report(args: argparse.Namespace) -> int:
     return print_report(args)
 
 
+def cmd_feedback_export(args: argparse.Namespace) -> int:
+    from .feedback import export
+
+    return export(args)
+
+
+def _feedback_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--feedback-db",
+        default=None,
+        help="feedback database: a SQLite file or postgresql://... (FAQBOT_FEEDBACK_DB, else ./feedback.db)",
+    )
+    p.add_argument("--feedback-log", type=Path, default=None, help="use a JSONL feedback log instead (FAQBOT_FEEDBACK)")
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from faqbot.bench.run import run_bench
 
@@ -307,9 +322,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--auth-file: a command line is visible in process lists)",
     )
     s.add_argument("--auth-file", type=Path, default=None, help="file holding USER:PASS (FAQBOT_AUTH_FILE)")
-    s.add_argument(
-        "--feedback-log", type=Path, default=None, help="JSONL feedback log (FAQBOT_FEEDBACK, else ./feedback.jsonl)"
-    )
+    _feedback_flags(s)
     s.add_argument("--max-concurrency", type=int, default=4, help="questions answered at once")
     s.add_argument(
         "--max-wait",
@@ -324,11 +337,23 @@ def build_parser() -> argparse.ArgumentParser:
         "(FAQBOT_ALLOWED_HOSTS; default: the bound address and localhost)",
     )
 
-    s = _command(sub, "report", cmd_report, "summarise the feedback log", "faqbot report --json")
-    s.add_argument(
-        "--feedback-log", type=Path, default=None, help="JSONL feedback log (FAQBOT_FEEDBACK, else ./feedback.jsonl)"
+    s = _command(
+        sub, "report", cmd_report, "summarise the feedback: votes, unanswered questions", "faqbot report --json"
     )
+    _feedback_flags(s)
     _json_flag(s)
+
+    fb = sub.add_parser("feedback", help="feedback data: export", description="feedback data", formatter_class=_Help)
+    fb_sub = fb.add_subparsers(dest="feedback_command", required=True, metavar="ACTION")
+    s = _command(
+        fb_sub,
+        "export",
+        cmd_feedback_export,
+        "write every feedback event as JSON lines",
+        "faqbot feedback export --feedback-db postgresql://faqbot@db/faqbot --out feedback.jsonl",
+    )
+    _feedback_flags(s)
+    s.add_argument("--out", type=Path, default=None, help="file to write (default: standard output)")
 
     s = _command(
         sub,

@@ -9,9 +9,11 @@ rotated at a size cap. `faqbot report` summarises whatever store `events()` read
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import os
+import sys
 import threading
 import time
 from collections import Counter, OrderedDict, deque
@@ -77,6 +79,26 @@ def answer_record(answer: dict) -> dict:
     }
 
 
+class RateLimiter:
+    """At most RATE_VOTES votes per client in RATE_WINDOW_S (per process: each replica counts its own)."""
+
+    def __init__(self, limit: int = RATE_VOTES, window_s: float = RATE_WINDOW_S) -> None:
+        self.limit, self.window_s = limit, window_s
+        self._lock = threading.Lock()
+        self._recent: dict[str, deque[float]] = {}
+
+    def allow(self, client: str) -> bool:
+        now = time.monotonic()
+        with self._lock:
+            q = self._recent.setdefault(client, deque())
+            while q and now - q[0] > self.window_s:
+                q.popleft()
+            if len(q) >= self.limit:
+                return False
+            q.append(now)
+            return True
+
+
 class JsonlFeedback:
     """FeedbackStore over a JSONL file: append-only, each line written whole under a lock."""
 
@@ -86,7 +108,7 @@ class JsonlFeedback:
         self.keep = keep
         self._lock = threading.Lock()
         self._answers: OrderedDict[str, dict] = OrderedDict()
-        self._recent: dict[str, deque[float]] = {}
+        self._limit = RateLimiter()
 
     # -- writing
     def _append(self, event: dict) -> dict:
@@ -135,22 +157,11 @@ class JsonlFeedback:
             raise UnknownAnswer(answer_id)
         return {k: rec.get(k) for k in ("answer_id", "question", "language", "abstained", "answer", "citations")}
 
-    def _allow(self, client: str) -> bool:
-        now = time.monotonic()
-        with self._lock:
-            q = self._recent.setdefault(client, deque())
-            while q and now - q[0] > RATE_WINDOW_S:
-                q.popleft()
-            if len(q) >= RATE_VOTES:
-                return False
-            q.append(now)
-            return True
-
     def record_vote(self, vote: Vote) -> dict:
         if vote.vote not in VOTES:
             raise ValueError(f'"vote" must be one of {", ".join(VOTES)}')
         rec = self._find(vote.answer_id)
-        if not self._allow(vote.client):
+        if not self._limit.allow(vote.client):
             raise RateLimited(vote.client)
         return self._append(
             {"kind": "vote", "vote": vote.vote, "client": vote.client, "comment": vote.comment[:MAX_COMMENT], **rec}
@@ -173,6 +184,24 @@ class JsonlFeedback:
 
 def default_log() -> Path:
     return Path(os.environ.get("FAQBOT_FEEDBACK", "feedback.jsonl"))
+
+
+DEFAULT_DB = "feedback.db"
+
+
+def open_feedback(log: Path | None = None, db: str | None = None) -> FeedbackStore:
+    """The configured store: a JSONL log when one is named (--feedback-log, FAQBOT_FEEDBACK), else a
+    database (--feedback-db, FAQBOT_FEEDBACK_DB; a SQLite file ./feedback.db by default)."""
+    log = log or (Path(os.environ["FAQBOT_FEEDBACK"]) if os.environ.get("FAQBOT_FEEDBACK") else None)
+    if log is not None and not db:
+        return JsonlFeedback(log)
+    from .feedback_db import SqlFeedback
+
+    return SqlFeedback(db or os.environ.get("FAQBOT_FEEDBACK_DB") or DEFAULT_DB)
+
+
+def store_name(store: FeedbackStore) -> str:
+    return str(getattr(store, "location", None) or getattr(store, "path", "feedback"))
 
 
 def current_votes(events: list[dict]) -> list[dict]:
@@ -203,12 +232,12 @@ def summarize(events: list[dict]) -> dict:
 
 
 def print_report(args: argparse.Namespace) -> int:
-    path = Path(args.feedback_log) if args.feedback_log else default_log()
-    s = summarize(JsonlFeedback(path).events())
+    store = open_feedback(args.feedback_log, args.feedback_db)
+    s = summarize(store.events())
     if args.json:
         print(json.dumps(s, indent=2, ensure_ascii=False))
         return 0
-    print(f"{s['events']} events in {path}: {s['answers']} answers, votes {s['votes']}")
+    print(f"{s['events']} events in {store_name(store)}: {s['answers']} answers, votes {s['votes']}")
     print("Top unanswered questions:")
     for q, n in s["top_unanswered"]:
         print(f"  {n:3}  {q[:100]}")
@@ -224,3 +253,12 @@ def print_report(args: argparse.Namespace) -> int:
 def read(path: Path) -> list[dict]:
     """Every event of the JSONL log at path (rotated files included), oldest first."""
     return JsonlFeedback(path).events()
+
+
+def export(args: argparse.Namespace) -> int:
+    """`faqbot feedback export`: every event of the configured store as JSON lines (the log's format)."""
+    store = open_feedback(args.feedback_log, args.feedback_db)
+    with open(args.out, "w", encoding="utf-8") if args.out else contextlib.nullcontext(sys.stdout) as out:
+        for e in store.events():
+            out.write(json.dumps(e, ensure_ascii=False) + "\n")
+    return 0

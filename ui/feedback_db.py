@@ -1,0 +1,182 @@
+"""Feedback in a database (SQLite file by default, PostgreSQL for several replicas), through SQLAlchemy Core.
+
+Every answer given is stored once (keyed by its answer_id) so that a vote, which may reach
+another replica, can name it; a vote is one row per (answer, client): a second vote replaces the
+first, so concurrent replicas neither lose nor double a vote. The schema is versioned and created
+or migrated when the server starts.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+
+from .feedback import MAX_COMMENT, VOTES, RateLimited, RateLimiter, UnknownAnswer, Vote, answer_record
+
+SCHEMA_VERSION = 1
+
+_meta = sa.MetaData()
+schema_table = sa.Table("faqbot_schema", _meta, sa.Column("version", sa.Integer, nullable=False))
+answers = sa.Table(
+    "faqbot_answers",
+    _meta,
+    sa.Column("answer_id", sa.String(64), primary_key=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("question", sa.Text, nullable=False),
+    sa.Column("language", sa.String(8)),
+    sa.Column("abstained", sa.Boolean, nullable=False),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("citations", sa.Text, nullable=False),  # JSON list of {chunk_id, title, language}
+)
+votes = sa.Table(
+    "faqbot_votes",
+    _meta,
+    sa.Column("answer_id", sa.String(64), sa.ForeignKey("faqbot_answers.answer_id"), primary_key=True),
+    sa.Column("client", sa.String(128), primary_key=True),
+    sa.Column("vote", sa.String(8), nullable=False),  # up, down or none (taken back)
+    sa.Column("comment", sa.Text),
+    sa.Column("updated", sa.Float, nullable=False),
+)
+
+
+class FeedbackDBError(RuntimeError):
+    """The database cannot be used; the message says how to fix it."""
+
+
+def _url(spec: str) -> str:
+    """A plain path is a SQLite file; postgresql:// gets the psycopg (v3) driver."""
+    if spec.startswith("postgresql://") or spec.startswith("postgres://"):
+        return "postgresql+psycopg://" + spec.split("://", 1)[1]
+    if "://" in spec:
+        return spec
+    return f"sqlite:///{spec}"
+
+
+def _insert(engine: Engine, table: sa.Table):
+    if engine.dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert
+    elif engine.dialect.name == "sqlite":
+        from sqlalchemy.dialects.sqlite import insert  # type: ignore[assignment]
+    else:
+        raise FeedbackDBError(f"feedback database {engine.dialect.name} is not supported: use SQLite or PostgreSQL")
+    return insert(table)
+
+
+class SqlFeedback:
+    """Answers, votes and abstained questions in one database shared by every replica."""
+
+    def __init__(self, spec: str) -> None:
+        try:
+            self.engine = sa.create_engine(_url(spec), pool_pre_ping=True, future=True)
+            self._migrate()
+        except sa.exc.SQLAlchemyError as exc:
+            raise FeedbackDBError(
+                f"cannot open the feedback database ({type(exc).__name__}); check "
+                "--feedback-db / FAQBOT_FEEDBACK_DB and that the server is reachable"
+            ) from exc
+        self.location = self.engine.url.render_as_string(hide_password=True)
+        self._limit = RateLimiter()
+
+    def _migrate(self) -> None:
+        with self.engine.begin() as conn:
+            _meta.create_all(conn)
+            version = conn.execute(sa.select(schema_table.c.version)).scalar()
+            if version is None:
+                conn.execute(schema_table.insert().values(version=SCHEMA_VERSION))
+            elif version > SCHEMA_VERSION:
+                raise FeedbackDBError(
+                    f"the feedback database has schema version {version}; this faqbot knows "
+                    f"{SCHEMA_VERSION}: upgrade faqbot"
+                )
+            # future versions: ALTER steps from `version` up to SCHEMA_VERSION go here
+
+    def record_answer(self, answer: dict) -> None:
+        rec = answer_record(answer)
+        row = {
+            "answer_id": rec["answer_id"],
+            "created": time.time(),
+            "question": rec["question"] or "",
+            "language": rec["language"],
+            "abstained": bool(rec["abstained"]),
+            "text": rec["answer"] or "",
+            "citations": json.dumps(rec["citations"], ensure_ascii=False),
+        }
+        # the same answer recorded twice (a retry, another replica) stays one row
+        stmt = _insert(self.engine, answers).values(**row).on_conflict_do_nothing(index_elements=["answer_id"])
+        with self.engine.begin() as conn:
+            conn.execute(stmt)
+
+    def record_vote(self, vote: Vote) -> dict:
+        """Record or replace this client's vote on the answer (one row per answer and client)."""
+        if vote.vote not in VOTES:
+            raise ValueError(f'"vote" must be one of {", ".join(VOTES)}')
+        now = time.time()
+        comment = vote.comment[:MAX_COMMENT]
+        with self.engine.begin() as conn:
+            a = conn.execute(sa.select(answers).where(answers.c.answer_id == vote.answer_id)).first()
+            if a is None:
+                raise UnknownAnswer(vote.answer_id)
+            if not self._limit.allow(vote.client):
+                raise RateLimited(vote.client)
+            stmt = _insert(self.engine, votes).values(
+                answer_id=vote.answer_id, client=vote.client[:128], vote=vote.vote, comment=comment, updated=now
+            )
+            conn.execute(
+                stmt.on_conflict_do_update(
+                    index_elements=["answer_id", "client"], set_={"vote": vote.vote, "comment": comment, "updated": now}
+                )
+            )
+        return {
+            **_answer_event(a),
+            "kind": "vote",
+            "vote": vote.vote,
+            "client": vote.client,
+            "comment": comment,
+            "time": _stamp(now),
+        }
+
+    def events(self) -> list[dict]:
+        """Answers given and standing votes, oldest first, in the JSONL log's event format."""
+        out: list[tuple[float, dict]] = []
+        with self.engine.connect() as conn:
+            for a in conn.execute(sa.select(answers)):
+                out.append((a.created, _answer_event(a)))
+            joined = sa.select(answers, votes.c.vote, votes.c.comment, votes.c.client, votes.c.updated).join(
+                votes, votes.c.answer_id == answers.c.answer_id
+            )
+            for r in conn.execute(joined):
+                out.append(
+                    (
+                        r.updated,
+                        {
+                            **_answer_event(r),
+                            "kind": "vote",
+                            "vote": r.vote,
+                            "client": r.client,
+                            "comment": r.comment or "",
+                            "time": _stamp(r.updated),
+                        },
+                    )
+                )
+        return [e for _, e in sorted(out, key=lambda p: p[0])]
+
+
+def _stamp(t: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S%z", time.localtime(t))
+
+
+def _answer_event(a: Any) -> dict[str, Any]:
+    return {
+        "time": _stamp(a.created),
+        "kind": "abstained" if a.abstained else "answer",
+        "answer_id": a.answer_id,
+        "question": a.question,
+        "language": a.language,
+        "abstained": a.abstained,
+        "answer": a.text,
+        "citations": json.loads(a.citations),
+    }

@@ -70,7 +70,7 @@ class AppState:
         self,
         bot: Bot,
         corpus_dir: Path,
-        feedback_log: Path,
+        feedback_log: Path | feedback.FeedbackStore,
         max_concurrency: int,
         max_wait: float = DEFAULT_MAX_WAIT_S,
     ) -> None:
@@ -79,7 +79,10 @@ class AppState:
         self.bot = GatedBot(bot, self.gate)  # what the chat calls
         self.corpus_dir = corpus_dir
         self.feedback_log = feedback_log
-        self.feedback: feedback.FeedbackStore = feedback.JsonlFeedback(feedback_log)
+        # a path is a JSONL log; any other FeedbackStore (the database) is used as given
+        self.feedback: feedback.FeedbackStore = (
+            feedback.JsonlFeedback(feedback_log) if isinstance(feedback_log, Path) else feedback_log
+        )
         self.max_concurrency = max_concurrency
         self.watcher: IndexWatcher | None = None  # when the server follows newly published builds
 

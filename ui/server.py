@@ -17,7 +17,7 @@ from faqbot.ingest.store import StoreSpec, open_store
 
 from .api import MAX_BODY_BYTES, AppState, register
 from .auth import Auth, AuthMiddleware
-from .feedback import default_log
+from .feedback import FeedbackStore, open_feedback
 from .gate import DEFAULT_MAX_WAIT_S
 from .guard import Guard, default_hosts
 
@@ -28,7 +28,7 @@ def create_app(
     index: Path | StoreSpec,
     corpus: Path,
     llm=None,
-    feedback_log: Path | None = None,
+    feedback_log: Path | FeedbackStore | None = None,
     max_concurrency: int = 4,
     auth: tuple[str, str] | None = None,
     allowed_hosts: set[str] | None = None,
@@ -43,7 +43,7 @@ def create_app(
     spec = index if isinstance(index, StoreSpec) else StoreSpec("faiss", index)
     bot = Bot(open_store(spec), llm)
     bot.warm()  # load detector and embedder before the first user
-    state = AppState(bot, corpus, feedback_log or default_log(), max_concurrency, max_wait)
+    state = AppState(bot, corpus, feedback_log or open_feedback(), max_concurrency, max_wait)
     if reload_interval() > 0:  # follow newly published builds (bot/reload.py)
         state.watcher = IndexWatcher(bot, spec, reload_interval()).start()
     # the OpenAPI description is what the API fuzz test (schemathesis) generates requests from
@@ -120,8 +120,8 @@ def serve(args: argparse.Namespace, llm: LLMSettings) -> int:
     sock = bind(args.host, args.port)  # a bad or busy port fails now, in one line
     corpus = args.corpus or default_corpus()
     index = ensure_store(resolve_store(args.store, args.index), args.index, corpus)
-    feedback_log = args.feedback_log or default_log()
-    app, state = create_app(index, corpus, make_llm(llm), feedback_log, args.max_concurrency, auth, hosts, max_wait)
+    feedback = open_feedback(args.feedback_log, args.feedback_db)  # JSONL log or database
+    app, state = create_app(index, corpus, make_llm(llm), feedback, args.max_concurrency, auth, hosts, max_wait)
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(
         f"faqbot serving on http://{shown}:{args.port}/  (API: /api/ask, /api/health; backend: "

@@ -9,16 +9,22 @@ import sys
 
 import pytest
 import sqlalchemy as sa
-
 from faqbot.ui.feedback import RateLimited, UnknownAnswer, Vote, open_feedback, summarize
 from faqbot.ui.feedback_db import SCHEMA_VERSION, FeedbackDBError, SqlFeedback
+
 from tests.pg import postgres_cluster
 from tests.support import ROOT
 
 
 def _answer(i: int, abstained: bool = False) -> dict:
-    return {"answer_id": f"ans-{i}", "question": f"question {i}", "language": "en", "abstained": abstained,
-            "text": f"answer {i} [1]", "citations": [{"n": 1, "chunk_id": "c1", "title": "T", "language": "en"}]}
+    return {
+        "answer_id": f"ans-{i}",
+        "question": f"question {i}",
+        "language": "en",
+        "abstained": abstained,
+        "text": f"answer {i} [1]",
+        "citations": [{"n": 1, "chunk_id": "c1", "title": "T", "language": "en"}],
+    }
 
 
 @pytest.fixture(scope="module")
@@ -116,8 +122,9 @@ def test_report_and_export_read_the_database(tmp_path):
     store.record_vote(Vote("ans-2", "down", "c"))
 
     def run(*args):
-        return subprocess.run([sys.executable, "-m", "faqbot", *args], cwd=ROOT, capture_output=True, text=True,
-                              timeout=120)
+        return subprocess.run(
+            [sys.executable, "-m", "faqbot", *args], cwd=ROOT, capture_output=True, text=True, timeout=120
+        )
 
     rep = run("report", "--feedback-db", db, "--json")
     assert rep.returncode == 0, rep.stderr

@@ -74,7 +74,12 @@ def _keep_attribute(tag: str, attr: str, value: str) -> str | None:
 
 
 def clean_html(html: str) -> str:
-    """Any HTML fragment reduced to the allow-list (content of script/style dropped whole)."""
+    """Any HTML fragment reduced to the allow-list (content of script/style dropped whole), with
+    URL-like text made unlinkable."""
+    return _no_autolinks(_clean(html))
+
+
+def _clean(html: str) -> str:
     return nh3.clean(
         html,
         tags=ALLOWED_TAGS,
@@ -125,6 +130,18 @@ def _no_blank_lines(html: str) -> str:
     # Gradio renders the message as Markdown again; an HTML block ends at a blank line, which
     # only code blocks contain here. Encoded newlines keep the whole answer one HTML block.
     return html.strip().replace("\n", "&#10;")
+
+
+_AUTOLINKABLE = re.compile(r"://|(?i:\bwww)\.|@")
+
+
+def _no_autolinks(html: str) -> str:
+    # Gradio's second Markdown pass turns URL-like text into live links (<https://x> survives the
+    # sanitiser as the text of a link without href). Allowed hrefs (/source/, #src-) hold none of
+    # these characters, so encoding them everywhere leaves the text as shown and unlinkable.
+    return _AUTOLINKABLE.sub(
+        lambda m: {"://": ":&#47;&#47;", "@": "&#64;"}.get(m.group(0), m.group(0)[:-1] + "&#46;"), html
+    )
 
 
 def safe_markdown(text: str, links: dict[int, str] | None = None) -> str:

@@ -50,3 +50,12 @@ def test_markdown_still_renders():
 def test_user_text_reads_back_as_written():
     text = "et en SQL ? <b>x</b> & [1]"
     assert plain_text(safe_markdown(text)) == text
+
+
+def test_url_like_text_cannot_become_a_link_in_a_second_markdown_pass():
+    from faqbot.ui.sanitize import clean_html, safe_markdown
+
+    html = safe_markdown("see <https://evil.example/x>, www.evil.example and a@evil.example [1]", {1: "#src-1"})
+    assert "https://" not in html and "www.evil" not in html and "a@evil" not in html
+    assert 'href="#src-1"' in html  # the page's own links are untouched
+    assert "https://" not in clean_html("<div>https://evil.example/y</div>")

@@ -92,6 +92,15 @@ def _safe(exc: BaseException) -> str:
     return re.sub(r"(sk|key|token)[-_A-Za-z0-9]{8,}", "[redacted]", text)
 
 
+def _is_timeout(exc: BaseException) -> bool:
+    """True for timeouts from any client (openai, httpx, requests all name their class so)."""
+    return isinstance(exc, TimeoutError) or "timeout" in type(exc).__name__.lower()
+
+
+def _timeout(backend: LLMBackend) -> TimeoutError:
+    return TimeoutError(f"no answer within {backend.timeout:g} s")
+
+
 def _stream_tokens(backend: LLMBackend, messages: list) -> Iterator[str]:
     """Tokens from the model; raises TimeoutError when it stalls past the backend's timeout."""
     q: queue.Queue = queue.Queue()
@@ -103,7 +112,8 @@ def _stream_tokens(backend: LLMBackend, messages: list) -> Iterator[str]:
                 q.put(("tok", text))
             q.put(("end", None))
         except Exception as exc:  # surfaced to the caller as a fallback reason
-            q.put(("err", exc))
+            # The client's own timeout races ours; either way the user sees one message.
+            q.put(("err", _timeout(backend) if _is_timeout(exc) else exc))
 
     threading.Thread(target=work, daemon=True).start()
     deadline = time.monotonic() + backend.timeout
@@ -111,7 +121,7 @@ def _stream_tokens(backend: LLMBackend, messages: list) -> Iterator[str]:
         try:
             kind, val = q.get(timeout=max(0.01, deadline - time.monotonic()))
         except queue.Empty:
-            raise TimeoutError(f"no answer within {backend.timeout:g} s") from None
+            raise _timeout(backend) from None
         if kind == "tok":
             yield val
         elif kind == "end":

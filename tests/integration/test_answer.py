@@ -106,6 +106,17 @@ def test_llm_down_and_slow_fall_back(index_dir):
     a = Bot(index_dir, LLMBackend("slow", Slow(), timeout=0.5)).ask("kafka idle partition watermark")
     assert a.backend.startswith("extractive (fallback") and "0.5 s" in a.notices[-1]
 
+    class ClientTimesOutFirst:  # the HTTP client's own timeout can fire before ours
+        def stream(self, messages):
+            import httpx
+            import openai
+
+            raise openai.APITimeoutError(request=httpx.Request("POST", "http://127.0.0.1:9/v1"))
+            yield from ()
+
+    a = Bot(index_dir, LLMBackend("c", ClientTimesOutFirst(), timeout=0.5)).ask("kafka idle partition watermark")
+    assert a.backend.startswith("extractive (fallback") and "no answer within 0.5 s" in a.notices[-1]
+
 
 def test_follow_up_rewrites_in_three_languages(bot):
     # a follow-up naming another product replaces the previous one and keeps the topic

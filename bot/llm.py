@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .answer import Answer, Citation
 from .config import DEFAULT_LLM_TIMEOUT as DEFAULT_TIMEOUT
-from .llm_checks import SupportScorer, check_answer
+from .llm_checks import SupportScorer, attach_code, check_answer, repeats
 from .llm_prompt import build_prompt
 from .phrases import phrase
 from .retrieve import Retrieval
@@ -104,30 +104,42 @@ def _timeout(backend: LLMBackend) -> TimeoutError:
 def _stream_tokens(backend: LLMBackend, messages: list) -> Iterator[str]:
     """Tokens from the model; raises TimeoutError when it stalls past the backend's timeout."""
     q: queue.Queue = queue.Queue()
+    stop = threading.Event()
 
     def work() -> None:
+        stream = backend.model.stream(messages)
         try:
-            for chunk in backend.model.stream(messages):
+            for chunk in stream:
+                if stop.is_set():
+                    break
                 text = chunk.content if isinstance(chunk.content, str) else ""
                 q.put(("tok", text))
             q.put(("end", None))
         except Exception as exc:  # surfaced to the caller as a fallback reason
             # The client's own timeout races ours; either way the user sees one message.
             q.put(("err", _timeout(backend) if _is_timeout(exc) else exc))
+        finally:
+            # closing the stream closes the connection, so the server stops generating for us
+            close = getattr(stream, "close", None)
+            if close:
+                close()
 
     threading.Thread(target=work, daemon=True).start()
     deadline = time.monotonic() + backend.timeout
-    while True:
-        try:
-            kind, val = q.get(timeout=max(0.01, deadline - time.monotonic()))
-        except queue.Empty:
-            raise _timeout(backend) from None
-        if kind == "tok":
-            yield val
-        elif kind == "end":
-            return
-        else:
-            raise val
+    try:
+        while True:
+            try:
+                kind, val = q.get(timeout=max(0.01, deadline - time.monotonic()))
+            except queue.Empty:
+                raise _timeout(backend) from None
+            if kind == "tok":
+                yield val
+            elif kind == "end":
+                return
+            else:
+                raise val
+    finally:
+        stop.set()  # the caller stopped reading (a loop, a timeout, a closed chat): stop the model
 
 
 def _fallback(extractive: Answer, backend: LLMBackend, reason: str, checks: dict, timings: dict) -> Answer:
@@ -200,6 +212,8 @@ def generate(
         for tok in _stream_tokens(backend, prompt.messages):
             clock.tick(tok)
             text += tok
+            if repeats(text):
+                break  # looping: what follows is the same again (drop_repeats cleans the tail)
             yield replace(partial, text=text)
     except TimeoutError as exc:
         yield _fallback(extractive, backend, str(exc), {"raw": text}, clock.timings())
@@ -214,9 +228,10 @@ def generate(
         scores.extend(scorer.scores(t, top.versions) if scorer else [])
         return scores
 
-    v = check_answer(
-        text, len(cites), [prompt.passage, top.chunk.title], question, r.language, support if scorer else None
-    )
+    # what the model saw, and the entry it cites in all its languages: a term the cited entry
+    # holds is backed by the citation even when the passage left it out
+    sources = [prompt.passage, top.chunk.title, *(f"{c.title}\n{c.body}" for c in top.versions)]
+    v = check_answer(text, len(cites), sources, question, r.language, support if scorer else None)
     checks = {
         "raw": text,
         "markers": v.markers,
@@ -230,8 +245,10 @@ def generate(
     if not v.ok:
         yield _fallback(extractive, backend, v.reason, checks, clock.timings())
         return
+    final, attached = attach_code(v.text, prompt.passage, r.language)
+    checks["code_attached"] = attached
     notices = [*extractive.notices, *(f"Repaired: {x}" for x in v.repairs if x.startswith("removed"))]
-    yield replace(partial, text=v.text, notices=notices, checks=checks, timings=clock.timings())
+    yield replace(partial, text=final, notices=notices, checks=checks, timings=clock.timings())
 
 
 def rewrite_with_llm(backend: LLMBackend, question: str, history: list) -> str | None:

@@ -18,6 +18,7 @@ from faqbot.ingest.records import Chunk
 from faqbot.ingest.textproc import SUPPORTED, detect_language, identifiers, strip_code
 
 from .answer import MARKER, cited_numbers, repair_citations
+from .extract import is_code_line
 from .phrases import phrase
 
 if TYPE_CHECKING:
@@ -27,13 +28,16 @@ MIN_LANGUAGE_CONFIDENCE = 0.5  # below it the detector saw no prose (code only, 
 _FENCE = re.compile(r"```.*?(?:```|$)", re.DOTALL)
 _SPAN = re.compile(r"`([^`\n]+)`")
 _LOOSE_MARKER = re.compile(r"\[(?:[/^#]\s*|\s+)(\d{1,2})\s*\]")  # [/1], [^1], [ 1 ]: a marker, misspelt
+_HYPHENATED_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+(?=\S)|\n+")
 # Calibrated with llm_eval.calibrate_support on extractive answers to eval/calibration.jsonl
 # (docs/eval-llm.md): an extractive sentence against the other language version of its entry (a
 # faithful translation) versus against the runner-up entry. e5 cosines are compressed: unrelated
 # sentences of the same domain already score around 0.8.
 SUPPORT_THRESHOLD = 0.887
-MIN_SUPPORTED_SHARE = 0.5  # below it the answer is mostly not what its source says
+MIN_SUPPORTED_SHARE = 0.5
+# the longest source code attached under a generated answer; longer blocks are cut with "…"
+ATTACH_CHARS = 1200  # below it the answer is mostly not what its source says
 # what small models write instead of answering, beyond the bot's own "not covered" phrase
 _REFUSALS = (
     r"\b(?:sources?|faq|passage)\b[^.]{0,40}\b(?:does not|doesn't|do not|don't) (?:cover|answer|mention|contain)",
@@ -62,6 +66,13 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().lower()
 
 
+def _loose(text: str) -> str:
+    """Text compared for quoting: quote marks and the spaces around `=` and `:` do not change what
+    a setting says ('a.b' = 'x' and a.b = x name the same setting and value)."""
+    text = re.sub(r"[`'\"‘’“”]", "", _norm(text))
+    return re.sub(r"\s*([=:,()])\s*", r"\1", text)
+
+
 def refuses(text: str) -> bool:
     """The model says the FAQ does not answer: wrong by construction, since abstention said it does."""
     low = _norm(text)
@@ -72,7 +83,8 @@ def refuses(text: str) -> bool:
 
 def quoted_terms(text: str) -> list[str]:
     """What an answer presents as exact: identifiers, `code spans` and the lines of code blocks."""
-    terms = [i for i in identifiers(MARKER.sub("", text)) if len(i) > 4]
+    # a hyphenated word of prose ("assurez-vous", "built-in") is not an identifier; in backticks it is
+    terms = [i for i in identifiers(MARKER.sub("", text)) if len(i) > 4 and not _HYPHENATED_WORD.fullmatch(i)]
     terms += [m.group(1).strip() for m in _SPAN.finditer(text)]
     for block in _FENCE.findall(text):
         lines = block.strip("`").splitlines()[1:] if block.count("\n") else []
@@ -82,10 +94,10 @@ def quoted_terms(text: str) -> list[str]:
 
 def unsupported_terms(text: str, sources: list[str], question: str = "") -> list[str]:
     """Quoted terms found in neither the sources nor the question (a user may be quoted back)."""
-    haystack = _norm("\n".join([*sources, question]).replace("`", ""))
+    haystack = _loose("\n".join([*sources, question]))
     out: list[str] = []
     for t in quoted_terms(text):
-        if _norm(t.replace("`", "")) not in haystack and t not in out:
+        if _loose(t) not in haystack and t not in out:
             out.append(t)
     return out
 
@@ -133,6 +145,123 @@ def _failure(v: Verdict, language: str, support: list[float] | None) -> str:
     return ""
 
 
+# the lead-in of a sample that shows what not to do ("Incorrect configuration:")
+_WRONG_SAMPLE = re.compile(r"\b(incorrect\w*|wrong|invalid\w*|erron\w*|erróne\w*|mauvais\w*|before)\b", re.I)
+
+
+def source_code(passage: str) -> list[tuple[str, str]]:
+    """The code of a passage, block by block, with the prose line that introduces it: fenced blocks,
+    and paragraphs that are mostly code lines (some corpus entries set DDL without fences)."""
+    blocks: list[tuple[str, str]] = []
+    para: list[str] = []
+    fenced: list[str] | None = None
+    lead = ""
+
+    def close() -> None:
+        nonlocal lead
+        if para and sum(map(is_code_line, para)) * 2 >= len(para):
+            blocks.append((lead, "\n".join(para)))
+        elif para:
+            lead = para[-1]
+        para.clear()
+
+    for line in passage.splitlines():
+        if line.strip().startswith("```"):
+            if fenced is None:
+                close()
+                fenced = []
+            else:
+                blocks.append((lead, "\n".join(fenced)))
+                fenced = None
+        elif fenced is not None:
+            fenced.append(line)
+        elif line.strip():
+            para.append(line)
+        else:
+            close()
+    close()
+    if fenced:
+        blocks.append((lead, "\n".join(fenced)))
+    return [(lead, b.strip("\n")) for lead, b in blocks if b.strip()]
+
+
+def _reproduces(answer: str, block: str) -> bool:
+    """The answer already holds most of the block's lines (compared as quoting is compared)."""
+    lines = [_loose(ln) for ln in block.splitlines() if len(ln.strip()) > 3]
+    have = _loose(answer)
+    return bool(lines) and sum(ln in have for ln in lines) * 2 >= len(lines)
+
+
+_ERROR_LINE = re.compile(r"^\s*(at |Caused by|\.\.\. \d+ more)|\b\w+(Exception|Error)\b|^\s*\d{4}-\d\d-\d\d")
+
+
+def _is_error_text(block: str) -> bool:
+    """A log, stack trace or error message (what the user saw) rather than code to copy (the fix)."""
+    lines = [ln for ln in block.splitlines() if ln.strip()]
+    return sum(bool(_ERROR_LINE.search(ln)) for ln in lines) * 2 >= len(lines)
+
+
+def attach_code(answer: str, passage: str, language: str) -> tuple[str, bool]:
+    """The answer with its source's fix code appended verbatim, unless the answer already reproduces
+    it: small models paraphrase or drop code, and a user needs it exact to copy. Without fix code,
+    the first two lines of the entry's error text, so the user can check it is their error."""
+    found = source_code(passage)
+    blocks = [b for _lead, b in found]
+    fixes = [b for lead, b in found if not _is_error_text(b) and not _WRONG_SAMPLE.search(lead)]
+    if fixes:
+        code = fixes[0]
+    elif blocks:
+        code = "\n".join(blocks[0].splitlines()[:2])
+    else:
+        return answer, False
+    if _reproduces(answer, code):
+        return answer, False
+    if len(code) > ATTACH_CHARS:
+        code = code[:ATTACH_CHARS].rsplit("\n", 1)[0] + "\n…"
+    return f"{answer.rstrip()}\n\n{phrase('source_code', language)}\n\n```\n{code}\n```", True
+
+
+def repeats(text: str, window: int = 80) -> bool:
+    """The text has started to loop: its last `window` characters already occur earlier (small
+    models at temperature 0 can repeat a paragraph until they run out of tokens)."""
+    return len(text) > 3 * window and text[-window:] in text[:-window]
+
+
+def drop_repeats(text: str) -> str:
+    """The text without sentences it already said and without a cut-off repetition at its end."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for para in re.split(r"\n\s*\n", text):
+        if para.lstrip().startswith("```"):
+            out.append(para)
+            continue
+        kept = []
+        for sent in re.split(r"(?<=[.!?])\s+", para):
+            key = _norm(MARKER.sub("", re.sub(r"^\(?\d+[).]\s*", "", sent)))
+            if key and key not in seen and not any(k.startswith(key) for k in seen if len(key) > 20):
+                seen.add(key)
+                kept.append(sent)
+        if kept:
+            out.append(" ".join(kept))
+    return "\n\n".join(out)
+
+
+def _drop_unsourced_code(text: str, sources: list[str], question: str) -> tuple[str, int]:
+    """The answer without the fenced code blocks it wrote that its source does not hold: the
+    source's own code is attached instead (attach_code)."""
+    dropped = 0
+
+    def keep(m: re.Match) -> str:
+        nonlocal dropped
+        if unsupported_terms(m.group(0), sources, question):
+            dropped += 1
+            return ""
+        return m.group(0)
+
+    out = _FENCE.sub(keep, text)
+    return (re.sub(r"\n{3,}", "\n\n", out).strip(), dropped) if dropped else (text, 0)
+
+
 def check_answer(
     text: str,
     n_sources: int,
@@ -146,7 +275,7 @@ def check_answer(
     sources are the texts the model saw; support, when given, scores each answer sentence
     against them (SupportScorer.scores), which catches fluent answers the source does not back.
     """
-    text = text.strip()
+    text = drop_repeats(text.strip())
     v = Verdict(text)
     if not text:
         v.reason = "empty output"
@@ -159,6 +288,9 @@ def check_answer(
     v.invalid_markers = len(dropped)
     if dropped:
         v.repairs.append("removed citation markers without a source: " + ", ".join(f"[{n}]" for n in dropped))
+    v.text, n_code = _drop_unsourced_code(v.text, sources, question)
+    if n_code:
+        v.repairs.append("removed code that is not in the source (the source's code is attached)")
     v.language, v.language_confidence = answer_language(v.text)
     v.unsupported = unsupported_terms(v.text, sources, question)
     v.reason = _failure(v, language, support(v.text) if support else None)

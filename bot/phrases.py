@@ -48,6 +48,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "fr": "Questions are answered in English, French or Spanish; this answer is in English.",
         "es": "Questions are answered in English, French or Spanish; this answer is in English.",
     },
+    "source_code": {
+        "en": "As written in the FAQ entry [1]:",
+        "fr": "Tel qu’écrit dans l’entrée de la FAQ [1] :",
+        "es": "Tal como figura en la entrada de la FAQ [1]:",
+    },
     "llm_fallback": {
         "en": "The language model could not answer ({reason}); this is the extractive answer.",
         "fr": "Le modèle de langage n’a pas pu répondre ({reason}) ; voici la réponse extractive.",

@@ -90,6 +90,9 @@ def test_model_answers_pass_the_checks(llm_bot):
             numbers = cited_numbers(final.text)
             assert numbers and all(1 <= n <= len(final.citations) for n in numbers)
             assert final.checks["unsupported"] == [] and answer_language(final.text)[0] == lang
+            if final.checks["code_attached"]:  # the source's code, verbatim, under the model's words
+                code = final.text.rsplit("```", 2)[-2].strip("\n").removesuffix("\n…")
+                assert code.splitlines()[0] in final.checks["passage"], final.text
             continue
         # a 0.5B model sometimes names a setting its source lacks or drifts into English (the
         # entry titles it quotes are English): the checks must catch it, for the reason it failed

@@ -60,6 +60,14 @@ def test_llm_answer_with_valid_citations(bot, index_dir):
     assert any("[7]" in n for n in a.notices)
 
 
+def test_llm_answer_that_loops_is_cut_at_the_repeat(index_dir):
+    para = "Set table.exec.source.idle-timeout: 5 so that idle partitions stop holding the watermark back [1]."
+    b = Bot(index_dir, scripted_backend(" ".join([para] * 12)))
+    a = b.ask("kafka idle partition watermark window no output")
+    assert a.backend == "fake:scripted" and a.text.count("stop holding the watermark") == 1
+    assert a.timings["llm_tokens"] < 12 * len(para.split())  # stopped reading once it looped
+
+
 def test_llm_answer_the_source_does_not_support_falls_back(index_dir):
     b = Bot(index_dir, scripted_backend("Just restart your computer and reinstall the browser, it will work."))
     a = b.ask("kafka idle partition watermark window no output")

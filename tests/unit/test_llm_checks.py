@@ -5,7 +5,17 @@ from __future__ import annotations
 import re
 
 import pytest
-from faqbot.bot.llm_checks import check_answer, cite_paragraphs, refuses, sentences, unsupported_terms
+from faqbot.bot.llm_checks import (
+    attach_code,
+    check_answer,
+    cite_paragraphs,
+    drop_repeats,
+    refuses,
+    repeats,
+    sentences,
+    source_code,
+    unsupported_terms,
+)
 from faqbot.bot.llm_eval import neutral_needles, youden_threshold
 from faqbot.bot.llm_prompt import build_prompt
 from faqbot.bot.retrieve import Hit, Retrieval
@@ -57,13 +67,63 @@ def test_code_block_lines_are_not_cited():
     "answer,bad",
     [
         ("Set `kafka.partition.idle.magic-switch = true` in the job configuration [1].", "kafka.partition"),
-        ("Use this in the job configuration [1]:\n```\nSET 'table.exec.mini-batch.enabled' = 'true';\n```", "SET "),
         ('Call `props.put("pullIntervalMs", "1000")` in the source of the job [1].', "props.put"),
     ],
 )
 def test_terms_absent_from_the_source_fail(answer, bad):
     v = _check(answer)
     assert not v.ok and "not in its source" in v.reason and any(bad in t for t in v.unsupported)
+
+
+def test_code_the_source_does_not_hold_is_removed_not_trusted():
+    text = (
+        "Add the idle timeout to the job configuration so idle partitions are skipped [1].\n\n"
+        "```\nSET 'table.exec.mini-batch.enabled' = 'true';\n```"
+    )
+    v = _check(text)
+    assert v.ok and "mini-batch" not in v.text and v.text.startswith("Add the idle timeout")
+    assert any("removed code that is not in the source" in r for r in v.repairs)
+    # code the source holds stays
+    ok = "Add this line to the job configuration [1].\n\n```\ntable.exec.source.idle-timeout: 5\n```"
+    assert _check(ok).text == ok
+
+
+def test_hyphenated_words_of_prose_are_not_identifiers():
+    fr = "Assurez-vous que la partition inactive est ignorée avec `table.exec.source.idle-timeout: 5` [1]."
+    assert unsupported_terms(fr, [SOURCE]) == []
+    assert unsupported_terms("Use the `upsert-kafka` connector [1].", [SOURCE]) == ["upsert-kafka"]
+
+
+def test_quoting_style_does_not_make_a_setting_unsupported():
+    src = "WITH (\n  'properties.security.protocol' = 'SASL_SSL',\n  'properties.sasl.mechanism' = 'PLAIN'\n)"
+    assert unsupported_terms("Set `properties.security.protocol = SASL_SSL` [1].", [src]) == []
+    assert unsupported_terms("Set `properties.security.protocol = 'SASL_PLAINTEXT'` [1].", [src]) != []
+
+
+def test_source_code_finds_fenced_and_unfenced_blocks():
+    passage = (
+        "**Solution**\n\nUse the key.fields-prefix property.\n\nCREATE TABLE t (\nkey_id INT,\nname STRING\n) WITH (\n"
+        "'key.fields-prefix' = 'key_'\n);\n\nSetting it prefixes the key fields.\n\n```\nSELECT * FROM t;\n```"
+    )
+    blocks = [b for _lead, b in source_code(passage)]
+    assert blocks[0].startswith("CREATE TABLE t (") and blocks[0].endswith(");") and blocks[1] == "SELECT * FROM t;"
+    assert source_code("Only prose here. Set the option to true and restart the job.") == []
+
+
+def test_the_sources_code_is_attached_verbatim_unless_the_answer_has_it():
+    passage = "Add this line to the Other Configuration section:\n\n```\ntable.exec.source.idle-timeout: 5\n```"
+    text, attached = attach_code("Ajoutez le délai d'inactivité dans la configuration [1].", passage, "fr")
+    assert attached and text.endswith("```\ntable.exec.source.idle-timeout: 5\n```")
+    assert "Tel qu’écrit dans l’entrée de la FAQ [1] :" in text
+    same = "Add `table.exec.source.idle-timeout: 5` to the configuration [1]."
+    assert attach_code(same, passage, "en") == (same, False)
+    assert attach_code(same, "No code in this source at all, only prose.", "en") == (same, False)
+    # the fix's code, not the sample of what not to do, nor a stack trace
+    wrong_first = "Incorrect configuration:\n\n```\n'access.id' = 'x'\n```\n\n"
+    wrong_first += "Correct configuration:\n\n```\n'accessId' = 'x'\n```"
+    assert attach_code("Rename the option [1].", wrong_first, "en")[0].endswith("```\n'accessId' = 'x'\n```")
+    trace = "```\njava.lang.IllegalStateException: boom\n    at a.B.c(B.java:1)\n    at a.B.d(B.java:2)\n```"
+    assert attach_code("Restart the job [1].", trace, "en")[0].endswith("boom\n    at a.B.c(B.java:1)\n```")
 
 
 def test_terms_from_the_source_or_the_question_pass():
@@ -157,3 +217,11 @@ def test_language_neutral_needles():
 
 def test_youden_threshold_separates():
     assert youden_threshold([0.9, 0.92, 0.95], [0.7, 0.8, 0.85]) == 0.9
+
+
+def test_a_looping_answer_is_cut_and_its_repeats_dropped():
+    para = "La tabla se eliminó sin su publicación. Ejecute `DROP PUBLICATION xx;` y reinicie el trabajo [1]."
+    looped = f"(1) {para}\n\n(1) {para}\n\n(1) La tabla se eliminó sin su"
+    assert repeats(looped * 2) and not repeats(para)
+    assert drop_repeats(looped) == f"(1) {para}"
+    assert drop_repeats("Set it [1].\n\n```\na: 1\n```\n\n```\na: 1\n```").count("a: 1") == 2  # code untouched

@@ -247,6 +247,7 @@ def generate(
         return
     final, attached = attach_code(v.text, prompt.passage, r.language)
     checks["code_attached"] = attached
+    checks["model_text"] = v.text
     notices = [*extractive.notices, *(f"Repaired: {x}" for x in v.repairs if x.startswith("removed"))]
     yield replace(partial, text=final, notices=notices, checks=checks, timings=clock.timings())
 

@@ -90,7 +90,9 @@ def answer_row(a: Answer, expected_lang: str, neutral: list[str], cited: list[Ch
     generated = bool(checks) and not fell_back
     raw = checks.get("raw", "")
     lang, _conf = answer_language(a.text)
-    scores = scorer.scores(a.text, cited) if scorer and not a.abstained else []
+    # support judges the model's own sentences, not the source code faqbot attached under them
+    judged = checks.get("model_text", a.text) if generated else a.text
+    scores = scorer.scores(judged, cited) if scorer and not a.abstained else []
     return {
         "abstained": a.abstained,
         "generated": generated,

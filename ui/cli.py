@@ -133,11 +133,19 @@ def cmd_eval(args: argparse.Namespace) -> int:
             args.index, args.corpus, _llm(args), quiet=args.json, store=resolve_store(args.store, args.index)
         )
     bot.warm()
-    run = evaluate(bot, questions)
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as f:
-            for line in run.outputs:
-                f.write(json.dumps(line, ensure_ascii=False) + "\n")
+    out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115 (closed below)
+
+    def write(line: dict) -> None:
+        # written as each question ends: a long LLM run that stops early keeps what it measured
+        if out:
+            out.write(json.dumps(line, ensure_ascii=False) + "\n")
+            out.flush()
+
+    try:
+        run = evaluate(bot, questions, support=True if args.support else None, on_row=write)
+    finally:
+        if out:
+            out.close()
     if args.json:
         print(json.dumps({"metrics": run.metrics, "answers": run.answers, "questions": run.rows}, indent=2))
     else:
@@ -272,7 +280,12 @@ def build_parser() -> argparse.ArgumentParser:
     _index_flags(s)
     _llm_flags(s)
     s.add_argument("--embedder", default=None, help="evaluate with another embedder (builds a temporary index)")
-    s.add_argument("--out", type=Path, default=None, help="write one JSON line per question")
+    s.add_argument("--out", type=Path, default=None, help="write one JSON line per question, as each one ends")
+    s.add_argument(
+        "--support",
+        action="store_true",
+        help="also score extractive answers' support (always on with --llm; embeds every answer sentence)",
+    )
     s.add_argument("--split", default=None, help="only the questions of this half (tune or test; eval/posts.jsonl)")
     _json_flag(s)
 

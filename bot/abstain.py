@@ -25,6 +25,10 @@ FEATURES = (
     "unknown_share",
     "unknown_names",
     "long_post",
+    "dense_gap",
+    "title_cov",
+    "title_unknown",
+    "exc_unknown",
 )
 MODEL_PATH = Path(__file__).with_name("abstain_model.json")
 
@@ -64,7 +68,7 @@ class AbstainModel:
 
 
 def fit(
-    feature_rows: list[dict], labels: list[int], l2: float = 3.0, class_weight_out: float = 1.0, threshold: float = 0.5
+    feature_rows: list[dict], labels: list[int], l2: float = 1.0, class_weight_out: float = 1.0, threshold: float = 0.5
 ) -> AbstainModel:
     """L2-regularised logistic regression (label 1 = in scope), by Newton's method."""
     X = np.stack([_transform(f) for f in feature_rows])

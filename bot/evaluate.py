@@ -34,7 +34,8 @@ class EvalQuestion:
 
 
 def read_questions(path: Path, split: str | None = None) -> list[EvalQuestion]:
-    """The questions of a file; with split, only those of that half (questions without one are kept)."""
+    """The questions of a file; with split ("tune", or several: "tune,train"), only those of that part
+    (questions without one are kept)."""
     out = []
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip():
@@ -55,7 +56,8 @@ def read_questions(path: Path, split: str | None = None) -> list[EvalQuestion]:
             )
         except (ValueError, KeyError) as exc:
             raise ValueError(f"{path}:{n}: not a question line ({exc}); see the eval README for the format") from exc
-    return [q for q in out if not split or not q.split or q.split == split]
+    keep = {p.strip() for p in split.split(",")} if split else set()
+    return [q for q in out if not keep or not q.split or q.split in keep]
 
 
 def contains_needle(text: str, needles: list[str]) -> bool:

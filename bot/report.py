@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from faqbot.ingest.textproc import names
+
 LONG_POST = 300  # characters: shorter questions are used as typed
 DENSE_CHARS = 360  # condensed query length: e5 time grows with tokens, and the budget is 80 ms
 MAX_FRAMES = 3  # stack frames kept per trace: the first ones name the failing component
@@ -50,6 +52,40 @@ _SYMPTOM_RE = re.compile(
     r"|没有|没|不|无法|失败|报错|为空|丢|重复|错误|一直|卡住|延迟|慢",
     re.IGNORECASE,
 )
+# Exception classes that wrap every kind of failure: naming one says nothing about what is asked
+GENERIC_EXCEPTIONS = frozenset(
+    {
+        "Exception",
+        "Error",
+        "Throwable",
+        "RuntimeException",
+        "IOException",
+        "UncheckedIOException",
+        "IllegalArgumentException",
+        "IllegalStateException",
+        "NullPointerException",
+        "ExecutionException",
+        "CompletionException",
+        "TimeoutException",
+        "InterruptedException",
+        "OutOfMemoryError",
+        "FileNotFoundException",
+        "SQLException",
+        "JobException",
+        "FlinkException",
+        "FlinkRuntimeException",
+        "TableException",
+        "ValidationException",
+        "CheckpointException",
+        "InvocationTargetException",
+        "UndeclaredThrowableException",
+        "ProgramInvocationException",
+        "SqlExecutionException",
+    }
+)
+_CLASS_RE = re.compile(r"\b([A-Z][A-Za-z0-9]*(?:Exception|Error))\b")
+_TAG_RE = re.compile(r"^\s*(\[[^\]]{1,30}\]\s*)+")  # "[Bug]", "[SUPPORT]": a tracker's tags
+_QUALIFIED_RE = re.compile(r"\b[A-Za-z][\w$]*(?:\.[A-Za-z_][\w$]*)+\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
 _NOISE_VALUE_RE = re.compile(r"^[\d.\-_:/ x%]+$|^(true|false|none|null)$", re.IGNORECASE)
 # option keys every DDL sets: they tell nothing about the problem
 _BOILERPLATE_KEYS = {"username", "password", "url", "path", "topic", "table-name", "database-name", "hostname", "port"}
@@ -98,6 +134,25 @@ class Report:
             return self.text
         strong = [self.title, *self.errors, *self.symptoms]
         return "\n".join([*strong, *strong, *self.prose, *self.options, *self.frames])
+
+
+def exception_classes(text: str) -> set[str]:
+    """The specific exception classes a text names (InstanceAlreadyExistsException), not the generic
+    wrappers every stack trace holds."""
+    return {c for c in _CLASS_RE.findall(text) if c not in GENERIC_EXCEPTIONS}
+
+
+def title_names(title: str) -> set[str]:
+    """What a post's title names, lower-cased: products ("Iceberg"), specific exception classes, option
+    keys and class paths. Tracker tags, generic exceptions and words under four letters are left out."""
+    title = _TAG_RE.sub("", title)
+    found = set(names(title)) | exception_classes(title)
+    for q in _QUALIFIED_RE.findall(title):
+        last = q.rsplit(".", 1)[-1]
+        found.add(last if _CLASS_RE.fullmatch(last) else q)
+    return {
+        n.lower() for n in found if n not in GENERIC_EXCEPTIONS and not (n.isalpha() and n.isascii() and len(n) < 4)
+    }
 
 
 def _unique(items: list[str]) -> list[str]:

@@ -14,7 +14,7 @@ from faqbot.ingest.store import Store, StoreError, open_store
 from faqbot.ingest.textproc import SUPPORTED, detect_language, names, query_tokens, raw_words
 
 from .abstain import AbstainModel, load_default_model
-from .report import Report, read_report
+from .report import Report, exception_classes, read_report, title_names
 
 RRF_K = 20
 DENSE_K = 512  # vector rows read per query; entries beyond them get no dense score
@@ -136,6 +136,9 @@ class HybridRetriever:
         self._raw_vocab: set[str] = set()
         for c in self.chunks:
             self._raw_vocab |= raw_words(c.title + " " + c.body)
+        # every language version of the corpus, lower-cased: what a name must occur in to be known
+        self._corpus_text = "\n".join(c.title + "\n" + c.body for c in self.chunks).lower()
+        self._group_tokens = [frozenset().union(*(self._chunk_tokens[m] for m in mem)) for mem in self.group_members]
 
     def _document_frequencies(self) -> dict[str, int]:
         df: dict[str, int] = {}
@@ -175,6 +178,28 @@ class HybridRetriever:
     def _unknown_names(self, text: str) -> float:
         return float(sum(n.lower() not in self._raw_vocab for n in names(text)))
 
+    def _weighted_coverage(self, tokens: list[str], group: int) -> float:
+        """Share of the tokens' weight (inverse document frequency) that an entry holds."""
+        n = len(self.chunks)
+        weights = {t: math.log(1 + n / self._df.get(t, 1)) for t in set(tokens)}
+        total = sum(weights.values())
+        have = self._group_tokens[group]
+        return sum(w for t, w in weights.items() if t in have) / total if total else 1.0
+
+    def _asked(self, report: Report, tokens: list[str], top: int, lang: str) -> dict[str, float]:
+        """What is asked, against the entry ranked first. A post about another system's bug can name
+        Kafka or Hudi and sit as close to an entry as an answered one; its title and its specific
+        exceptions tell it apart: the corpus never names them, or the entry does not hold the title's words."""
+        title = report.title if report.is_long else report.text
+        title_tokens = query_tokens(title, lang) if report.is_long else tokens
+        return {
+            "title_cov": self._weighted_coverage(title_tokens, top),
+            "title_unknown": float(min(3, sum(n not in self._corpus_text for n in title_names(title)))),
+            "exc_unknown": float(
+                min(3, sum(c.lower() not in self._corpus_text for c in exception_classes(report.text)))
+            ),
+        }
+
     def _features(
         self,
         report: Report,
@@ -195,6 +220,7 @@ class HybridRetriever:
             lex_g = self._group_max(self._lexical(tokens, key_text, lang))
         cov, unknown = self._coverage(tokens, self.group_members[top])
         n_tokens = len(set(tokens))
+        best2 = np.partition(dense_g, len(dense_g) - 2)[-2:] if len(dense_g) > 1 else np.zeros(2)
         return {
             "dense_top": float(dense_g.max()),
             "dense_of_top": float(dense_g[top]),
@@ -208,6 +234,9 @@ class HybridRetriever:
             # a named system the corpus never mentions: the question is about something else
             "unknown_names": self._unknown_names(key_text),
             "long_post": float(report.is_long),
+            # how far the best entry stands out: an unanswered question sits as close to several
+            "dense_gap": float(best2[1] - best2[0]),
+            **self._asked(report, tokens, top, lang),
         }
 
     # ------------------------------------------------------------------ public

@@ -51,8 +51,74 @@ def test_language_of_a_post_is_read_from_its_prose(bot):
         assert bot.retriever.retrieve(post["question"]).language == post["lang"], post_id
 
 
-def test_out_of_scope_posts_are_mostly_not_covered(bot):
-    outs = [p for p in POSTS.values() if not p["needles"] and p["split"] == "tune"]
+def test_held_out_posts_in_scope_are_answered_and_more_out_of_scope_ones_are_not(bot):
+    # the test half, never fitted on: before issue 13's abstention read the title and the exceptions,
+    # 1 of its 6 out-of-scope posts was caught
+    test = [p for p in POSTS.values() if p["split"] == "test"]
+    outs = [p for p in test if not p["needles"]]
+    ins = [p for p in test if p["needles"]]
     caught = sum(bot.retriever.retrieve(p["question"]).abstained for p in outs)
-    # posts about systems the corpus does not cover, yet naming Kafka, Hudi or RocksDB
-    assert caught >= len(outs) // 2, caught
+    false_not_covered = [p["id"] for p in ins if bot.retriever.retrieve(p["question"]).abstained]
+    assert caught >= 3, caught
+    assert len(false_not_covered) <= 1, false_not_covered
+
+
+# Held-out-style posts written for this test (no set holds them, the model never saw them).
+ICEBERG_POST = """Flink -> Iceberg upsert sink writes two rows per key after restoring from a savepoint
+
+Flink 1.18.1, iceberg-flink-runtime-1.18 1.5.0, Hive catalog on HDFS. Table is format v2 with
+`'write.upsert.enabled' = 'true'` and equality field `order_id`.
+
+After we restored the job from a savepoint (to change parallelism from 4 to 8), queries in Trino return
+two rows for about 2% of the keys updated during the first minutes after the restore:
+
+```
+2024-07-02 11:03:12,441 INFO  org.apache.iceberg.flink.sink.IcebergFilesCommitter [] - Committing rowDelta for checkpoint 812 to table hive.dw.orders
+2024-07-02 11:03:12,902 WARN  org.apache.iceberg.flink.sink.IcebergFilesCommitter [] - Equality delete files were written for 0 keys
+```
+
+Is the upsert mode supposed to survive a rescale? Do we need a `distribution-mode` of hash?"""
+
+KAFKA_OUT_POST = """KafkaSource stops reading after broker upgrade: org.apache.kafka.common.errors.UnsupportedVersionException
+
+Flink 1.17.2 with flink-connector-kafka 3.0.1. After our platform team upgraded the brokers to Kafka 3.7
+with KRaft, every KafkaSource job fails at startup:
+
+```
+Caused by: org.apache.kafka.common.errors.UnsupportedVersionException: The node does not support LIST_OFFSETS with version in range [7,8]
+	at org.apache.kafka.clients.admin.KafkaAdminClient$24.handleFailure(KafkaAdminClient.java:4345)
+	at org.apache.flink.connector.kafka.source.enumerator.KafkaSourceEnumerator.listOffsets(KafkaSourceEnumerator.java:...)
+```
+
+The Kafka client bundled in the connector is 3.2.3. Is there a compatibility matrix between the connector's
+Kafka client and broker versions?"""
+
+HOLOGRES_IN_POST = """Hologres dimension table: ClassCastException Integer cannot be cast to Long in the lookup join
+
+VVR 8.0.6. A Kafka stream joins a Hologres dimension table (lookup join). The job fails as soon as the
+first record arrives:
+
+```
+java.lang.ClassCastException: class java.lang.Integer cannot be cast to class java.lang.Long (java.lang.Integer and java.lang.Long are in module java.base of loader 'bootstrap')
+	at org.apache.flink.table.data.GenericRowData.getLong(GenericRowData.java:154)
+	at com.alibaba.ververica.connectors.hologres.source.lookup.HologresLookupFunction.eval(HologresLookupFunction.java:...)
+```
+
+In the Flink DDL the column `shop_level` is declared BIGINT. What causes the cast to fail?"""
+
+
+def test_posts_about_other_systems_or_their_bugs_are_not_covered(bot):
+    iceberg = bot.retriever.retrieve(ICEBERG_POST)
+    assert iceberg.features["title_unknown"] >= 1  # the corpus never names Iceberg
+    assert iceberg.abstained, iceberg.features
+    kafka = bot.retriever.retrieve(KAFKA_OUT_POST)
+    # a Kafka post, but its exception is one the corpus never explains
+    assert kafka.features["exc_unknown"] >= 1
+    assert kafka.abstained, kafka.features
+
+
+def test_a_post_whose_problem_an_entry_explains_is_answered(bot):
+    r = bot.retriever.retrieve(HOLOGRES_IN_POST)
+    assert "ClassCastException" in r.hits[0].chunk.title
+    assert r.features["title_cov"] > 0.5 and r.features["exc_unknown"] == 0
+    assert not r.abstained, r.features

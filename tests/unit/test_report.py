@@ -90,3 +90,28 @@ def test_language_comes_from_the_prose_not_the_logs():
         "available and the node may not be reachable from this host\n" * 10 + "```\n"
     )
     assert detect_language(read_report(post_fr).language_text())[0] == "fr"
+
+
+def test_specific_exception_classes_leave_out_the_generic_wrappers():
+    from faqbot.bot.report import exception_classes
+
+    trace = (
+        "java.lang.RuntimeException: failed\n"
+        "Caused by: javax.management.InstanceAlreadyExistsException: kafka.producer:type=app-info\n"
+        "Caused by: java.lang.NullPointerException\n"
+        "Caused by: org.apache.hudi.exception.HoodieMetadataException: Failed to retrieve list of partition"
+    )
+    assert exception_classes(trace) == {"InstanceAlreadyExistsException", "HoodieMetadataException"}
+
+
+def test_title_names_are_what_the_title_names():
+    from faqbot.bot.report import title_names
+
+    found = title_names(
+        "[Bug] Job with KafkaSink logs javax.management.InstanceAlreadyExistsException when restart.failed-jobs "
+        "and kubernetes.operator.job.restart.failed are set on Iceberg TM"
+    )
+    # neither the tracker tag nor a short abbreviation is a name
+    assert {"kafkasink", "instancealreadyexistsexception", "kubernetes.operator.job.restart.failed", "iceberg"} <= found
+    assert not {"bug", "tm"} & found
+    assert "nullpointerexception" not in title_names("Job fails with java.lang.NullPointerException in the sink")

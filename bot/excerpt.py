@@ -31,6 +31,11 @@ def hit_score(text: str, q: set[str], lang: str, weights: dict[str, float]) -> f
 def abridge_code(text: str, q: set[str], lang: str, weights: dict[str, float]) -> tuple[str, bool]:
     """Every fenced sample longer than CODE_LINES cut to the lines the question names; True when any was cut."""
     changed = False
+    # an option the block's prose names ("use the key.fields-prefix property") is the line to keep
+    named = {t for t in tokenize(_FENCE.sub(" ", text), lang) if t.startswith("§")}
+    top = max((weights.get(t, 1.0) for t in q), default=1.0)
+    q = q | named
+    weights = {**weights, **{t: top for t in named}}
 
     def one(m: re.Match[str]) -> str:
         nonlocal changed
@@ -40,7 +45,8 @@ def abridge_code(text: str, q: set[str], lang: str, weights: dict[str, float]) -
         # a comment line explains rather than configures: it is kept only beside a kept line
         scores = [0.0 if _COMMENT.match(ln) else hit_score(ln, q, lang, weights) for ln in lines]
         best = sorted((i for i in range(1, len(lines) - 1) if scores[i] > 0), key=lambda i: -scores[i])
-        keep = {0, len(lines) - 1, *best[:CODE_KEEP]}
+        # a sample the question names few lines of keeps its opening lines too, so it still reads as code
+        keep = {0, len(lines) - 1, *best[:CODE_KEEP], *range(1, 1 + CODE_KEEP - len(best[:CODE_KEEP]))}
         out: list[str] = []
         for i, ln in enumerate(lines):
             if i in keep:

@@ -20,6 +20,7 @@ _CODE = re.compile(
     rf"[{{}};=]|^\s*({CODE_START}|at |Caused by|[\w.]+Exception|\$ |# |bin/|get /|\d+\s+\d{{4}}-)"
     r"|\w+\.\w+\.\w+.*:\s*\S|'\w+'\s*="
 )
+_CODE_START = re.compile(rf"^({CODE_START})")
 _SENTENCE = re.compile(r"^[A-ZÀ-Ý¿¡][\w’'-]*(?::| \d+:)?(?: [^\s]+){7,}.*[.:)]$")
 _BULLET = re.compile(r"^(\s*)•\s?")
 _NUMBERED = re.compile(r"^\s*\d+[.)]\s", re.M)
@@ -61,6 +62,8 @@ def _is_code_para(para: list[str], parent_indent: int) -> bool:
     if len(para) == 1 and _SENTENCE.match(first.strip()):
         return False  # a sentence that quotes SQL or a parameter is still prose
     code_lines = sum(bool(_CODE.search(x)) for x in para)
+    if len(para) > 2 and code_lines >= 0.75 * len(para) and _CODE_START.match(first.strip()):
+        return True  # a DDL or config sample set at the prose's own indentation
     if _indent(first) > parent_indent or parent_indent == 0:
         return code_lines >= max(1, len(para) // 2) or (len(para) > 2 and _indent(first) > parent_indent + 2)
     return False
@@ -253,7 +256,9 @@ def select(
     cut = False
     if len(texts[main]) > budget + SLACK:
         texts[main], cut = abridge_code(texts[main], q, lang, w)
-    head, head_cut, cause = _cause(bs, scores, main, q, lang, w)
+    # a fix that fills the screen by itself is introduced by the cause's first sentence alone
+    limit = CAUSE_CHARS if len(texts[main]) <= budget else 0
+    head, head_cut, cause = _cause(bs, scores, main, (q, lang, w), limit)
     if cause is not None and not head_cut:
         texts[cause], head = bs[cause].text, ""
     cut = cut or head_cut
@@ -287,7 +292,7 @@ def _fill(
 
 
 def _cause(
-    bs: list[Block], scores: list[float], main: int, q: set[str], lang: str, w: dict[str, float]
+    bs: list[Block], scores: list[float], main: int, query: tuple[set[str], str, dict], limit: int
 ) -> tuple[str, bool, int | None]:
     """(the cause's key sentences, whether they leave something out, its block) for the best cause
     section: a section is scored by its best block but quoted from its opening, which names the cause."""
@@ -304,7 +309,7 @@ def _cause(
         return "", False, None
     best = max(sections, key=lambda s: max(scores[i] for i in sections[s]))
     first = best if best != main else sections[best][0]
-    head, cut = key_sentences(bs[first].text, CAUSE_CHARS, q, lang, w)
+    head, cut = key_sentences(bs[first].text, limit, *query)
     return head, cut, first
 
 

@@ -134,7 +134,7 @@ def browser_language(accept: str) -> str:
     for part in (accept or "").split(",")[:20]:
         tag, _, params = part.partition(";")
         code = tag.strip().lower().split("-")[0]
-        m = re.search(r"q=([0-9.]+)", params)
+        m = re.search(r"q=([^;\s]*)", params)  # a malformed weight drops the entry
         try:
             q = float(m.group(1)) if m else 1.0
         except ValueError:

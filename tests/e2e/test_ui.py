@@ -17,7 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 from faqbot.ui import feedback
-from faqbot.ui.app import UI, browser_language
+from faqbot.ui.app import UI
 
 from tests.support import CORPUS, ROOT, free_port, wait_until_up
 
@@ -185,6 +185,8 @@ def test_empty_chat_speaks_the_browser_language_before_any_answer(server, browse
 
 
 def test_browser_language_reads_accept_language_weights():
+    from faqbot.ui.app import browser_language
+
     assert browser_language("fr-FR,fr;q=0.9,en;q=0.8") == "fr"
     assert browser_language("de-DE,de;q=0.9,es;q=0.5,en;q=0.7") == "en"
     assert browser_language("it, es-MX;q=0.2") == "es"

@@ -3,7 +3,8 @@
 An entry body is split into units (a top-level line and all that nests under it), units into
 blocks (a heading or section label with what follows it; a numbered list stays one block), and
 blocks are chosen for the question: the cause in a sentence or two, the fix whole, then what
-else fits the budget. A block is never cut, so no numbered list or code sample loses its end.
+else fits the budget. No step of a numbered list and no sentence of the fix is ever dropped; only
+a long code sample inside a fix too long for one screen is abridged (bot/excerpt.py), marked "…".
 """
 
 from __future__ import annotations
@@ -143,8 +144,8 @@ def _is_label(text: str) -> bool:
 
 
 # An answer's quoted part aims at this many characters: the cause, the fix and its code on one
-# phone screen (docs/eval.md: dev-set median and 90th percentile of whole answers). The fix
-# itself is never cut to fit; the rest of the entry is one click away in the source.
+# phone screen (docs/eval.md: dev-set median and 90th percentile of whole answers). The fix's
+# steps and prose are never cut to fit; the rest of the entry is one click away in the source.
 BUDGET = 650
 SECTION_CHARS = 1000
 SLACK = 150  # an entry this close to the budget is quoted whole rather than abridged

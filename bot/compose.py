@@ -40,7 +40,8 @@ def gist(body: str, query: str, lang: str, weights: dict[str, float] | None = No
 def scored_gist(
     body: str, query: str, lang: str, weights: dict[str, float] | None = None, limit: int = GIST_CHARS
 ) -> tuple[str, float]:
-    """(the passage of an entry that best says why it matters to this question (for "see also").
+    """(passage, score): the passage of an entry that best says why it matters to this question
+    (for "see also") and the share of the question's weighted words it holds.
 
     Lines are scored by the question's words they hold, rare words counting more
     (weights: inverse document frequency), and lines under a Solution label are

@@ -3,7 +3,8 @@
 An entry body is split into units (a top-level line and all that nests under it), units into
 blocks (a heading or section label with what follows it; a numbered list stays one block), and
 blocks are chosen for the question: the cause in a sentence or two, the fix whole, then what
-else fits the budget. A block is never cut, so no numbered list or code sample loses its end.
+else fits the budget. No step of a numbered list and no sentence of the fix is ever dropped; only
+a long code sample inside a fix too long for one screen is abridged (bot/excerpt.py), marked "…".
 """
 
 from __future__ import annotations
@@ -14,10 +15,13 @@ from dataclasses import dataclass
 from faqbot.ingest.blocks import CODE_START, LABEL_PREFIXES, PROBLEM_MARKERS
 from faqbot.ingest.textproc import query_tokens, tokenize
 
+from .excerpt import abridge_code, fit, key_sentences
+
 _CODE = re.compile(
     rf"[{{}};=]|^\s*({CODE_START}|at |Caused by|[\w.]+Exception|\$ |# |bin/|get /|\d+\s+\d{{4}}-)"
     r"|\w+\.\w+\.\w+.*:\s*\S|'\w+'\s*="
 )
+_CODE_START = re.compile(rf"^({CODE_START})")
 _SENTENCE = re.compile(r"^[A-ZÀ-Ý¿¡][\w’'-]*(?::| \d+:)?(?: [^\s]+){7,}.*[.:)]$")
 _BULLET = re.compile(r"^(\s*)•\s?")
 _NUMBERED = re.compile(r"^\s*\d+[.)]\s", re.M)
@@ -59,6 +63,8 @@ def _is_code_para(para: list[str], parent_indent: int) -> bool:
     if len(para) == 1 and _SENTENCE.match(first.strip()):
         return False  # a sentence that quotes SQL or a parameter is still prose
     code_lines = sum(bool(_CODE.search(x)) for x in para)
+    if len(para) > 2 and code_lines >= 0.75 * len(para) and _CODE_START.match(first.strip()):
+        return True  # a DDL or config sample set at the prose's own indentation
     if _indent(first) > parent_indent or parent_indent == 0:
         return code_lines >= max(1, len(para) // 2) or (len(para) > 2 and _indent(first) > parent_indent + 2)
     return False
@@ -106,9 +112,9 @@ def _prose_line(ln: str, bullets: list[int]) -> str:
     """One prose line as Markdown; bullets holds the indentation of the open list items."""
     m = _BULLET.match(ln)
     text = ln[m.end() :].strip() if m else ln.strip()
-    if m and _is_label(text):
+    if _is_label(text):
         bullets.clear()
-        return f"**{text}**"  # "• Cause", "• Solutions": a heading, not a list item
+        return f"**{text}**"  # "• Cause", "Solutions" alone on its line: a heading, not a list item
     if m:
         while bullets and bullets[-1] >= len(m.group(1)):
             bullets.pop()
@@ -138,13 +144,14 @@ def _is_label(text: str) -> bool:
 
 
 # An answer's quoted part aims at this many characters: the cause, the fix and its code on one
-# phone screen (docs/eval.md: dev-set median and 90th percentile of whole answers). The fix
-# itself is never cut to fit; the rest of the entry is one click away in the source.
+# phone screen (docs/eval.md: dev-set median and 90th percentile of whole answers). The fix's
+# steps and prose are never cut to fit; the rest of the entry is one click away in the source.
 BUDGET = 650
 SECTION_CHARS = 1000
 SLACK = 150  # an entry this close to the budget is quoted whole rather than abridged
 FIT_MIN = 200  # leftover room worth showing the start of the rest (often the error text itself)
 CAUSE_CHARS = 280  # one or two sentences naming the cause
+MIN_SAVING = FIT_MIN  # an abridgement that saves less than this is not worth a click
 
 
 @dataclass
@@ -155,6 +162,7 @@ class Block:
     units: list[int]
     kind: str | None  # "cause", "solution", "check", "problem" or None (plain content)
     text: str  # rendered Markdown
+    opens: bool = False  # starts with a label or sub-heading (else it continues the section before it)
 
 
 def label_kind(line: str) -> str | None:
@@ -202,7 +210,7 @@ def blocks(body: str) -> list[Block]:
         if joins and prev is not None:
             prev.units.append(i)
         else:
-            out.append(Block(i, [i], kind if opens else current, ""))
+            out.append(Block(i, [i], kind if opens else current, "", opens))
         if opens:
             # a label line alone opens a section; "• Solutions" with its content nested is one already
             current = kind if sum(bool(x.strip()) for x in u) == 1 else None
@@ -220,31 +228,16 @@ def _score(b: Block, q: set[str], lang: str, first: bool, weights: dict[str, flo
     return s + bonus.get(b.kind or "", 0.2 if first else 0.0)
 
 
-def _first_sentences(text: str, limit: int = CAUSE_CHARS) -> tuple[str, bool]:
-    """The opening sentences of a rendered block within limit; True when something was left out."""
-    paras, in_code = [], False
-    for p in text.split("\n\n"):
-        if p.strip() and not in_code and not p.startswith("```"):
-            paras.append(p)
-        in_code ^= p.count("```") % 2 == 1
-    label = paras[0] if paras and paras[0].startswith("**") else ""
-    prose = next((p for p in paras[1 if label else 0 :] if not p.startswith(("- ", "1."))), "")
-    kept = ""
-    for sent in re.split(r"(?<=[.!?])\s+", prose):
-        if kept and len(kept) + 1 + len(sent) > limit:
-            break
-        kept = f"{kept} {sent}".strip()
-    whole = "\n\n".join(x for x in (label, kept) if x)
-    return whole, whole.strip() != text.strip()
-
-
 def select(
     body: str, query: str, lang: str, budget: int = BUDGET, weights: dict[str, float] | None = None
 ) -> tuple[str, bool]:
     """The part of an entry that answers the question; True when something of the entry was left out.
 
-    Order: the cause in a sentence or two, the fix (the best Solution or check block, whole),
-    then other blocks by relevance while they fit the budget, in the entry's order.
+    Order: the cause in a sentence or two, the fix (the best Solution or check block, whole; its
+    long code samples abridged to the lines the question names when the fix alone overflows the
+    budget), then other blocks by relevance while they fit the budget, in the entry's order, then
+    the part of the rest around the line the question shares with it (often the pasted error).
+    Leaving out less than MIN_SAVING characters is not worth a click: the entry is quoted whole.
     """
     bs = blocks(body)
     if not bs:
@@ -252,41 +245,73 @@ def select(
     whole = "\n\n".join(b.text for b in bs)
     if len(whole) <= budget + SLACK:
         return whole, False
+    w = weights or {}
     q = set(query_tokens(query, lang))
-    scores = [_score(b, q, lang, i == 0, weights or {}) for i, b in enumerate(bs)]
+    scores = [_score(b, q, lang, i == 0, w) for i, b in enumerate(bs)]
     fixes = [i for i, b in enumerate(bs) if b.kind in ("solution", "check")]
     if not fixes:  # an entry of causes only ("Cause 1: …", "Cause 2: …"): they are its content
         for b in bs:
             b.kind = None if b.kind == "cause" else b.kind
     main = max(fixes or range(len(bs)), key=lambda i: scores[i])
-    chosen = {main}
-    used = len(bs[main].text)
-    head = ""
-    causes = [i for i, b in enumerate(bs) if b.kind == "cause" and i != main]
+    texts = {main: bs[main].text}
     cut = False
-    if causes:
-        best = max(causes, key=lambda i: scores[i])
-        head, cut = _first_sentences(bs[best].text)
-        used += len(head)
-        if not cut:
-            chosen.add(best)
-            head = ""
+    if len(texts[main]) > budget + SLACK:
+        texts[main], cut = abridge_code(texts[main], q, lang, w)
+    # a fix that fills the screen by itself is introduced by the cause's first sentence alone
+    limit = CAUSE_CHARS if len(texts[main]) <= budget else 0
+    head, head_cut, cause = _cause(bs, scores, main, (q, lang, w), limit)
+    if cause is not None and not head_cut:
+        texts[cause], head = bs[cause].text, ""
+    cut = cut or head_cut
+    used = sum(len(t) for t in texts.values()) + len(head)
+    cut = _fill(bs, scores, texts, budget - used, (q, lang, w)) or cut
+    text = "\n\n".join(([head] if head else []) + [texts[i] for i in sorted(texts)])
+    if len(whole) - len(text) < MIN_SAVING:
+        return whole, False
+    return text, cut or len(texts) < len(bs)
+
+
+def _fill(
+    bs: list[Block], scores: list[float], texts: dict[int, str], room: int, query: tuple[set[str], str, dict]
+) -> bool:
+    """Other blocks into texts by relevance while they fit room, then the part of the rest the question
+    hits; True when a block was shortened to fit."""
+    cut = False
     for i in sorted(range(len(bs)), key=lambda i: -scores[i]):
-        if i not in chosen and bs[i].kind != "cause" and used + len(bs[i].text) <= budget and scores[i] > 0:
-            chosen.add(i)
-            used += len(bs[i].text)
-    texts = {i: bs[i].text for i in chosen}
+        if i not in texts and bs[i].kind != "cause" and len(bs[i].text) <= room and scores[i] > 0:
+            texts[i] = bs[i].text
+            room -= len(bs[i].text)
     for i, b in enumerate(bs):
         # the start of a problem or prose block tells the user it is their case; a list is never cut
-        room = budget - used
-        if i not in chosen and b.kind != "cause" and room >= FIT_MIN and not _NUMBERED.search(b.text):
-            part = _fit(b.text, room)
+        if i not in texts and b.kind != "cause" and room >= FIT_MIN and not _NUMBERED.search(b.text):
+            part = fit(b.text, room, *query)
             if part:
                 texts[i] = part
-                used += len(part)
+                room -= len(part)
                 cut = True
-    parts = ([head] if head else []) + [texts[i] for i in sorted(texts)]
-    return "\n\n".join(parts), cut or len(texts) < len(bs)
+    return cut
+
+
+def _cause(
+    bs: list[Block], scores: list[float], main: int, query: tuple[set[str], str, dict], limit: int
+) -> tuple[str, bool, int | None]:
+    """(the cause's key sentences, whether they leave something out, its block) for the best cause
+    section: a section is scored by its best block but quoted from its opening, which names the cause."""
+    sections: dict[int, list[int]] = {}
+    opening = None
+    for i, b in enumerate(bs):
+        if b.kind != "cause":
+            opening = None
+            continue
+        opening = i if b.opens or opening is None else opening
+        if i != main:
+            sections.setdefault(opening, []).append(i)
+    if not sections:
+        return "", False, None
+    best = max(sections, key=lambda s: max(scores[i] for i in sections[s]))
+    first = best if best != main else sections[best][0]
+    head, cut = key_sentences(bs[first].text, limit, *query)
+    return head, cut, first
 
 
 def fix_only(body: str) -> tuple[str, bool] | None:
@@ -297,21 +322,6 @@ def fix_only(body: str) -> tuple[str, bool] | None:
         if fix:
             return "\n\n".join(b.text for b in fix), len(fix) < len(bs)
     return None
-
-
-def _fit(text: str, limit: int) -> str:
-    """The first lines of a rendered block within limit, closing a code block it cuts."""
-    out, size, in_code = [], 0, False
-    for line in text.splitlines():
-        if size + len(line) + 1 > limit - 8:
-            out += ["…", "```"] if in_code else ["…"]
-            break
-        out.append(line)
-        size += len(line) + 1
-        if line.startswith("```"):
-            in_code = not in_code
-    kept = "\n".join(out)
-    return kept if len(kept.strip()) > 40 and kept.strip() != "…" else ""
 
 
 def is_code_line(line: str) -> bool:

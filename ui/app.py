@@ -9,6 +9,7 @@ thumbs. `ids` holds, per chat message, the answer_id a thumb on it votes for.
 from __future__ import annotations
 
 import html
+import re
 
 import gradio as gr
 from faqbot.bot.answer import Turn
@@ -117,10 +118,35 @@ def sources_html(a: dict | None, lang: str) -> str:
     return clean_html(f'{SOURCES_MARK} data-answer="{aid}">{summary}{"".join(cards)}</details>')
 
 
-def ui_lang(choice: str, last: list) -> str:
+def ui_lang(choice: str, last: list, browser: str = "en") -> str:
+    """The page's language: the user's choice, else the last answer's, else the browser's."""
     if choice in UI:
         return choice
-    return last[-1]["language"] if last and last[-1].get("language") in UI else "en"
+    if last and last[-1].get("language") in UI:
+        return last[-1]["language"]
+    return browser if browser in UI else "en"
+
+
+def browser_language(accept: str) -> str:
+    """The supported language the browser prefers most, from its Accept-Language header
+    ("fr-FR,fr;q=0.9,en;q=0.8" -> "fr"); English when it names none of them."""
+    best, best_q = "en", -1.0
+    for part in (accept or "").split(",")[:20]:
+        tag, _, params = part.partition(";")
+        code = tag.strip().lower().split("-")[0]
+        m = re.search(r"q=([^;\s]*)", params)  # a malformed weight drops the entry
+        try:
+            q = float(m.group(1)) if m else 1.0
+        except ValueError:
+            continue
+        if code in UI and q > best_q:
+            best, best_q = code, q
+    return best
+
+
+def request_language(request: gr.Request | None) -> str:
+    headers = dict(getattr(request, "headers", None) or {}) if request is not None else {}
+    return browser_language(str(headers.get("accept-language", "")))
 
 
 def badge(a: dict, lang: str) -> str:
@@ -150,9 +176,9 @@ def user_error(message: str, lang: str) -> str | None:
 def _responder(state: AppState):
     """The chat handler: streams the answer into a new bubble; errors go under the input, not in the chat."""
 
-    def respond(message: str, history: list, choice: str, last: list, ids: list):
+    def respond(message: str, history: list, choice: str, last: list, ids: list, browser: str = "en"):
         history = list(history or [])
-        lang = ui_lang(choice, last)
+        lang = ui_lang(choice, last, browser)
         problem = user_error(message, lang)
         if problem:
             yield history, message, gr.update(), error_html(problem), last, ids
@@ -179,7 +205,7 @@ def _responder(state: AppState):
         last = [*last, a]
         ids = [*(list(ids) + [None] * len(history))[: len(history)], a["answer_id"]]
         chat = history + [{"role": "assistant", "content": render_answer(a)}]
-        yield chat, "", badge(a, ui_lang(choice, last)), "", last, ids
+        yield chat, "", badge(a, ui_lang(choice, last, browser)), "", last, ids
 
     return respond
 
@@ -246,9 +272,10 @@ def build_ui(state: AppState) -> gr.Blocks:
         notice = gr.HTML("", elem_id="notice")
         answers = gr.State([])
         ids = gr.State([])
+        browser = gr.State("en")  # the browser's language (Accept-Language), read when the page loads
 
-        def relabel(choice: str, last: list):
-            lg = ui_lang(choice, last)
+        def relabel(choice: str, last: list, page: str):
+            lg = ui_lang(choice, last, page)
             ui = UI[lg]
             return (
                 gr.update(value=_header(lg)),
@@ -260,7 +287,7 @@ def build_ui(state: AppState) -> gr.Blocks:
             )
 
         respond = _responder(state)
-        ins = [box, chat, lang, answers, ids]
+        ins = [box, chat, lang, answers, ids, browser]
         outs = [chat, box, detected, notice, answers, ids]
         send.click(respond, ins, outs, api_name="ask_chat").then(None, js=SCROLL_JS)
         box.submit(respond, ins, outs, api_visibility="private").then(None, js=SCROLL_JS)
@@ -272,8 +299,15 @@ def build_ui(state: AppState) -> gr.Blocks:
         chat.clear(lambda: ("", "", "", [], []), None, outs[1:], api_visibility="private")
         dark.click(None, js=DARK_JS)
         labels = [header, box, send, lang, clear, chat]
-        lang.change(relabel, [lang, answers], labels, api_visibility="private")
-        answers.change(relabel, [lang, answers], labels, api_visibility="private")
+        lang.change(relabel, [lang, answers, browser], labels, api_visibility="private")
+        answers.change(relabel, [lang, answers, browser], labels, api_visibility="private")
+
+        def on_load(choice: str, last: list, request: gr.Request):
+            # the empty chat's examples and labels in the browser's language before any answer
+            page = request_language(request)
+            return (page, *relabel(choice, last, page))
+
+        demo.load(on_load, [lang, answers], [browser, *labels], api_visibility="private")
 
         def api_answer(question: str, language: str = "auto") -> dict:
             """Gradio API endpoint: the same answer object as POST /api/ask."""

@@ -17,6 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 from faqbot.ui import feedback
+from faqbot.ui.app import UI
 
 from tests.support import CORPUS, ROOT, free_port, wait_until_up
 
@@ -161,6 +162,35 @@ def test_errors_speak_the_page_language_and_carry_no_thumbs(server, browser):
     page.wait_for_function("document.querySelector('#chat .bot-row').innerText.includes('D’après')", timeout=60_000)
     assert page.locator("#notice .err").count() == 0
     page.close()
+
+
+def test_empty_chat_speaks_the_browser_language_before_any_answer(server, browser):
+    url, _ = server
+    context = browser.new_context(locale="fr-FR", viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    page.goto(url + "/", wait_until="load")
+    page.wait_for_selector("#question textarea", timeout=60_000)
+    # no question asked, the language choice left on "Auto": the page reads the browser's language
+    page.wait_for_function("document.querySelector('#send').innerText.includes('Demander')", timeout=20_000)
+    for i in (1, 2, 3):
+        assert page.get_by_text(UI["fr"][f"example{i}"]).first.is_visible(), i
+    assert page.get_by_text(UI["en"]["example1"]).count() == 0
+    assert page.locator("#question textarea").get_attribute("placeholder") == UI["fr"]["placeholder"]
+    # an explicit choice still wins over the browser
+    page.locator("#lang input").click()
+    page.get_by_role("option", name="Español").click()
+    page.wait_for_function(f"document.querySelector('#send').innerText.includes({UI['es']['send']!r})", timeout=20_000)
+    assert page.get_by_text(UI["es"]["example1"]).first.is_visible()
+    context.close()
+
+
+def test_browser_language_reads_accept_language_weights():
+    from faqbot.ui.app import browser_language
+
+    assert browser_language("fr-FR,fr;q=0.9,en;q=0.8") == "fr"
+    assert browser_language("de-DE,de;q=0.9,es;q=0.5,en;q=0.7") == "en"
+    assert browser_language("it, es-MX;q=0.2") == "es"
+    assert browser_language("zh-CN") == browser_language("") == browser_language("fr;q=abc") == "en"
 
 
 def test_new_answer_shows_its_first_line(server, browser):

@@ -24,3 +24,53 @@ def test_see_also_quotes_what_the_entry_says_to_do():
 def test_repair_citations():
     text, dropped = repair_citations("Use X [1] and Y [4] or [2].", 2)
     assert text == "Use X [1] and Y  or [2]." and dropped == [4]
+
+
+DDL = (
+    "```\nCREATE TABLE t (\n  id INT,\n  name STRING,\n  ts TIMESTAMP(3),\n  amount DOUBLE,\n  city STRING\n) WITH (\n"
+    "  'connector' = 'kafka',\n  'topic' = 'orders',\n  'properties.sasl.mechanism' = 'SCRAM-SHA-256',\n"
+    "  'format' = 'json',\n  'key.fields-prefix' = 'k_'\n);\n```"
+)
+
+
+def test_a_long_code_sample_keeps_its_ends_and_the_lines_the_question_and_the_fix_name():
+    from faqbot.bot.excerpt import ELLIPSIS, abridge_code
+
+    text = "Set key.fields-prefix in the DDL:\n\n" + DDL
+    out, cut = abridge_code(text, {"scram", "sasl"}, "en", {})
+    lines = out.split("\n")
+    assert cut and lines[2] == "```" and lines[3] == "CREATE TABLE t (" and lines[-2] == ");"
+    assert "  'properties.sasl.mechanism' = 'SCRAM-SHA-256'," in lines  # named by the question
+    assert "  'key.fields-prefix' = 'k_'" in lines  # named by the block's own prose
+    assert "  'topic' = 'orders'," not in lines and ELLIPSIS in lines
+    assert [x for x in lines if x != ELLIPSIS] == [x for x in text.split("\n") if x in lines]  # verbatim, in order
+    short = "```\nSELECT 1;\n```"
+    assert abridge_code(short, {"select"}, "en", {}) == (short, False)
+
+
+def test_a_block_that_does_not_fit_is_quoted_from_the_line_the_question_shares():
+    from faqbot.bot.excerpt import fit
+
+    log = ["**Problem**", "", "```"] + [f"  at com.example.Frame{i}.run(Frame.java:{i})" for i in range(12)]
+    log += ["org.apache.flink.table.api.ValidationException: Unable to create a sink for writing table 'x'."]
+    log += ["  at com.example.Other.run(Other.java:1)", "```"]
+    out = fit("\n".join(log), 300, {"unabl", "sink", "write", "validationexcept"}, "en", {})
+    assert out.startswith("**Problem**\n\n```\n…\norg.apache.flink.table.api.ValidationException: Unable")
+    assert out.count("```") == 2  # the cut code block is closed
+    # with no shared line, the start of the block
+    assert fit("\n".join(log), 300, set(), "en", {}).startswith("**Problem**\n\n```\n  at com.example.Frame0")
+
+
+def test_a_cause_keeps_its_first_sentence_and_the_one_the_question_hits():
+    from faqbot.bot.excerpt import key_sentences
+
+    cause = (
+        "**Cause**\n\nThe sink rejects the record. It happens on restart. The buffer is flushed late. "
+        "A primary key is missing in the DDL, so the upsert fails."
+    )
+    head, cut = key_sentences(cause, 200, {"primari", "key"}, "en", {})
+    assert cut and head == (
+        "**Cause**\n\nThe sink rejects the record. … A primary key is missing in the DDL, so the upsert fails."
+    )
+    lead_in = "**Cause**\n\nThe order depends on the constructor:\n\n- With one, its order.\n\n- Without, alphabetical."
+    assert key_sentences(lead_in, 200, set(), "en", {}) == (lead_in, False)  # a lead-in keeps its list

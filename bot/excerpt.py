@@ -1,0 +1,142 @@
+"""Shortening one rendered block for an answer, guided by the question's words (rare words weigh more).
+
+Three ways, each marked so a reader sees that something was left out: a long code sample keeps
+its first and last lines and the lines the question names, with "…" for each run left out; a block
+that does not fit keeps the part around the line the question shares with it (a pasted error
+line), not just its start; a cause keeps its opening sentence and the sentence the question hits.
+"""
+
+from __future__ import annotations
+
+import re
+
+from faqbot.ingest.textproc import tokenize
+
+# A code sample longer than this many lines, inside a block too long for the answer, is abridged
+# to its first and last lines and the CODE_KEEP lines that hold the most question words.
+CODE_LINES = 8
+CODE_KEEP = 5
+ELLIPSIS = "…"
+_FENCE = re.compile(r"```\n(.*?)\n```", re.S)
+_COMMENT = re.compile(r"^\s*(/\*|--|//|#)")
+
+
+def hit_score(text: str, q: set[str], lang: str, weights: dict[str, float]) -> float:
+    """The weight of the question words a piece of text holds."""
+    if not q:
+        return 0.0
+    return sum(weights.get(t, 1.0) for t in q & set(tokenize(text, lang)))
+
+
+def abridge_code(text: str, q: set[str], lang: str, weights: dict[str, float]) -> tuple[str, bool]:
+    """Every fenced sample longer than CODE_LINES cut to the lines the question names; True when any was cut."""
+    changed = False
+    # an option the block's prose names ("use the key.fields-prefix property") is the line to keep
+    named = {t for t in tokenize(_FENCE.sub(" ", text), lang) if t.startswith("§")}
+    top = max((weights.get(t, 1.0) for t in q), default=1.0)
+    q = q | named
+    weights = {**weights, **{t: top for t in named}}
+
+    def one(m: re.Match[str]) -> str:
+        nonlocal changed
+        lines = m.group(1).split("\n")
+        if len(lines) <= CODE_LINES:
+            return m.group(0)
+        # a comment line explains rather than configures: it is kept only beside a kept line
+        scores = [0.0 if _COMMENT.match(ln) else hit_score(ln, q, lang, weights) for ln in lines]
+        best = sorted((i for i in range(1, len(lines) - 1) if scores[i] > 0), key=lambda i: -scores[i])
+        # a sample the question names few lines of keeps its opening lines too, so it still reads as code
+        keep = {0, len(lines) - 1, *best[:CODE_KEEP], *range(1, 1 + CODE_KEEP - len(best[:CODE_KEEP]))}
+        out: list[str] = []
+        for i, ln in enumerate(lines):
+            if i in keep:
+                out.append(ln)
+            elif not out or out[-1] != ELLIPSIS:
+                out.append(ELLIPSIS)
+        changed = True
+        return "```\n" + "\n".join(out) + "\n```"
+
+    return _FENCE.sub(one, text), changed
+
+
+def fit(
+    text: str, limit: int, q: set[str] | None = None, lang: str = "en", weights: dict[str, float] | None = None
+) -> str:
+    """Lines of a rendered block within limit, from the line the question shares with it (else its
+    start), keeping a label line and closing a code block it cuts; "" when too little is left."""
+    lines = text.splitlines()
+    start = _best_line(lines, q or set(), lang, weights or {})
+    out: list[str] = []
+    in_code = False
+    if start:
+        in_code = sum(ln.startswith("```") for ln in lines[:start]) % 2 == 1
+        label = [lines[0], ""] if lines[0].startswith("**") else []
+        out = label + (["```"] if in_code else []) + [ELLIPSIS]
+    size = sum(len(x) + 1 for x in out)
+    for line in lines[start:]:
+        if size + len(line) + 1 > limit - 8:
+            out += [ELLIPSIS, "```"] if in_code else [ELLIPSIS]
+            break
+        out.append(line)
+        size += len(line) + 1
+        if line.startswith("```"):
+            in_code = not in_code
+    kept = "\n".join(out)
+    body = [x for x in out if x.strip() and x.strip() not in (ELLIPSIS, "```") and not x.startswith("**")]
+    return kept if len("".join(body)) > 40 else ""
+
+
+def _best_line(lines: list[str], q: set[str], lang: str, weights: dict[str, float]) -> int:
+    """The index of the line that holds the most question words when it is past the block's first
+    lines and clearly better than them (a pasted error line deep in a log); else 0."""
+    scores = [0.0 if ln.startswith(("```", "**")) else hit_score(ln, q, lang, weights) for ln in lines]
+    if not scores:
+        return 0
+    best = max(range(len(lines)), key=lambda i: scores[i])
+    head = max(scores[:4], default=0.0)
+    return best if best >= 4 and scores[best] > 2 * head else 0
+
+
+_SENT = re.compile(r"(?<=[.!?])\s+")
+
+
+def key_sentences(text: str, limit: int, q: set[str], lang: str, weights: dict[str, float]) -> tuple[str, bool]:
+    """The opening of a rendered cause block within limit: its label, its first sentence and then the
+    sentence the question's words hit most (the next one when none does); a lead-in ending in ":"
+    keeps the list it introduces when they fit. True when something was left out."""
+    paras, in_code = [], False
+    for p in text.split("\n\n"):
+        if p.strip() and not in_code and not p.startswith("```"):
+            paras.append(p)
+        in_code ^= p.count("```") % 2 == 1
+    label = paras[0] if paras and paras[0].startswith("**") else ""
+    rest = paras[1 if label else 0 :]
+    i = next((n for n, p in enumerate(rest) if not p.startswith(("- ", "1."))), None)
+    if i is None:
+        return label, bool(text.strip() != label.strip())
+    prose = rest[i]
+    items = []
+    for p in rest[i + 1 :]:
+        if not p.startswith("- ") or not prose.rstrip().endswith(":"):
+            break
+        items.append(p)
+    kept = _pick_sentences(_SENT.split(prose), limit, q, lang, weights)
+    if kept.rstrip().endswith(":") and len(kept) + sum(len(x) + 2 for x in items) <= 2 * limit:
+        kept = "\n\n".join([kept, *items])
+    whole = "\n\n".join(x for x in (label, kept) if x)
+    return whole, whole.strip() != text.strip()
+
+
+def _pick_sentences(sents: list[str], limit: int, q: set[str], lang: str, weights: dict[str, float]) -> str:
+    if len(sents) <= 1:
+        return sents[0] if sents else ""
+    scores = [hit_score(s, q, lang, weights) for s in sents[1:]]
+    second = 1 + max(range(len(scores)), key=lambda n: (scores[n], -n)) if max(scores) > 0 else 1
+    kept = sents[0]
+    if len(kept) + 1 + len(sents[second]) <= limit:
+        gap = " … " if second > 1 else " "
+        kept = kept + gap + sents[second]
+        # the sentence after it continues the same point while it fits
+        if second + 1 < len(sents) and len(kept) + 1 + len(sents[second + 1]) <= limit:
+            kept += " " + sents[second + 1]
+    return kept

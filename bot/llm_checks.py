@@ -149,6 +149,13 @@ def _failure(v: Verdict, language: str, support: list[float] | None) -> str:
 _WRONG_SAMPLE = re.compile(r"\b(incorrect\w*|wrong|invalid\w*|erron\w*|erróne\w*|mauvais\w*|before)\b", re.I)
 
 
+_LIST_PROSE = re.compile(r"^\s*(?:\d+[.)]|[-*•])\s+(?:\S+\s+){3,}")  # "2. Set the parameter x=1 in …"
+
+
+def _code_not_prose(line: str) -> bool:
+    return is_code_line(line) and not _LIST_PROSE.match(line)
+
+
 def source_code(passage: str) -> list[tuple[str, str]]:
     """The code of a passage, block by block, with the prose line that introduces it: fenced blocks,
     and paragraphs that are mostly code lines (some corpus entries set DDL without fences)."""
@@ -159,7 +166,7 @@ def source_code(passage: str) -> list[tuple[str, str]]:
 
     def close() -> None:
         nonlocal lead
-        if para and sum(map(is_code_line, para)) * 2 >= len(para):
+        if para and sum(map(_code_not_prose, para)) * 2 >= len(para):
             blocks.append((lead, "\n".join(para)))
         elif para:
             lead = para[-1]

@@ -108,6 +108,8 @@ def test_source_code_finds_fenced_and_unfenced_blocks():
     blocks = [b for _lead, b in source_code(passage)]
     assert blocks[0].startswith("CREATE TABLE t (") and blocks[0].endswith(");") and blocks[1] == "SELECT * FROM t;"
     assert source_code("Only prose here. Set the option to true and restart the job.") == []
+    # a list step that quotes a setting is prose, not code to attach
+    assert source_code("2. Set the parameter allowMultiQueries=true in the URL of the table.") == []
 
 
 def test_the_sources_code_is_attached_verbatim_unless_the_answer_has_it():

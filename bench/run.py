@@ -95,8 +95,21 @@ def run_bench(args: argparse.Namespace) -> int:
         for k, v in res.items():
             print(f"{k:24} {v}")
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.out).write_text(_markdown(res))
+    _write_page(Path(args.out), _markdown(res))
     return 0
+
+
+MILVUS_SECTIONS = "<!-- milvus-sections: written by `faqbot bench --store milvus:…`, kept by `faqbot bench` -->"
+
+
+def _write_page(out: Path, text: str) -> None:
+    """Write the page atomically, keeping the Milvus sections at its end (another command writes them)."""
+    old = out.read_text(encoding="utf-8") if out.is_file() else ""
+    if MILVUS_SECTIONS in old:
+        text = text.rstrip("\n") + "\n\n" + old[old.index(MILVUS_SECTIONS) :]
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, out)
 
 
 POSTS = Path("eval/posts.jsonl")

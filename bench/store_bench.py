@@ -31,6 +31,11 @@ def _faqbot(*args: str, env: dict | None = None) -> float:
     return round(time.perf_counter() - t, 2)
 
 
+def _load() -> float:
+    """1-minute load average: other jobs share this machine, and the figures are read next to it."""
+    return round(os.getloadavg()[0], 1)
+
+
 def _latency(bot, questions: list[str]) -> dict:
     bot.warm()
     answer_ms, retr_ms, hits = [], [], []
@@ -51,7 +56,7 @@ def run_store_bench(args: argparse.Namespace, corpus: Path) -> dict:
 
     from .run import _serving
 
-    res: dict = {}
+    res: dict = {"load_avg_start": _load()}
     qs = [q.question for q in read_questions(Path(args.questions))]
     with tempfile.TemporaryDirectory() as tmp:
         store = f"milvus:{Path(tmp) / 'faq.db'}"
@@ -66,16 +71,7 @@ def run_store_bench(args: argparse.Namespace, corpus: Path) -> dict:
     res["milvus"] = {k: milvus_run[k] for k in ("answer", "retrieval")}
     res["same_top_citation"] = sum(a == b for a, b in zip(faiss_run["tops"], milvus_run["tops"]))
     res["questions"] = len(qs)
-    if args.scale:
-        from .milvus_scale import bench_size
-
-        res["scale"] = {}
-        deadline = time.time() + float(os.environ.get("FAQBOT_BENCH_SCALE_BUDGET_S", "3600"))
-        for n in (100_000, 1_000_000):
-            if time.time() > deadline:
-                break
-            rows = bench_size(n, log=lambda r: print(r, file=sys.stderr), deadline=deadline)
-            res["scale"][str(n)] = [r.to_json() for r in rows]
+    res["load_avg_end"] = _load()
     return res
 
 
@@ -86,7 +82,9 @@ def markdown(r: dict) -> str:
         BEGIN,
         "## Milvus store next to the index folder (`faqbot bench --store milvus:…`)",
         "",
-        f"Written on {time.strftime('%Y-%m-%d')}; Milvus Lite in-process (a temporary `faq.db`), same machine.",
+        f"Written on {time.strftime('%Y-%m-%d %H:%M')} UTC; Milvus Lite in-process (a temporary `faq.db`); "
+        f"load average {r.get('load_avg_start', '?')} at the start, {r.get('load_avg_end', '?')} at the end "
+        f"({os.cpu_count()} cores).",
         "",
         "| measure | index folder (FAISS + bm25s) | Milvus Lite |",
         "|---|---|---|",
@@ -104,28 +102,14 @@ def markdown(r: dict) -> str:
         f"p95 {ld['p95_ms']} ms, {ld['errors']} errors, {ld['throughput_rps']} req/s |",
         "",
     ]
-    if r.get("scale"):
-        lines += [
-            "### Synthetic scale in Milvus Lite (random 384-d unit vectors, 200 single queries through the client)",
-            "",
-            "| vectors | index | parameters | insert+build s | data MB | RSS growth MB | p50 ms | p95 ms | recall@10 |",
-            "|---|---|---|---|---|---|---|---|---|",
-        ]
-        for n, rows in r["scale"].items():
-            for x in rows:
-                lines.append(
-                    f"| {int(n):,} | {x['index']} | {x['params']} | {x['build_s']} | {x['size_mb']} | "
-                    f"{x['rss_growth_mb']} | {x['p50_ms']} | {x['p95_ms']} | {x['recall_at_10']} |"
-                )
-        lines.append("")
     lines.append(END)
     return "\n".join(lines) + "\n"
 
 
-def write_section(out: Path, section: str) -> None:
-    """Replace the Milvus section of out (or append it), keeping the rest; written atomically."""
+def write_section(out: Path, section: str, begin: str = BEGIN, end: str = END) -> None:
+    """Replace the section between begin and end in out (or append it), keeping the rest; written atomically."""
     text = out.read_text(encoding="utf-8") if out.is_file() else "# Benchmarks\n"
-    pattern = re.compile(re.escape(BEGIN) + ".*?" + re.escape(END) + "\n?", re.S)
+    pattern = re.compile(re.escape(begin) + ".*?" + re.escape(end) + "\n?", re.S)
     text = pattern.sub(lambda _: section, text) if pattern.search(text) else text.rstrip("\n") + "\n\n" + section
     tmp = out.with_name(out.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")
@@ -138,4 +122,14 @@ def bench_store(args: argparse.Namespace) -> int:
     print(json.dumps(r, indent=2) if args.json else markdown(r))
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     write_section(Path(args.out), markdown(r))
+    if args.scale:
+        from . import milvus_scale
+
+        budget = float(os.environ.get("FAQBOT_BENCH_SCALE_BUDGET_S", "3600"))
+        scale = milvus_scale.bench_sizes([100_000, 1_000_000], time.time() + budget, log=_log)
+        write_section(Path(args.out), milvus_scale.markdown(scale), milvus_scale.BEGIN, milvus_scale.END)
     return 0
+
+
+def _log(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)

@@ -74,14 +74,14 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def wait_until_up(url: str, proc, timeout: float = 120.0) -> bool:
+def wait_until_up(url: str, proc, timeout: float = 120.0, auth: tuple[str, str] | None = None) -> bool:
     """Poll url until it answers 200; False when the process died or time ran out."""
     import httpx
 
     deadline = time.time() + timeout
     while time.time() < deadline and proc.poll() is None:
         try:
-            if httpx.get(url, timeout=2).status_code == 200:
+            if httpx.get(url, timeout=2, auth=auth).status_code == 200:
                 return True
         except httpx.HTTPError:
             pass

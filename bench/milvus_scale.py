@@ -86,7 +86,7 @@ def _configs(n: int) -> list[Config]:
         Config("IVF_FLAT", {"nlist": nlist}, ivf),
         Config("IVF_SQ8", {"nlist": nlist}, ivf),
         Config("HNSW", {"M": 32, "efConstruction": 80}, hnsw),
-        Config("HNSW_SQ", {"M": 32, "efConstruction": 80, "sq_type": "SQ8"}, hnsw),
+        Config("HNSW_SQ", {"M": 32, "efConstruction": 80}, hnsw),  # 8-bit, fixed in Lite (no sq_type)
     ]
 
 
@@ -115,7 +115,10 @@ class _Run:
         self.truth = np.argsort(-(self.queries @ self.data.T), axis=1)[:, :10]
         self.tmp = Path(tempfile.mkdtemp(prefix="faqbot-milvus-scale-"))
         self.rss0 = _rss_mb()
-        self.client = MilvusClient(str(self.tmp / "scale.db"))
+        # pymilvus pings every 10 s by default; Lite's gRPC server answers a long call (an index
+        # build of minutes) with GOAWAY "too_many_pings", and pymilvus then retries the create_index
+        # that had succeeded ("index already exists"). One ping in 10 min keeps the call alone.
+        self.client = MilvusClient(str(self.tmp / "scale.db"), grpc_options={"grpc.keepalive_time_ms": 600_000})
         schema = self.client.create_schema(auto_id=False)
         schema.add_field("id", DataType.INT64, is_primary=True)
         schema.add_field("vec", DataType.FLOAT_VECTOR, dim=self.data.shape[1])
@@ -165,11 +168,21 @@ class _Run:
         self.client.load_collection("scale")  # Lite builds the per-segment indexes here
         return time.perf_counter() - t
 
-    def measure(self, cfg: Config, deadline: float, query_budget_s: float) -> list[LiteRow]:
+    def measure(
+        self, cfg: Config, deadline: float, query_budget_s: float, expect_build_s: float = 0.0
+    ) -> list[LiteRow]:
+        """Rows for one index type; `expect_build_s` (scaled from a smaller run) skips a build
+        that would end past the deadline, since a build cannot be interrupted."""
         rows: list[LiteRow] = []
-        if time.time() > deadline:
-            return [self._row(cfg, _shown(cfg, {}), None, [], [], "not run: out of time before the build")]
-        build_s = self.build(cfg)
+        left = deadline - time.time()
+        if left < expect_build_s or left <= 0:
+            why = f"build expected ~{expect_build_s:.0f} s, {max(left, 0):.0f} s left" if left > 0 else "no time left"
+            return [self._row(cfg, _shown(cfg, {}), None, [], [], f"not run: {why}")]
+        try:
+            build_s = self.build(cfg)
+        except Exception as exc:  # one failed configuration is a row, not the end of the run
+            self.log(f"build {cfg.index_type} at {self.n} failed: {exc}")
+            return [self._row(cfg, _shown(cfg, {}), None, [], [], f"failed: {str(exc)[:120]}")]
         self.log(f"built {cfg.index_type} at {self.n} in {build_s:.1f} s (load {_load()})")
         for params in cfg.tries:
             shown = _shown(cfg, params)
@@ -204,23 +217,36 @@ def bench_size(
     log: Callable[[str], None] = print,
     deadline: float | None = None,
     query_budget_s: float = 120.0,
+    build_s_per_row: dict[str, float] | None = None,
 ) -> tuple[InsertRun | None, list[LiteRow]]:
-    """Insert n vectors, then measure each index type in turn until `deadline` (time.time())."""
+    """Insert n vectors, then measure each index type in turn until `deadline` (time.time()).
+    `build_s_per_row` (index type -> seconds per row, from a smaller run) predicts each build:
+    Lite builds one index per segment of at most 100k rows, so the time grows linearly."""
     end = deadline if deadline is not None else float("inf")
+    per_row = build_s_per_row or {}
     run = _Run(n, n_queries, log)
     try:
         ins = run.insert()
-        rows = [r for cfg in _configs(n) for r in run.measure(cfg, end, query_budget_s)]
+        rows = []
+        for cfg in _configs(n):
+            rows += run.measure(cfg, end, query_budget_s, per_row.get(cfg.index_type, 0.0) * n)
     finally:
         run.close()
     return ins, rows
 
 
-def bench_sizes(sizes: list[int], deadline: float, log: Callable[[str], None] = print, queries_at_1m: int = 50) -> dict:
+def bench_sizes(
+    sizes: list[int],
+    deadline: float,
+    log: Callable[[str], None] = print,
+    queries_at_1m: int = 50,
+    on_size: Callable[[dict], None] | None = None,
+) -> dict:
     """Each size in turn; a size whose insert alone would run past the deadline at the rate just
-    measured is reported as not run, with the estimate."""
+    measured is reported as not run, with the estimate. `on_size(results so far)` after each size."""
     out: dict = {"started": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "load_avg_start": _load()}
     rate = None
+    per_row: dict[str, float] = {}
     for n in sizes:
         left = deadline - time.time()
         if rate and n / rate > left:
@@ -229,11 +255,14 @@ def bench_sizes(sizes: list[int], deadline: float, log: Callable[[str], None] = 
             continue
         nq = 200 if n < 1_000_000 else queries_at_1m
         budget = 120.0 if n < 1_000_000 else 60.0
-        ins, rows = bench_size(n, n_queries=nq, log=log, deadline=deadline, query_budget_s=budget)
+        ins, rows = bench_size(n, nq, log, deadline, budget, per_row)
         rate = ins.rows_per_s if ins else rate
+        per_row.update({r.index.removeprefix("Lite "): r.build_s / n for r in rows if r.build_s > 0})
         out[str(n)] = {"insert": ins.to_json() if ins else None, "rows": [asdict(r) for r in rows]}
-    out["finished"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-    out["load_avg_end"] = _load()
+        out["finished"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+        out["load_avg_end"] = _load()
+        if on_size:
+            on_size(out)
     return out
 
 
@@ -251,8 +280,8 @@ def markdown(r: dict) -> str:
         "### Measured (`python -m faqbot.bench.milvus_scale`, also run by `faqbot bench --scale --store milvus:…`)",
         "",
         f"Milvus Lite {milvus_lite.__version__}, pymilvus {pymilvus.__version__}; started {r['started']}, "
-        f"finished {r['finished']}; {os.cpu_count()} cores shared with other jobs, load average "
-        f"{r['load_avg_start']} at the start, {r['load_avg_end']} at the end (per row below). "
+        f"finished {r.get('finished', '-')}; {os.cpu_count()} cores shared with other jobs, load average "
+        f"{r['load_avg_start']} at the start, {r.get('load_avg_end', '-')} at the end (per row below). "
         f"Inserts in batches of {BATCH:,} rows.",
         "",
         "| vectors | insert s | rows/s | data MB | RSS growth MB | load avg |",
@@ -307,12 +336,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, default=Path("docs/benchmarks.md"), help="page to write the block in")
     p.add_argument("--json", type=Path, help="also write the raw results here")
     a = p.parse_args(argv)
-    r = bench_sizes(a.sizes, _deadline(a.until, a.budget_s), log=lambda s: print(s, file=sys.stderr, flush=True))
-    if a.json:
-        a.json.write_text(json.dumps(r, indent=2), encoding="utf-8")
-    write_section(a.out, markdown(r), BEGIN, END)
+
+    def save(r: dict) -> None:  # after each size: a later failure keeps what was measured
+        if a.json:
+            a.json.write_text(json.dumps(r, indent=2), encoding="utf-8")
+        write_section(a.out, markdown(r), BEGIN, END)
+
+    r = bench_sizes(a.sizes, _deadline(a.until, a.budget_s), log=_log, on_size=save)
     print(markdown(r))
     return 0
+
+
+def _log(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":

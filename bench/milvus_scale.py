@@ -177,13 +177,16 @@ class _Run:
         left = deadline - time.time()
         if left < expect_build_s or left <= 0:
             why = f"build expected ~{expect_build_s:.0f} s, {max(left, 0):.0f} s left" if left > 0 else "no time left"
+            self.log(f"skip {cfg.index_type} at {self.n}: {why}")
             return [self._row(cfg, _shown(cfg, {}), None, [], [], f"not run: {why}")]
         try:
             build_s = self.build(cfg)
         except Exception as exc:  # one failed configuration is a row, not the end of the run
             self.log(f"build {cfg.index_type} at {self.n} failed: {exc}")
             return [self._row(cfg, _shown(cfg, {}), None, [], [], f"failed: {str(exc)[:120]}")]
-        self.log(f"built {cfg.index_type} at {self.n} in {build_s:.1f} s (load {_load()})")
+        self.log(
+            f"built {cfg.index_type} at {self.n} in {build_s:.1f} s (load {_load()}, expected ~{expect_build_s:.0f} s)"
+        )
         for params in cfg.tries:
             shown = _shown(cfg, params)
             if time.time() > deadline:

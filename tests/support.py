@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 from faqbot.bench.load import free_port, wait_until_up
 from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage
@@ -30,10 +39,121 @@ __all__ = [
     "ROOT",
     "TOC_ENTRIES",
     "TOTAL_CHUNKS",
+    "CHROMIUM_ARGS",
+    "Served",
+    "chromium",
     "free_port",
+    "run_faqbot",
     "scripted_backend",
+    "serve",
+    "start_serve",
     "wait_until_up",
 ]
+
+# Debian chromium under Playwright (never `playwright install` here): headless, no sandbox, no network chatter.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def chromium(p):
+    """Launch the machine's chromium from a `sync_playwright()` handle."""
+    return p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+
+
+def run_faqbot(*args: str, timeout: float = 180, env: Mapping[str, str] | None = None) -> subprocess.CompletedProcess:
+    """`faqbot ARGS` as a subprocess from the repository root, output captured as text."""
+    return subprocess.run(
+        [sys.executable, "-m", "faqbot", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=None if env is None else dict(env),
+    )
+
+
+@dataclass
+class Served:
+    """A `faqbot serve` subprocess on a free loopback port; its output goes to a file, not a pipe
+    (a pipe nobody reads fills up and stalls the server)."""
+
+    proc: subprocess.Popen
+    url: str
+    log: Path
+    group: bool  # started in a session of its own: signals go to the whole process group
+
+    def output(self) -> str:
+        try:
+            return self.log.read_text(encoding="utf-8", errors="replace")[-4000:]
+        except OSError:
+            return ""
+
+    def wait_up(self, timeout: float = 120.0, auth: tuple[str, str] | None = None) -> None:
+        """Until /api/health answers 200; else stop it and fail the test with its output."""
+        if not wait_until_up(self.url + "/api/health", self.proc, timeout, auth=auth):
+            out = self.output()
+            self.stop()
+            pytest.fail("faqbot serve did not start: " + out)
+
+    def _signal(self, sig: int) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            if self.group:
+                os.killpg(self.proc.pid, sig)
+            else:
+                self.proc.send_signal(sig)
+
+    def stop(self, timeout: float = 20.0) -> bool:
+        """SIGTERM, then SIGKILL after timeout; True when it ended on SIGTERM (or had already ended)."""
+        if self.proc.poll() is None:
+            self._signal(signal.SIGTERM)
+        try:
+            self.proc.wait(timeout=timeout)
+            clean = True
+        except subprocess.TimeoutExpired:
+            self._signal(signal.SIGKILL)
+            self.proc.wait()
+            clean = False
+        self.log.unlink(missing_ok=True)
+        return clean
+
+
+def start_serve(*args: str, env: Mapping[str, str] | None = None, new_session: bool = False) -> Served:
+    """Start `faqbot serve ARGS --port <free>` without waiting (several can start at once)."""
+    port = free_port()
+    fd, log = tempfile.mkstemp(prefix="faqbot-serve-", suffix=".log")
+    with os.fdopen(fd, "wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "faqbot", "serve", *args, "--port", str(port)],
+            cwd=ROOT,
+            env=dict(os.environ if env is None else env),
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=new_session,
+        )
+    return Served(proc, f"http://127.0.0.1:{port}", Path(log), new_session)
+
+
+@contextlib.contextmanager
+def serve(
+    *args: str,
+    env: Mapping[str, str] | None = None,
+    new_session: bool = False,
+    timeout: float = 120.0,
+    auth: tuple[str, str] | None = None,
+) -> Iterator[Served]:
+    """A running `faqbot serve ARGS` for the body of the with-block; stopped afterwards."""
+    srv = start_serve(*args, env=env, new_session=new_session)
+    try:
+        srv.wait_up(timeout, auth=auth)
+        yield srv
+    finally:
+        srv.stop()
 
 
 def scripted_backend(*replies: str, timeout: float = 5.0):
@@ -46,8 +166,6 @@ def scripted_backend(*replies: str, timeout: float = 5.0):
 
 def milvus_lite_server(data_dir: Path, port: int):
     """A Milvus Lite gRPC server over data_dir on 127.0.0.1:port (what several processes share)."""
-    import subprocess
-    import sys
     import time
 
     proc = subprocess.Popen(

@@ -12,8 +12,6 @@ import json
 import os
 import shutil
 import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -21,20 +19,12 @@ import httpx
 import pytest
 
 from tests.payloads import ALLOWED_ATTRIBUTES, ALLOWED_LINK_PREFIXES, ALLOWED_TAGS, PAYLOADS
-from tests.support import CORPUS, ROOT, free_port, wait_until_up
+from tests.support import CORPUS, ROOT, chromium, run_faqbot, serve
 
 pytestmark = pytest.mark.slow
 
 USER, PASSWORD = "jürgen", "pässwört✓"  # non-ASCII on purpose: both used to give 500
 ANIMALS = ["zebrafish", "quokka", "axolotl", "pangolin"]
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def _payload_document() -> str:
@@ -67,37 +57,16 @@ def ingested(corpus, index_copy_factory):
     return index, report
 
 
-def _start(index: Path, corpus: Path, log: Path, *extra: str, env: dict | None = None):
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "faqbot", "serve", "--index", str(index), "--corpus", str(corpus)]
-        + ["--port", str(port), *extra],
-        cwd=ROOT,
-        env={**os.environ, "FAQBOT_FEEDBACK": str(log), **(env or {})},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    return proc, f"http://127.0.0.1:{port}"
-
-
-def _stop(proc) -> None:
-    proc.terminate()
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+def _serve(index: Path, corpus: Path, log: Path, *extra: str, env: dict | None = None, auth=None):
+    env = {**os.environ, "FAQBOT_FEEDBACK": str(log), **(env or {})}
+    return serve("--index", str(index), "--corpus", str(corpus), *extra, env=env, auth=auth)
 
 
 @pytest.fixture(scope="module")
 def server(ingested, corpus, tmp_path_factory):
     index, _ = ingested
-    proc, url = _start(index, corpus, tmp_path_factory.mktemp("fb") / "f.jsonl", "--max-wait", "3")
-    if not wait_until_up(url + "/api/health", proc):
-        _stop(proc)
-        pytest.fail("server did not start: " + (proc.stdout.read() if proc.stdout else ""))
-    yield url
-    _stop(proc)
+    with _serve(index, corpus, tmp_path_factory.mktemp("fb") / "f.jsonl", "--max-wait", "3") as srv:
+        yield srv.url
 
 
 def _ask(url: str, question: str, history: list | None = None, timeout: float = 120) -> tuple[int, float, dict]:
@@ -197,7 +166,7 @@ def test_current_outside_the_index_is_refused(index_copy_factory, tmp_path):
     (tmp_path / "build-evil").mkdir()
     for name in ("../build-evil", str(tmp_path / "build-evil"), "build-../../x"):
         (index / "CURRENT").write_text(name + "\n")
-        r = _cli("ask", "kafka", "--index", str(index))
+        r = run_faqbot("ask", "kafka", "--index", str(index))
         assert r.returncode == 1 and "faqbot ingest" in r.stderr and "Traceback" not in r.stderr
 
 
@@ -218,10 +187,6 @@ _AUDIT = """([tags, attrs, prefixes]) => {
 }"""
 
 
-def _browser(p):
-    return p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-
-
 def _send(page, text: str, expect_cards: int) -> None:
     page.fill("#question textarea", text)
     page.click("#send")
@@ -237,7 +202,7 @@ def test_payloads_render_inert_in_the_browser(server, tmp_path):
 
     outside: list[str] = []
     with sync_playwright() as p:
-        browser = _browser(p)
+        browser = chromium(p)
         page = browser.new_page(viewport={"width": 1200, "height": 1400})
         page.on("request", lambda req: outside.append(req.url) if "127.0.0.1" not in req.url else None)
         page.on("dialog", lambda d: (outside.append("dialog:" + d.message), d.dismiss()))
@@ -338,14 +303,8 @@ def test_no_5xx_but_503_from_the_openapi_fuzz(server):
     assert len(seen) >= 60
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "faqbot", *args], cwd=ROOT, capture_output=True, text=True, timeout=180
-    )
-
-
 def test_serve_bad_port_is_one_line(index_dir):
-    r = _cli("serve", "--index", str(index_dir), "--port", "99999")
+    r = run_faqbot("serve", "--index", str(index_dir), "--port", "99999")
     assert r.returncode == 1 and "serving on" not in r.stdout and "Traceback" not in r.stderr
     assert r.stderr.strip().count("\n") == 0 and "--port" in r.stderr
 
@@ -355,16 +314,16 @@ def test_serve_busy_port_is_one_line(index_dir):
         s.bind(("127.0.0.1", 0))
         s.listen(1)
         port = s.getsockname()[1]
-        r = _cli("serve", "--index", str(index_dir), "--port", str(port))
+        r = run_faqbot("serve", "--index", str(index_dir), "--port", str(port))
     assert r.returncode == 1 and "serving on" not in r.stdout and "already in use" in r.stderr
     assert "Traceback" not in r.stderr
 
 
 def test_cli_index_that_is_missing_or_a_file(tmp_path):
-    r = _cli("ask", "kafka", "--index", str(tmp_path / "nonexistent"))
+    r = run_faqbot("ask", "kafka", "--index", str(tmp_path / "nonexistent"))
     assert r.returncode == 1 and "faqbot ingest --index" in r.stderr and not (tmp_path / "nonexistent").exists()
     (tmp_path / "afile").write_text("x")
-    r = _cli("ask", "kafka", "--index", str(tmp_path / "afile"))
+    r = run_faqbot("ask", "kafka", "--index", str(tmp_path / "afile"))
     assert r.returncode == 1 and "is a file" in r.stderr and "unexpected" not in r.stderr
 
 
@@ -374,19 +333,9 @@ def auth_server(ingested, corpus, tmp_path_factory):
     index, _ = ingested
     secret = tmp_path_factory.mktemp("auth") / "auth"
     secret.write_text(f"{USER}:{PASSWORD}\n", encoding="utf-8")
-    proc, url = _start(index, corpus, secret.parent / "f.jsonl", env={"FAQBOT_AUTH_FILE": str(secret)})
-    deadline = time.time() + 120
-    while time.time() < deadline and proc.poll() is None:
-        try:
-            if httpx.get(url + "/api/health", auth=(USER, PASSWORD), timeout=2).status_code == 200:
-                break
-        except httpx.HTTPError:
-            time.sleep(0.3)
-    else:
-        _stop(proc)
-        pytest.fail("auth server did not start: " + (proc.stdout.read() if proc.stdout else ""))
-    yield url
-    _stop(proc)
+    env = {"FAQBOT_AUTH_FILE": str(secret)}
+    with _serve(index, corpus, secret.parent / "f.jsonl", env=env, auth=(USER, PASSWORD)) as srv:
+        yield srv.url
 
 
 def _basic(user: str, password: str) -> dict:
@@ -426,7 +375,7 @@ def test_browser_login_then_source_link(auth_server):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = _browser(p)
+        browser = chromium(p)
         page = browser.new_page()
         page.goto(auth_server + "/", wait_until="load")
         page.fill("input[name=username]", USER)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -13,7 +11,7 @@ import httpx
 import pytest
 from faqbot.ui import feedback
 
-from tests.support import CORPUS, ROOT, TOTAL_CHUNKS, free_port, wait_until_up
+from tests.support import CORPUS, ROOT, TOTAL_CHUNKS, chromium, free_port, run_faqbot, serve
 
 pytestmark = pytest.mark.slow
 
@@ -21,38 +19,11 @@ pytestmark = pytest.mark.slow
 @pytest.fixture(scope="module")
 def server(index_dir, tmp_path_factory):
     log = tmp_path_factory.mktemp("fb") / "feedback.jsonl"
-    port = free_port()
     env = {**os.environ, "FAQBOT_FEEDBACK": str(log)}
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "faqbot",
-            "serve",
-            "--index",
-            str(index_dir),
-            "--corpus",
-            str(CORPUS),
-            "--port",
-            str(port),
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    url = f"http://127.0.0.1:{port}"
-    if not wait_until_up(url + "/api/health", proc):
-        proc.kill()
-        pytest.fail("server did not start: " + (proc.stdout.read() if proc.stdout else ""))
-    yield url, log
-    proc.terminate()
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        pytest.fail("the server did not stop within 20 s of SIGTERM")
+    with serve("--index", str(index_dir), "--corpus", str(CORPUS), env=env) as srv:
+        yield srv.url, log
+        stopped = srv.stop()
+    assert stopped, "the server did not stop within 20 s of SIGTERM"
 
 
 def test_health_and_ask(server):
@@ -72,15 +43,7 @@ def test_same_object_as_cli(server, index_dir):
     url, _ = server
     q = "kafka SASL_SSL SCRAM-SHA-256 jaas config flink sql ddl"
     api = httpx.post(url + "/api/ask", json={"question": q}).json()
-    cli = json.loads(
-        subprocess.run(
-            [sys.executable, "-m", "faqbot", "ask", q, "--json", "--index", str(index_dir)],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        ).stdout
-    )
+    cli = json.loads(run_faqbot("ask", q, "--json", "--index", str(index_dir), timeout=120).stdout)
     for key in ("text", "language", "abstained", "backend"):
         assert api[key] == cli[key]
     assert [c["chunk_id"] for c in api["citations"]] == [c["chunk_id"] for c in cli["citations"]]
@@ -150,16 +113,8 @@ def test_browser_chat_sources_and_feedback(server, tmp_path):
     from playwright.sync_api import sync_playwright
 
     url, log = server
-    args = [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-    ]
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=args)
+        browser = chromium(p)
         page = browser.new_page(viewport={"width": 1200, "height": 1400})
         page.goto(url + "/", wait_until="load")
         page.wait_for_selector("#question textarea", timeout=60_000)
@@ -262,24 +217,7 @@ def test_serve_with_corrupt_index_says_how_to_fix(index_copy_factory):
     path = index_copy_factory()
     f = current_build(path) / "chunks.jsonl"
     f.write_bytes(f.read_bytes()[:100])
-    out = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "faqbot",
-            "serve",
-            "--index",
-            str(path),
-            "--corpus",
-            str(CORPUS),
-            "--port",
-            str(free_port()),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    out = run_faqbot("serve", "--index", str(path), "--corpus", str(CORPUS), "--port", str(free_port()), timeout=120)
     assert out.returncode == 1 and "faqbot ingest" in out.stderr and "Traceback" not in out.stderr
 
 
@@ -330,41 +268,14 @@ def test_api_with_broken_llm_backend(index_dir, tmp_path, backend):
 
     ctx = _Garbage() if backend == "garbage" else contextlib.nullcontext("http://127.0.0.1:9/v1")
     with ctx as base_url:
-        port = free_port()
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "faqbot",
-                "serve",
-                "--index",
-                str(index_dir),
-                "--corpus",
-                str(CORPUS),
-                "--port",
-                str(port),
-                "--llm-base-url",
-                base_url,
-                "--llm",
-                "m",
-                "--llm-timeout",
-                "10",
-            ],
-            cwd=ROOT,
-            env={**os.environ, "FAQBOT_FEEDBACK": str(tmp_path / "fb.jsonl")},
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        url = f"http://127.0.0.1:{port}"
-        try:
-            assert wait_until_up(url + "/api/health", proc)
+        args = ["--index", str(index_dir), "--corpus", str(CORPUS), "--llm-base-url", base_url, "--llm", "m"]
+        env = {**os.environ, "FAQBOT_FEEDBACK": str(tmp_path / "fb.jsonl")}
+        with serve(*args, "--llm-timeout", "10", env=env) as srv:
             for _ in range(2):  # and it keeps serving
                 t = time.time()
-                r = httpx.post(url + "/api/ask", json={"question": "kafka SASL_SSL SCRAM-SHA-256"}, timeout=60)
+                r = httpx.post(srv.url + "/api/ask", json={"question": "kafka SASL_SSL SCRAM-SHA-256"}, timeout=60)
                 a = r.json()
                 assert r.status_code == 200 and time.time() - t < 30
                 assert a["backend"].startswith("extractive (fallback") and a["notices"]
                 assert "SCRAM-SHA-256" in a["text"] and "Traceback" not in json.dumps(a)
-        finally:
-            proc.terminate()
-            proc.wait(timeout=20)
+            assert srv.stop(), "the server did not stop within 20 s of SIGTERM"

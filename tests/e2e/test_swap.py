@@ -19,7 +19,7 @@ import httpx
 import pytest
 
 from tests.integration.test_milvus_store import MARKER_Q, changed_corpus, cites_marker
-from tests.support import CORPUS, ROOT, free_port, milvus_lite_server, wait_until_up
+from tests.support import CORPUS, ROOT, free_port, milvus_lite_server, serve
 
 pytestmark = pytest.mark.slow
 
@@ -33,29 +33,8 @@ QUESTIONS = [
 ]
 
 
-def _serve(store_args: list[str], port: int, tmp) -> subprocess.Popen:
-    env = {**os.environ, "FAQBOT_RELOAD_INTERVAL": "0.5", "FAQBOT_FEEDBACK": str(tmp / f"fb-{port}.jsonl")}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "faqbot", "serve", *store_args, "--corpus", str(CORPUS), "--port", str(port)],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    if not wait_until_up(f"http://127.0.0.1:{port}/api/health", proc):
-        proc.kill()
-        pytest.fail("faqbot serve did not start")
-    return proc
-
-
-def _stop(proc: subprocess.Popen) -> None:
-    os.killpg(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
+def _env(tmp, name: str) -> dict:
+    return {**os.environ, "FAQBOT_RELOAD_INTERVAL": "0.5", "FAQBOT_FEEDBACK": str(tmp / f"fb-{name}.jsonl")}
 
 
 @pytest.fixture(scope="module", params=["faiss", "milvus"])
@@ -69,10 +48,8 @@ def deployment(request, index_copy_factory, milvus_copy_factory, tmp_path_factor
         port = free_port()
         extra = milvus_lite_server(milvus_copy_factory(), port)
         args = ["--store", f"milvus:http://127.0.0.1:{port}"]
-    port = free_port()
-    proc = _serve(args, port, tmp)
-    yield args, f"http://127.0.0.1:{port}", tmp
-    _stop(proc)
+    with serve(*args, "--corpus", str(CORPUS), env=_env(tmp, "first"), new_session=True) as srv:
+        yield args, srv.url, tmp
     if extra is not None:
         os.killpg(extra.pid, signal.SIGKILL)
         extra.wait()
@@ -130,15 +107,11 @@ def test_publish_under_load_swaps_without_errors(deployment):
 def test_two_replicas_answer_identically(deployment):
     """A fresh replica on the same store answers exactly like the one that swapped builds."""
     args, url, tmp = deployment
-    port = free_port()
-    proc = _serve(args, port, tmp)
-    try:
-        other = f"http://127.0.0.1:{port}"
+    with serve(*args, "--corpus", str(CORPUS), env=_env(tmp, "second"), new_session=True) as srv:
+        other = srv.url
         assert httpx.get(other + "/api/health").json()["index"] == httpx.get(url + "/api/health").json()["index"]
         for q in [MARKER_Q, *QUESTIONS]:
             a = httpx.post(url + "/api/ask", json={"question": q}, timeout=60).json()
             b = httpx.post(other + "/api/ask", json={"question": q}, timeout=60).json()
             for key in ("text", "citations", "abstained", "language", "confidence", "notices"):
                 assert a[key] == b[key], (q, key)
-    finally:
-        _stop(proc)

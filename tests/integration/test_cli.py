@@ -3,16 +3,8 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
-from tests.support import ROOT
-
-
-def _run(*args, timeout=180):
-    return subprocess.run(
-        [sys.executable, "-m", "faqbot", *args], cwd=ROOT, capture_output=True, text=True, timeout=timeout
-    )
+from tests.support import run_faqbot
 
 
 def test_eval_on_small_file(index_dir, tmp_path):
@@ -48,7 +40,7 @@ def test_eval_on_small_file(index_dir, tmp_path):
     f = tmp_path / "q.jsonl"
     f.write_text("\n".join(json.dumps(q) for q in qs) + "\n")
     out = tmp_path / "results.jsonl"
-    r = _run("eval", str(f), "--json", "--out", str(out), "--index", str(index_dir))
+    r = run_faqbot("eval", str(f), "--json", "--out", str(out), "--index", str(index_dir))
     assert r.returncode == 0, r.stderr
     m = json.loads(r.stdout)["metrics"]["overall"]
     assert m["hit@1"] == 1.0 and m["lang_match"] == 1.0 and m["abstain_caught"] == 1.0 and m["false_abstain"] == 0.0
@@ -57,15 +49,15 @@ def test_eval_on_small_file(index_dir, tmp_path):
     assert set(lines[0]) >= {"id", "question", "language", "abstained", "answer", "citations", "latency_ms"}
     assert lines[1]["language"] == "fr" and lines[1]["citations"][0]["language"] == "fr"
     assert lines[2]["abstained"] is True
-    table = _run("eval", str(f), "--index", str(index_dir))
+    table = run_faqbot("eval", str(f), "--index", str(index_dir))
     assert "hit@1" in table.stdout and "kind=out-of-scope" in table.stdout
 
 
 def test_ask_json_and_errors(index_dir, tmp_path):
-    r = _run("ask", "kafka SASL_SSL SCRAM-SHA-256", "--json", "--index", str(index_dir))
+    r = run_faqbot("ask", "kafka SASL_SSL SCRAM-SHA-256", "--json", "--index", str(index_dir))
     a = json.loads(r.stdout)
     assert a["citations"][0]["group"] == "Kafka" and a["backend"] == "extractive"
-    r = _run("ask", "   ", "--index", str(index_dir))
+    r = run_faqbot("ask", "   ", "--index", str(index_dir))
     assert r.returncode == 1 and "empty" in r.stderr and "Traceback" not in r.stderr
 
 
@@ -77,7 +69,7 @@ def test_report_summarises_log(tmp_path):
         {"kind": "abstained", "question": "pizza?", "language": "en"},
     ]
     log.write_text("\n".join(json.dumps(e) for e in events) + "\n{torn")
-    r = _run("report", "--json", "--feedback-log", str(log))
+    r = run_faqbot("report", "--json", "--feedback-log", str(log))
     s = json.loads(r.stdout)
     assert s["events"] == 3 and s["top_unanswered"][0] == ["pizza?", 2] and s["downvoted"][0] == ["kafka?", 1]
 
@@ -87,7 +79,9 @@ def test_calibrate_on_the_shipped_calibration_set(index_dir, tmp_path):
     from faqbot.bot.abstain import AbstainModel, load_default_model
 
     model_path = tmp_path / "abstain.json"
-    r = _run("calibrate", "eval/calibration.jsonl", "--index", str(index_dir), "--model", str(model_path), "--json")
+    r = run_faqbot(
+        "calibrate", "eval/calibration.jsonl", "--index", str(index_dir), "--model", str(model_path), "--json"
+    )
     assert r.returncode == 0, r.stderr
     cv = json.loads(r.stdout)["cross_validated"]
     assert cv["in_scope"] >= 60 and cv["out_of_scope"] >= 30
@@ -112,6 +106,6 @@ def test_calibrate_needs_both_kinds_of_question(index_dir, tmp_path):
         )
         + "\n"
     )
-    r = _run("calibrate", str(f), "--index", str(index_dir), "--model", str(tmp_path / "m.json"))
+    r = run_faqbot("calibrate", str(f), "--index", str(index_dir), "--model", str(tmp_path / "m.json"))
     assert r.returncode == 2 and "out-of-scope" in r.stderr and "Traceback" not in r.stderr
     assert not (tmp_path / "m.json").exists()

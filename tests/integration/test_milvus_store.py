@@ -144,3 +144,31 @@ def test_sigkill_during_milvus_ingest_keeps_the_served_build(milvus_copy_factory
     finally:
         os.killpg(server.pid, signal.SIGKILL)
         server.wait()
+
+
+def test_scale_bench_measures_every_lite_index_and_reports_what_ran_out_of_time(tmp_path):
+    """`faqbot bench --scale --store milvus:…` on a small collection: every index type Lite builds
+    gets a row; exact search has recall 1; with the deadline past, each configuration is still
+    listed, as not run, instead of being left out; `faqbot bench` keeps the Milvus sections."""
+    from faqbot.bench import milvus_scale, run, store_bench
+
+    ins, rows = milvus_scale.bench_size(3_000, n_queries=20, log=lambda _s: None)
+    assert ins is not None and ins.n == 3_000 and ins.rows_per_s > 0
+    assert {r.index for r in rows} == {"Lite FLAT", "Lite IVF_FLAT", "Lite IVF_SQ8", "Lite HNSW", "Lite HNSW_SQ"}
+    flat = next(r for r in rows if r.index == "Lite FLAT")
+    assert flat.recall_at_10 == 1.0 and flat.queries == 20 and flat.p95_ms > 0 and not flat.note
+    assert all(0 <= r.recall_at_10 <= 1 and r.load_avg >= 0 for r in rows)
+
+    _, late = milvus_scale.bench_size(1_000, n_queries=5, log=lambda _s: None, deadline=time.time() - 1)
+    assert {r.index for r in late} == {r.index for r in rows}
+    assert all(r.note.startswith("not run") and r.queries == 0 for r in late)
+
+    page = tmp_path / "benchmarks.md"
+    page.write_text(f"# Benchmarks\nold figures\n\n{run.MILVUS_SECTIONS}\n", encoding="utf-8")
+    result = {"started": "s", "finished": "f", "load_avg_start": 1.0, "load_avg_end": 2.0, "1000": {"rows": []}}
+    result["1000"]["insert"] = ins.to_json()
+    section = milvus_scale.markdown(result)
+    store_bench.write_section(page, section, milvus_scale.BEGIN, milvus_scale.END)
+    run._write_page(page, "# Benchmarks\nnew figures\n")
+    text = page.read_text(encoding="utf-8")
+    assert "new figures" in text and "old figures" not in text and section in text

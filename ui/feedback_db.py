@@ -18,6 +18,7 @@ from sqlalchemy.engine import Engine
 from .feedback import MAX_COMMENT, VOTES, RateLimited, RateLimiter, UnknownAnswer, Vote, answer_record
 
 SCHEMA_VERSION = 1
+_MIGRATION_LOCK = 0x66617162  # "faqb": the advisory lock key that serializes schema creation
 
 _meta = sa.MetaData()
 schema_table = sa.Table("faqbot_schema", _meta, sa.Column("version", sa.Integer, nullable=False))
@@ -83,6 +84,10 @@ class SqlFeedback:
 
     def _migrate(self) -> None:
         with self.engine.begin() as conn:
+            if conn.dialect.name == "postgresql":
+                # replicas starting together: one creates or migrates, the others wait for its commit
+                # (concurrent CREATE TABLE fails on PostgreSQL's catalog, not with "already exists")
+                conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
             _meta.create_all(conn)
             version = conn.execute(sa.select(schema_table.c.version)).scalar()
             if version is None:

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import os
-import subprocess
-import sys
 
 import httpx
 import pytest
-from faqbot.ui.feedback_db import SqlFeedback
+from faqbot.ui.feedback_db import SCHEMA_VERSION, SqlFeedback, schema_table
 
 from tests.pg import postgres_cluster
-from tests.support import CORPUS, ROOT, free_port, wait_until_up
+from tests.support import CORPUS, Served, start_serve
 
 pytestmark = pytest.mark.slow
 
@@ -21,36 +19,17 @@ pytestmark = pytest.mark.slow
 def replicas(index_dir):
     with postgres_cluster() as db:
         env = {k: v for k, v in os.environ.items() if k != "FAQBOT_FEEDBACK"}
-        procs, urls = [], []
+        args = ["--index", str(index_dir), "--corpus", str(CORPUS), "--feedback-db", db]
+        replicas: list[Served] = []
         try:
-            for _ in range(2):
-                port = free_port()
-                cmd = [
-                    sys.executable,
-                    "-m",
-                    "faqbot",
-                    "serve",
-                    "--index",
-                    str(index_dir),
-                    "--corpus",
-                    str(CORPUS),
-                    "--port",
-                    str(port),
-                    "--feedback-db",
-                    db,
-                ]
-                procs.append(
-                    subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-                )
-                urls.append(f"http://127.0.0.1:{port}")
-            for url, proc in zip(urls, procs):
-                assert wait_until_up(url + "/api/health", proc, timeout=240), "replica did not start"
-            yield urls, db
+            for _ in range(2):  # both start at once
+                replicas.append(start_serve(*args, env=env))
+            for r in replicas:
+                r.wait_up(timeout=240)
+            yield [r.url for r in replicas], db
         finally:
-            for p in procs:
-                p.terminate()
-            for p in procs:
-                p.wait(timeout=30)
+            for r in replicas:
+                r.stop(timeout=30)
 
 
 def test_concurrent_votes_on_two_replicas(replicas):
@@ -92,3 +71,14 @@ def test_concurrent_votes_on_two_replicas(replicas):
     assert sum(e["kind"] in ("answer", "abstained") for e in events) == len(ids)
     unknown = httpx.post(urls[0] + "/api/feedback", json={"answer_id": "nope", "vote": "up"}, timeout=30)
     assert unknown.status_code == 404
+
+
+def test_replicas_starting_together_create_the_schema_once():
+    """Replicas start at the same moment on an empty database: each one opens it (one creates the
+    schema, the others wait for it) instead of failing on the tables another is creating."""
+    with postgres_cluster() as db:
+        with cf.ThreadPoolExecutor(6) as ex:
+            opened = list(ex.map(lambda _i: SqlFeedback(db), range(6)))
+        assert len(opened) == 6
+        with opened[0].engine.connect() as conn:
+            assert conn.execute(schema_table.select()).fetchall() == [(SCHEMA_VERSION,)]

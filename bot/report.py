@@ -253,6 +253,16 @@ def _classify_prose(line: str, rep: Report) -> None:
             rep.symptoms.append(sentence)
 
 
+_MD_LINK_RE = re.compile(r"!?\[([^\]\n]{0,200})\]\((?:[^()\s]|\([^()\s]*\))*\)")
+_WEB_URL_RE = re.compile(r"\bhttps?://\S+", re.IGNORECASE)
+
+
+def without_links(text: str) -> str:
+    """The text with web addresses taken out (a Markdown link or image keeps its words): a link to a
+    page or a picture names no problem, and its host and path words look like unknown terms."""
+    return _WEB_URL_RE.sub(" ", _MD_LINK_RE.sub(lambda m: m.group(1), text))
+
+
 def read_report(text: str) -> Report:
     """Split a post into title, prose, symptom sentences, errors, first frames and options."""
     lines = text.strip().splitlines()

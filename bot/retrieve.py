@@ -14,7 +14,7 @@ from faqbot.ingest.store import Store, StoreError, open_store
 from faqbot.ingest.textproc import SUPPORTED, detect_language, names, query_tokens, raw_words
 
 from .abstain import AbstainModel, load_default_model
-from .report import Report, exception_classes, read_report, title_names
+from .report import Report, exception_classes, read_report, title_names, without_links
 
 RRF_K = 20
 DENSE_K = 512  # vector rows read per query; entries beyond them get no dense score
@@ -242,7 +242,7 @@ class HybridRetriever:
     # ------------------------------------------------------------------ public
     def retrieve(self, query: str, language: str | None = None, k: int = 5, fusion: str | None = None) -> Retrieval:
         t0 = time.perf_counter()
-        report = read_report(query)
+        report = read_report(without_links(query))
         lang, detected = resolve_language(query, language)
         lexical_text = report.lexical_text()
         tokens = query_tokens(lexical_text, lang)

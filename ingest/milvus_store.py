@@ -54,7 +54,11 @@ def _client(spec: StoreSpec):
     if key in _CLIENTS:
         return _CLIENTS[key]
     try:
-        _CLIENTS[key] = MilvusClient(spec.uri, token=token) if token else MilvusClient(spec.uri)
+        # pymilvus pings every 10 s; Milvus Lite answers pings during a long call (an index build of
+        # minutes) with GOAWAY, and pymilvus then retries a create_index that had succeeded
+        # (bench/milvus_scale.py measured it): one ping in 10 minutes keeps long calls alone
+        opts = {"grpc_options": {"grpc.keepalive_time_ms": 600_000}}
+        _CLIENTS[key] = MilvusClient(spec.uri, token=token, **opts) if token else MilvusClient(spec.uri, **opts)
         return _CLIENTS[key]
     except Exception as exc:  # a locked Lite file, an unreachable server, a bad token
         hint = (

@@ -115,3 +115,13 @@ def test_title_names_are_what_the_title_names():
     assert {"kafkasink", "instancealreadyexistsexception", "kubernetes.operator.job.restart.failed", "iceberg"} <= found
     assert not {"bug", "tm"} & found
     assert "nullpointerexception" not in title_names("Job fails with java.lang.NullPointerException in the sink")
+
+
+def test_web_addresses_name_no_problem():
+    from faqbot.bot.report import without_links
+
+    text = "![pwn](http://evil.example/x.png) kafka idle partition, see https://a.example/c?d=1 and [the doc](https://x.y/z)"
+    out = without_links(text)
+    assert "evil" not in out and "example" not in out and "http" not in out
+    assert "pwn" in out and "kafka idle partition" in out and "the doc" in out
+    assert without_links("jdbc:mysql://db:3306/x fails") == "jdbc:mysql://db:3306/x fails"  # not a web page

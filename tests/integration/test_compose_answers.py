@@ -173,13 +173,23 @@ def test_off_topic_is_short_and_cites_nothing(bot):
     assert len(a.text) < 300
 
 
-def test_near_miss_lists_entries_as_links_not_citations(bot):
-    a = bot.ask("How do I tune RocksDB block cache for a Kafka to Hologres job?")
-    if not a.abstained:
-        pytest.skip("answered: the retriever found it covered")
-    assert a.citations == [] and not re.search(r"\[\d\]", a.text)
-    if a.confidence >= NEARBY_FLOOR:
-        assert "](/source/" in a.text
+@pytest.fixture(scope="module")
+def declining_bot(index_dir):
+    """A bot whose abstention declines every question: what a declined answer shows does not then
+    depend on where the calibrated model puts one question."""
+    from dataclasses import replace
+
+    from faqbot.bot.service import Bot
+
+    b = Bot(index_dir)
+    b.retriever.abstain_model = replace(b.retriever.abstain_model, threshold=1.01)
+    return b
+
+
+def test_near_miss_lists_entries_as_links_not_citations(declining_bot):
+    a = declining_bot.ask("How do I tune RocksDB block cache for a Kafka to Hologres job?")
+    assert a.abstained and a.citations == [] and not re.search(r"\[\d\]", a.text)
+    assert ("](/source/" in a.text) == (a.confidence >= NEARBY_FLOOR)
 
 
 def test_an_unrelated_question_gets_no_nearby_links(bot):
@@ -187,12 +197,10 @@ def test_an_unrelated_question_gets_no_nearby_links(bot):
     assert a.abstained and "](/source/" not in a.text
 
 
-def test_a_declined_question_close_to_an_entry_links_it(bot):
-    a = bot.ask("Comment diagnostiquer des résultats incorrects dans mon job ?")
-    if not a.abstained:
-        pytest.skip("answered: the retriever found it covered")
-    assert a.confidence >= NEARBY_FLOOR and "How do I troubleshoot inaccurate results?" in a.text
-    assert a.citations == []
+def test_a_declined_question_close_to_an_entry_links_it(declining_bot):
+    a = declining_bot.ask("Comment diagnostiquer des résultats incorrects dans mon job ?")
+    assert a.abstained and a.confidence >= NEARBY_FLOOR
+    assert "How do I troubleshoot inaccurate results?" in a.text and a.citations == []
 
 
 def test_weak_match_in_another_language_says_low_confidence(bot):

@@ -19,10 +19,9 @@ from .retrieve import Retrieval
 
 # Enough for the cause and the fix in most entries (the fix's code is attached verbatim after the
 # answer in any case, llm_checks.attach_code). Time to first token is the prompt's new tokens over
-# the prompt rate: about 82 tokens/s for a 1.5B model on 2 idle cores. 720 characters keep the
-# median prompt near 245 tokens, under 3 s; on the dev set the language-neutral fact is in the
-# passage as often as at 800 (docs/eval-llm.md).
-PASSAGE_CHARS = 720
+# the prompt rate: about 100 tokens/s for a 1.5B model on 2 idle cores; 800 characters keep the
+# median prompt near 260 tokens (docs/eval-llm.md).
+PASSAGE_CHARS = 800
 
 SYSTEM = (
     "You are the support assistant for Alibaba Cloud Realtime Compute for Apache Flink. You answer the "
@@ -35,8 +34,7 @@ SYSTEM = (
     "asks for, even when the source is in another language."
 )
 
-# short: every token here is paid before the first token of every answer (the rules are in SYSTEM)
-INSTRUCTION = "From [1], in 2 to 4 short sentences ending with [1], answer in {language}."
+INSTRUCTION = "Answer from source [1] in 2 to 4 short sentences, each ending with [1]. Write the answer in {language}."
 
 _TAG = re.compile(r"<(\s*/?\s*)(source)", re.IGNORECASE)
 

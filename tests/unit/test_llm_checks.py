@@ -180,7 +180,7 @@ def test_prompt_gives_one_passage_then_question_then_instruction_and_language_la
     system, *_, (role, user) = p.messages
     assert role == "human" and "not cover" not in (system[1] + user).lower()  # no escape offered
     assert user.index("table.exec.source.idle-timeout: 5") < user.index(Q) < user.index("[1]")
-    assert user.rstrip().endswith("answer in Spanish.")
+    assert user.rstrip().endswith("Write the answer in Spanish.")
     assert p.passage in user
 
 

@@ -9,8 +9,6 @@ card; and the JSON vote endpoint, the source page.
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -19,18 +17,10 @@ import pytest
 from faqbot.ui import feedback
 from faqbot.ui.app import UI
 
-from tests.support import CORPUS, ROOT, free_port, wait_until_up
+from tests.support import CORPUS, chromium, serve
 
 pytestmark = pytest.mark.slow
 
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 KAFKA = "How do I connect Flink to a Kafka cluster with SASL_SSL?"
 SINK = "¿Por qué no obtengo resultados en la tabla sink?"
 PAIMON = "Paimon job fails with No space left on device"
@@ -39,25 +29,9 @@ PAIMON = "Paimon job fails with No space left on device"
 @pytest.fixture(scope="module")
 def server(index_dir, tmp_path_factory):
     log = tmp_path_factory.mktemp("fb-ui") / "feedback.jsonl"
-    port = free_port()
-    cmd = [sys.executable, "-m", "faqbot", "serve", "--index", str(index_dir), "--corpus", str(CORPUS)]
-    proc = subprocess.Popen(
-        [*cmd, "--port", str(port)],
-        cwd=ROOT,
-        env={**os.environ, "FAQBOT_FEEDBACK": str(log)},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    if not wait_until_up(url + "/api/health", proc):
-        proc.kill()
-        pytest.fail("server did not start")
-    yield url, log
-    proc.terminate()
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    env = {**os.environ, "FAQBOT_FEEDBACK": str(log)}
+    with serve("--index", str(index_dir), "--corpus", str(CORPUS), env=env) as srv:
+        yield srv.url, log
 
 
 @pytest.fixture(scope="module")
@@ -65,7 +39,7 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        b = chromium(p)
         yield b
         b.close()
 

@@ -126,11 +126,16 @@ def _prose_line(ln: str, bullets: list[int]) -> str:
     return text
 
 
+_INLINE_LABEL = re.compile(r"^[^\W\d_]+(?: \d+)?\s?:\s")
+
+
 def section_kind(line: str) -> str | None:
     """'fix' for a Cause/Solution label, 'problem' for Problem/Error details/Symptom, else None."""
     head = line.strip().lstrip("•").strip().lower()
-    if len(head) > 40 and not re.match(r"^\w+ \d+\s?:", head):
-        return None  # a sentence such as "Cause: Sink column 'f1' ..." inside an error text
+    # a long line is a label only as "Solution: Disable …" or "Cause 2: …" (one word, maybe a number, a
+    # colon): "Caused by: …" and sentences that merely start with a label word stay content
+    if len(head) > 40 and not _INLINE_LABEL.match(head):
+        return None
     if any(head.startswith(w) for w in _FIX_WORDS):
         return "fix"
     if any(head.startswith(w) for w in _PROBLEM_WORDS):

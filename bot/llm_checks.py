@@ -208,15 +208,24 @@ def _is_error_text(block: str) -> bool:
     return sum(bool(_ERROR_LINE.search(ln)) for ln in lines) * 2 >= len(lines)
 
 
-def attach_code(answer: str, passage: str, language: str) -> tuple[str, bool]:
+def _asked(block: str, lead: str, question: str) -> int:
+    """How many of the question's words a block and the line introducing it hold."""
+    words = set(re.findall(r"[\w.-]{3,}", question.lower()))
+    return len(words & set(re.findall(r"[\w.-]{3,}", (lead + "\n" + block).lower())))
+
+
+def attach_code(answer: str, passage: str, language: str, question: str = "") -> tuple[str, bool]:
     """The answer with its source's fix code appended verbatim, unless the answer already reproduces
-    it: small models paraphrase or drop code, and a user needs it exact to copy. Without fix code,
-    the first two lines of the entry's error text, so the user can check it is their error."""
+    it: small models paraphrase or drop code, and a user needs it exact to copy. Of several samples,
+    the one the question names most (an entry showing PLAIN and SCRAM setups, asked about SCRAM).
+    Without fix code, the first two lines of the entry's error text, so the user can check it is
+    their error."""
     found = source_code(passage)
     blocks = [b for _lead, b in found]
-    fixes = [b for lead, b in found if not _is_error_text(b) and not _WRONG_SAMPLE.search(lead)]
+    fixes = [(lead, b) for lead, b in found if not _is_error_text(b) and not _WRONG_SAMPLE.search(lead)]
     if fixes:
-        code = fixes[0]
+        # max() keeps the first of equals: the entry's own order when the question names none
+        code = max(fixes, key=lambda f: _asked(f[1], f[0], question))[1]
     elif blocks:
         code = "\n".join(blocks[0].splitlines()[:2])
     else:

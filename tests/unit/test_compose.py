@@ -74,3 +74,23 @@ def test_a_cause_keeps_its_first_sentence_and_the_one_the_question_hits():
     )
     lead_in = "**Cause**\n\nThe order depends on the constructor:\n\n- With one, its order.\n\n- Without, alphabetical."
     assert key_sentences(lead_in, 200, set(), "en", {}) == (lead_in, False)  # a lead-in keeps its list
+
+
+def test_a_fix_written_inline_after_its_label_is_the_fix_an_error_line_is_not():
+    from faqbot.bot.extract import blocks, section_kind, select
+
+    assert section_kind("Solution: Explicitly disable the upsert materialize operator by adding this line:") == "fix"
+    assert section_kind("Solución 2: Utilice la versión VVR 8.0.5 o posterior, que limpia las publicaciones.") == "fix"
+    assert section_kind("Caused by: java.lang.IllegalStateException: the sink rejects the record") is None
+    assert section_kind("Causes of this are many and most of them have to do with the network.") is None
+    body = (
+        "By default, the connector uses the upsert materialize operator to manage write ordering. " * 3
+        + "\n\n• Millisecond precision: records written within one millisecond may arrive out of order." * 1
+        + "\n\n• No DELETE support: deletions are irreversible, so the order logic is ineffective here. " * 3
+        + "\n\nSolution: Explicitly disable the upsert materialize operator by adding the following to your job:"
+        + "\n\nSET 'table.exec.sink.upsert-materialize' = 'NONE';\n\nThis setting applies to any such job."
+    )
+    last = blocks(body)[-1]
+    assert last.kind == "solution" and last.text.startswith("Solution: Explicitly")
+    text, cut = select(body, "unexpected overwrites in the sink", "en", budget=400)
+    assert cut and "SET 'table.exec.sink.upsert-materialize' = 'NONE';" in text

@@ -124,6 +124,12 @@ def test_the_sources_code_is_attached_verbatim_unless_the_answer_has_it():
     wrong_first = "Incorrect configuration:\n\n```\n'access.id' = 'x'\n```\n\n"
     wrong_first += "Correct configuration:\n\n```\n'accessId' = 'x'\n```"
     assert attach_code("Rename the option [1].", wrong_first, "en")[0].endswith("```\n'accessId' = 'x'\n```")
+    # of two samples, the one the question asks about
+    two = "PLAIN mechanism:\n\n```\n'properties.sasl.mechanism' = 'PLAIN'\n```\n\n"
+    two += "SASL_SSL with SCRAM-SHA-256:\n\n```\n'properties.sasl.mechanism' = 'SCRAM-SHA-256'\n```"
+    scram = attach_code("Set the mechanism [1].", two, "en", "kafka SCRAM-SHA-256 jaas config")[0]
+    assert scram.endswith("'SCRAM-SHA-256'\n```") and "'PLAIN'" not in scram
+    assert attach_code("Set the mechanism [1].", two, "en", "kafka sasl")[0].endswith("'PLAIN'\n```")
     trace = "```\njava.lang.IllegalStateException: boom\n    at a.B.c(B.java:1)\n    at a.B.d(B.java:2)\n```"
     assert attach_code("Restart the job [1].", trace, "en")[0].endswith("boom\n    at a.B.c(B.java:1)\n```")
 

@@ -1,0 +1,42 @@
+"""The real-style post sets (eval/posts*.jsonl): the format eval/README.md documents, and the hygiene
+eval/posts.md promises, so that no set used for fitting leaks into the held-out test half."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+EVAL = Path(__file__).parents[2] / "eval"
+FIELDS = {"id", "lang", "question", "needles", "answer_langs", "kind", "topic", "source", "split"}
+FITTING_SETS = ("posts-train.jsonl", "posts-train-near.jsonl")
+
+
+def _read(name: str) -> list[dict]:
+    return [json.loads(line) for line in (EVAL / name).read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("name", ("posts.jsonl", *FITTING_SETS))
+def test_every_post_has_the_documented_fields_and_length(name):
+    for d in _read(name):
+        assert set(d) == FIELDS, d["id"]
+        assert 300 <= len(d["question"]) <= 4000, d["id"]
+        assert d["kind"] in ("post", "out-of-scope"), d["id"]
+        # an out-of-scope post has no gold entry; an in-scope one names it in every language it exists in
+        assert bool(d["needles"]) == (d["kind"] == "post") == bool(d["answer_langs"]), d["id"]
+        assert d["source"].startswith("https://"), d["id"]
+
+
+@pytest.mark.parametrize("name", FITTING_SETS)
+def test_fitting_sets_are_train_only_and_share_no_thread_or_id_with_the_test_half(name):
+    posts = _read("posts.jsonl")
+    test_sources = {d["source"] for d in posts if d["split"] == "test"}
+    ids = {d["id"] for d in posts}
+    for other in FITTING_SETS:
+        if other != name:
+            ids |= {d["id"] for d in _read(other)}
+    for d in _read(name):
+        assert d["split"] == "train", d["id"]
+        assert d["source"] not in test_sources, d["id"]
+        assert d["id"] not in ids, d["id"]

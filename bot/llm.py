@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from .answer import Answer, Citation
 from .config import DEFAULT_LLM_TIMEOUT as DEFAULT_TIMEOUT
 from .llm_checks import SupportScorer, attach_code, check_answer, repeats
-from .llm_prompt import build_prompt
+from .llm_prompt import STOP, build_prompt
 from .phrases import phrase
 from .retrieve import Retrieval
 
@@ -107,7 +107,7 @@ def _stream_tokens(backend: LLMBackend, messages: list) -> Iterator[str]:
     stop = threading.Event()
 
     def work() -> None:
-        stream = backend.model.stream(messages)
+        stream = backend.model.stream(messages, stop=STOP)
         try:
             for chunk in stream:
                 if stop.is_set():
@@ -245,7 +245,7 @@ def generate(
     if not v.ok:
         yield _fallback(extractive, backend, v.reason, checks, clock.timings())
         return
-    final, attached = attach_code(v.text, prompt.passage, r.language, question)
+    final, attached = attach_code(v.text, prompt.passage, r.language, question, top.chunk.title)
     checks["code_attached"] = attached
     checks["model_text"] = v.text
     notices = [*extractive.notices, *(f"Repaired: {x}" for x in v.repairs if x.startswith("removed"))]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import string
 from dataclasses import dataclass
 
 from .extract import select
@@ -35,6 +36,8 @@ SYSTEM = (
 )
 
 INSTRUCTION = "Answer from source [1] in 2 to 4 short sentences, each ending with [1]. Write the answer in {language}."
+# the model stops where it would open a code block: the source's own code is attached instead
+STOP = ["```"]
 
 _TAG = re.compile(r"<(\s*/?\s*)(source)", re.IGNORECASE)
 
@@ -60,8 +63,10 @@ def fence(text: str) -> str:
 
 
 def new_boundary(text: str) -> str:
+    """Five random letters: 11.8 million values, unknown to the document, and about half the tokens
+    of eight hex digits (which the model's tokenizer reads one digit at a time)."""
     while True:
-        b = secrets.token_hex(4)
+        b = "".join(secrets.choice(string.ascii_lowercase) for _ in range(5))
         if b not in text:
             return b
 

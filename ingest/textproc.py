@@ -221,6 +221,9 @@ def warm_up() -> None:
     _lingua().compute_language_confidence_values("warm up the language models")
 
 
+_INVERTED = re.compile(r"[¿¡]")
+
+
 def _script_language(text: str) -> str | None:
     """A non-Latin script decides the language when the prose (not just a pasted name) is in it."""
     for code, pattern, minimum in _SCRIPTS:
@@ -239,6 +242,10 @@ def detect_language(text: str) -> tuple[str, float]:
     script = _script_language(text)
     if script:
         return script, 0.9
+    if _INVERTED.search(text):
+        # only Spanish opens a question or an exclamation with ¿ or ¡: decisive even when a pasted
+        # error (English words, dropped or not) makes up most of the text
+        return "es", 0.9
     prose = strip_code(text)
     scores = _function_word_scores(prose)
     total = sum(scores.values())

@@ -84,6 +84,8 @@ def test_model_answers_pass_the_checks(llm_bot):
         raw = final.checks["raw"]
         # the prompt offers no escape: the model never says "not covered"; no marker without a source
         assert not refuses(raw), raw
+        # it stops where it would open a code block: code reaches the user only from the source
+        assert "```" not in raw, raw
         assert final.checks["invalid_markers"] == 0 and final.timings["llm_first_token_ms"] > 0
         if final.backend == f"openai-compatible:{MODEL}":
             kept += 1

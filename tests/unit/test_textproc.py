@@ -20,6 +20,8 @@ from faqbot.ingest.textproc import detect_language, identifiers, tokenize
             "fr",
         ),
         ("Tengo este error: org.apache.flink.table.api.ValidationException: SQL validation failed", "es"),
+        # a pasted error line first, the asker's own words after it
+        ("java.sql.SQLException: No suitable driver found for jdbc:mysql://db:3306/x ¿qué driver falta?", "es"),
         ("Warum liefert mein Kafka-Job keine Daten mehr?", "de"),
         ("为什么 Kafka 没有数据", "zh"),
         # issue 12: a shared word ("il", "la") made these French, and Arabic script fell back to English

@@ -34,7 +34,7 @@ _SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+(?=\S)|\n+")
 # (docs/eval-llm.md): an extractive sentence against the other language version of its entry (a
 # faithful translation) versus against the runner-up entry. e5 cosines are compressed: unrelated
 # sentences of the same domain already score around 0.8.
-SUPPORT_THRESHOLD = 0.887
+SUPPORT_THRESHOLD = 0.891
 MIN_SUPPORTED_SHARE = 0.5
 # the longest source code attached under a generated answer; longer blocks are cut with "…"
 ATTACH_CHARS = 1200  # below it the answer is mostly not what its source says
@@ -323,7 +323,8 @@ def check_answer(
 
 @dataclass
 class SupportScorer:
-    """Cosine of each answer sentence to its best match among the cited entries' sentences."""
+    """Cosine of each answer sentence to its best match among the cited entries' sentences and pairs
+    of neighbouring sentences."""
 
     embedder: Embedder
     threshold: float = SUPPORT_THRESHOLD
@@ -332,7 +333,9 @@ class SupportScorer:
     def _source(self, chunk: Chunk) -> np.ndarray:
         if chunk.id not in self._cache:
             sents = sentences(chunk.body) or [chunk.body[:500]]
-            self._cache[chunk.id] = self.embedder.embed_documents(sents)
+            # and each pair of neighbours: an answer sentence often joins two ("Yes, X" from "Yes. X.")
+            units = sents + [f"{a} {b}" for a, b in zip(sents, sents[1:])]
+            self._cache[chunk.id] = self.embedder.embed_documents(units)
         return self._cache[chunk.id]
 
     def scores(self, text: str, chunks: list[Chunk]) -> list[float]:

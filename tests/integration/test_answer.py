@@ -103,7 +103,7 @@ def test_llm_down_and_slow_fall_back(index_dir):
     assert a.backend.startswith("extractive (fallback") and a.notices
 
     class Slow:
-        def stream(self, messages):
+        def stream(self, messages, **kwargs):
             import time
 
             time.sleep(3)
@@ -115,7 +115,7 @@ def test_llm_down_and_slow_fall_back(index_dir):
     assert a.backend.startswith("extractive (fallback") and "0.5 s" in a.notices[-1]
 
     class ClientTimesOutFirst:  # the HTTP client's own timeout can fire before ours
-        def stream(self, messages):
+        def stream(self, messages, **kwargs):
             import httpx
             import openai
 
@@ -169,3 +169,18 @@ def test_follow_up_rewritten_by_llm_when_configured(index_dir):
     a = b.ask("and with Hudi?", history=[Turn("user", "How do I handle duplicate data in MaxCompute result tables?")])
     assert a.standalone_query == "How do I handle duplicate data in Hudi?"
     assert "Hudi" in a.citations[0].title and a.backend == "fake:scripted"
+
+
+def test_support_reads_an_answer_sentence_that_joins_two_of_its_source(bot):
+    from faqbot.bot.llm_checks import SUPPORT_THRESHOLD, SupportScorer
+
+    entry = next(
+        c
+        for c in bot.retriever.chunks
+        if "VVR 8.0.5 or later. The connector automatically" in c.body and c.language == "en"
+    )
+    scorer = SupportScorer(bot.retriever.embedder)
+    # "Solution 2: Use VVR 8.0.5 or later. The connector automatically handles the cleanup." in one sentence
+    joined = "Yes, VVR 8.0.5 or later includes a feature that automatically cleans up leftover publications of recreated tables by itself."  # noqa: E501
+    assert scorer.scores(joined, [entry])[0] >= SUPPORT_THRESHOLD
+    assert scorer.scores("Increase the parallelism of the Kafka source to read faster.", [entry])[0] < SUPPORT_THRESHOLD

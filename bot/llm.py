@@ -245,7 +245,7 @@ def generate(
     if not v.ok:
         yield _fallback(extractive, backend, v.reason, checks, clock.timings())
         return
-    final, attached = attach_code(v.text, prompt.passage, r.language, question, top.chunk.title)
+    final, attached = attach_code(v.text, prompt.passage, r.language, question)
     checks["code_attached"] = attached
     checks["model_text"] = v.text
     notices = [*extractive.notices, *(f"Repaired: {x}" for x in v.repairs if x.startswith("removed"))]

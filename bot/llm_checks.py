@@ -214,7 +214,7 @@ def _asked(block: str, lead: str, question: str) -> int:
     return len(words & set(re.findall(r"[\w.-]{3,}", (lead + "\n" + block).lower())))
 
 
-def attach_code(answer: str, passage: str, language: str, question: str = "", title: str = "") -> tuple[str, bool]:
+def attach_code(answer: str, passage: str, language: str, question: str = "") -> tuple[str, bool]:
     """The answer with its source's fix code appended verbatim, unless the answer already reproduces
     it: small models paraphrase or drop code, and a user needs it exact to copy. Of several samples,
     the one the question names most (an entry showing PLAIN and SCRAM setups, asked about SCRAM).
@@ -234,9 +234,8 @@ def attach_code(answer: str, passage: str, language: str, question: str = "", ti
         return answer, False
     if len(code) > ATTACH_CHARS:
         code = code[:ATTACH_CHARS].rsplit("\n", 1)[0] + "\n…"
-    # the entry's title says which case the code is for, as the extractive answer's lead does
-    head = phrase("source_code", language, title=title)
-    return f"{answer.rstrip()}\n\n{head}\n\n```\n{code}\n```", True
+    # no title in this line: an English-only entry's title would make a French answer read as English
+    return f"{answer.rstrip()}\n\n{phrase('source_code', language)}\n\n```\n{code}\n```", True
 
 
 def repeats(text: str, window: int = 80) -> bool:

@@ -49,9 +49,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "es": "Questions are answered in English, French or Spanish; this answer is in English.",
     },
     "source_code": {
-        "en": "As written in the FAQ entry “{title}” [1]:",
-        "fr": "Tel qu’écrit dans l’entrée de la FAQ « {title} » [1] :",
-        "es": "Tal como figura en la entrada de la FAQ «{title}» [1]:",
+        "en": "As written in the FAQ entry [1]:",
+        "fr": "Tel qu’écrit dans l’entrée de la FAQ [1] :",
+        "es": "Tal como figura en la entrada de la FAQ [1]:",
     },
     "llm_fallback": {
         "en": "The language model could not answer ({reason}); this is the extractive answer.",

@@ -16,6 +16,7 @@
 #   LLM_THREADS         llama.cpp threads; on a busy 2-core machine 1 beat 2   (default 1)
 #   LLM_N_BATCH         prompt batch size; small batches make prompts very slow (default 256)
 #   LLM_N_CTX           context window                       (default 4096)
+#   LLM_FLASH_ATTN      flash attention; reads a 250-token prompt about 10 % faster on 2 cores (default true)
 #   PYTHON              the Python that has llama-cpp-python[server] (default: python3)
 set -euo pipefail
 
@@ -80,11 +81,11 @@ serve() {
   }
   local alias
   alias=$(basename "$model" .gguf)
-  echo "Serving $model on http://$host:$port/v1 (threads ${LLM_THREADS:-1}, n_batch ${LLM_N_BATCH:-256})" >&2
+  echo "Serving $model on http://$host:$port/v1 (threads ${LLM_THREADS:-1}, n_batch ${LLM_N_BATCH:-256}, flash attention ${LLM_FLASH_ATTN:-true})" >&2
   echo "Use: faqbot ask \"...\" --llm $alias --llm-base-url http://$host:$port/v1" >&2
   exec "$PY" -m llama_cpp.server --model "$model" --model_alias "$alias" \
     --n_batch "${LLM_N_BATCH:-256}" --n_threads "${LLM_THREADS:-1}" --n_ctx "${LLM_N_CTX:-4096}" \
-    --host "$host" --port "$port"
+    --flash_attn "${LLM_FLASH_ATTN:-true}" --host "$host" --port "$port"
 }
 
 case "${1:-}" in

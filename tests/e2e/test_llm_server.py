@@ -47,6 +47,7 @@ def llama_url():
     proc = subprocess.Popen(
         [sys.executable, "-m", "llama_cpp.server", "--model", model, "--model_alias", MODEL]
         + ["--n_batch", "256", "--n_threads", os.environ.get("LLM_THREADS", "1"), "--n_ctx", "4096"]
+        + ["--flash_attn", "true"]
         + ["--host", "127.0.0.1", "--port", str(port)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

@@ -115,9 +115,9 @@ def test_source_code_finds_fenced_and_unfenced_blocks():
 def test_the_sources_code_is_attached_verbatim_unless_the_answer_has_it():
     passage = "Add this line to the Other Configuration section:\n\n```\ntable.exec.source.idle-timeout: 5\n```"
     answer = "Ajoutez le délai d'inactivité dans la configuration [1]."
-    text, attached = attach_code(answer, passage, "fr", title="Partition inactive")
+    text, attached = attach_code(answer, passage, "fr")
     assert attached and text.endswith("```\ntable.exec.source.idle-timeout: 5\n```")
-    assert "Tel qu’écrit dans l’entrée de la FAQ « Partition inactive » [1] :" in text
+    assert "Tel qu’écrit dans l’entrée de la FAQ [1] :" in text
     same = "Add `table.exec.source.idle-timeout: 5` to the configuration [1]."
     assert attach_code(same, passage, "en") == (same, False)
     assert attach_code(same, "No code in this source at all, only prose.", "en") == (same, False)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 from faqbot.ingest.records import Chunk
-from faqbot.ingest.textproc import SUPPORTED, detect_language, identifiers, strip_code
+from faqbot.ingest.textproc import SUPPORTED, detect_language, identifiers, strip_code, tokenize
 
 from .answer import MARKER, cited_numbers, repair_citations
 from .extract import is_code_line
@@ -209,9 +209,9 @@ def _is_error_text(block: str) -> bool:
 
 
 def _asked(block: str, lead: str, question: str) -> int:
-    """How many of the question's words a block and the line introducing it hold."""
-    words = set(re.findall(r"[\w.-]{3,}", question.lower()))
-    return len(words & set(re.findall(r"[\w.-]{3,}", (lead + "\n" + block).lower())))
+    """How many of the question's terms a block and the line introducing it hold (the index's own
+    tokens: no stop words, identifiers whole and in parts; samples are in English)."""
+    return len(set(tokenize(question, "en")) & set(tokenize(lead + "\n" + block, "en")))
 
 
 def attach_code(answer: str, passage: str, language: str, question: str = "") -> tuple[str, bool]:

@@ -102,6 +102,8 @@ def test_model_answers_pass_the_checks(llm_bot):
         reason = final.checks["fallback"]
         if reason.startswith("it quoted terms"):
             assert final.checks["unsupported"], final.checks
+        elif reason == "empty output":  # it opened with a code block, where it is stopped
+            assert not raw.strip(), raw
         elif reason.startswith("answer not recognisably in the asked language"):
             assert answer_language(raw)[0] != lang, raw
         else:

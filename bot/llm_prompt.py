@@ -3,25 +3,32 @@ delimiters a document cannot forge, then the question, then the instruction and 
 
 The abstention model has already decided the question is covered, so the prompt offers no
 "not covered" escape: small models take any escape they are handed. The instruction and the
-target language come last, where small models heed them; the fixed system text comes first so
-that a llama.cpp server reuses its cached prefix across questions.
+target language come last, where small models heed them. Everything before the question (the
+system text, the source block and its boundary) depends on the entry alone, so a server with a
+prefix cache (llama.cpp's --cache, vLLM's prefix caching) reads an entry once and later questions
+on it pay only for their own tokens; `prefix_messages` is that part, for warming the cache.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import itertools
 import re
 import secrets
 import string
 from dataclasses import dataclass
+
+from faqbot.ingest.records import Chunk
 
 from .extract import select
 from .phrases import LANGUAGE_NAMES
 from .retrieve import Retrieval
 
 # Enough for the cause and the fix in most entries (the fix's code is attached verbatim after the
-# answer in any case, llm_checks.attach_code). Time to first token is the prompt's new tokens over
-# the prompt rate: about 100 tokens/s for a 1.5B model on 2 idle cores; 800 characters keep the
-# median prompt near 260 tokens (docs/eval-llm.md).
+# answer in any case, llm_checks.attach_code). Longer is not better for a small model: at 2,000
+# characters the gold fact was in the passage for 0.92 of dev questions (0.74 at 800), yet the 1.5B
+# model's answers held it for 0.71 (0.82 to 0.84 at 800), lost among more text (docs/eval-llm.md).
 PASSAGE_CHARS = 800
 
 SYSTEM = (
@@ -40,6 +47,9 @@ INSTRUCTION = "Answer from source [1] in 2 to 4 short sentences, each ending wit
 STOP = ["```"]
 
 _TAG = re.compile(r"<(\s*/?\s*)(source)", re.IGNORECASE)
+# Drawn once per process: a document cannot know it, and every question on an entry gets the same
+# boundary, so the source block is a prefix a server can cache.
+_SECRET = secrets.token_bytes(32)
 
 
 @dataclass
@@ -62,26 +72,38 @@ def fence(text: str) -> str:
     return _TAG.sub(lambda m: "&lt;" + m.group(1) + m.group(2), text)
 
 
-def new_boundary(text: str) -> str:
-    """Five random letters: 11.8 million values, unknown to the document, and about half the tokens
-    of eight hex digits (which the model's tokenizer reads one digit at a time)."""
-    while True:
-        b = "".join(secrets.choice(string.ascii_lowercase) for _ in range(5))
+def boundary_for(text: str, secret: bytes = _SECRET) -> str:
+    """Five letters keyed by a secret the document cannot know (11.8 million values; about half the
+    tokens of eight hex digits), the same for the same text so the block stays cacheable."""
+    for n in itertools.count():
+        digest = hmac.new(secret, f"{n}:{text}".encode(), hashlib.sha256).digest()
+        b = "".join(string.ascii_lowercase[x % 26] for x in digest[:5])
         if b not in text:
             return b
+    raise AssertionError("unreachable")
+
+
+def _source_block(title: str, passage: str, boundary: str) -> str:
+    title = fence(title).replace('"', "'")
+    return f'<source-{boundary} id="1" title="{title}">\n{fence(passage)}\n</source-{boundary}>\n\nQuestion:'
 
 
 def _user_message(title: str, passage: str, question: str, language: str, boundary: str) -> str:
-    title = fence(title).replace('"', "'")
-    block = f'<source-{boundary} id="1" title="{title}">\n{fence(passage)}\n</source-{boundary}>'
     # the question is the user's own text: fenced the same way so it cannot pose as a source
-    return f"{block}\n\nQuestion: {fence(question)}\n\n{INSTRUCTION.format(language=language)}"
+    block = _source_block(title, passage, boundary)
+    return f"{block} {fence(question)}\n\n{INSTRUCTION.format(language=language)}"
+
+
+def prefix_messages(chunk: Chunk, budget: int = PASSAGE_CHARS) -> list[tuple[str, str]]:
+    """What every prompt on this entry starts with (when the entry fits the budget, as most do)."""
+    passage, _cut = select(chunk.body, "", chunk.language, budget=budget)
+    return [("system", SYSTEM), ("human", _source_block(chunk.title, passage, boundary_for(passage + chunk.title)))]
 
 
 def build_prompt(question: str, r: Retrieval, budget: int = PASSAGE_CHARS) -> Prompt:
     top = r.hits[0].chunk
     passage = passage_for(r, question, budget)
-    boundary = new_boundary(passage + top.title + question)
+    boundary = boundary_for(passage + top.title)
     language = LANGUAGE_NAMES["en"].get(r.language, "English")
     # no worked example: small models copied its setting into unrelated answers (docs/eval-llm.md)
     messages = [("system", SYSTEM), ("human", _user_message(top.title, passage, question, language, boundary))]

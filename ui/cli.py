@@ -133,6 +133,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
             args.index, args.corpus, _llm(args), quiet=args.json, store=resolve_store(args.store, args.index)
         )
     bot.warm()
+    warm = _warm_llm(bot, quiet=args.json) if args.llm_warm else None
     out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115 (closed below)
 
     def write(line: dict) -> None:
@@ -147,12 +148,41 @@ def cmd_eval(args: argparse.Namespace) -> int:
         if out:
             out.close()
     if args.json:
-        print(json.dumps({"metrics": run.metrics, "answers": run.answers, "questions": run.rows}, indent=2))
+        result = {"metrics": run.metrics, "answers": run.answers, "questions": run.rows}
+        print(json.dumps(result | ({"llm_warm": warm.to_json()} if warm else {}), indent=2))
     else:
         print(format_table(run.metrics))
         print()
         print(format_answer_table(run.answers))
     return 0
+
+
+def _warm_llm(bot, quiet: bool):
+    from faqbot.bot.llm_warm import warm_prefixes
+
+    def progress(i: int, n: int) -> None:
+        if not quiet:
+            print(f"\rwarming the LLM server's prefix cache: {i}/{n} entries", end="", file=sys.stderr, flush=True)
+
+    rep = warm_prefixes(bot.llm, bot.retriever.chunks, progress)
+    if not quiet:
+        print(file=sys.stderr)
+        if rep.error:
+            print(f"warning: {rep.failed} entries not warmed: {rep.error}", file=sys.stderr)
+    return rep
+
+
+def cmd_llm_warm(args: argparse.Namespace) -> int:
+    bot = open_bot(args.index, args.corpus, _llm(args), quiet=args.json, store=resolve_store(args.store, args.index))
+    if bot.llm is None:
+        print("faqbot llm-warm: name the model: --llm MODEL --llm-base-url URL (or FAQBOT_LLM)", file=sys.stderr)
+        return 2
+    rep = _warm_llm(bot, quiet=args.json)
+    if args.json:
+        print(json.dumps(rep.to_json(), indent=2))
+    else:
+        print(f"Warmed {rep.warmed} of {rep.entries} entries in {rep.seconds:.0f} s.")
+    return 0 if rep.warmed else 1
 
 
 def cmd_calibrate(args: argparse.Namespace) -> int:
@@ -287,6 +317,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="also score extractive answers' support (always on with --llm; embeds every answer sentence)",
     )
     s.add_argument("--split", default=None, help="only the questions of this half (tune or test; eval/posts.jsonl)")
+    s.add_argument(
+        "--llm-warm", action="store_true", help="first warm the LLM server's prefix cache (see faqbot llm-warm)"
+    )
+    _json_flag(s)
+
+    s = _command(
+        sub,
+        "llm-warm",
+        cmd_llm_warm,
+        "have an LLM server with a prefix cache read every entry once, so first answers start fast",
+        "faqbot llm-warm --llm qwen2.5-coder-1.5b-instruct-q4_k_m --llm-base-url http://127.0.0.1:8080/v1",
+    )
+    _index_flags(s)
+    _llm_flags(s)
     _json_flag(s)
 
     s = _command(

@@ -20,6 +20,7 @@ import pytest
 from faqbot.bot.answer import cited_numbers
 from faqbot.bot.llm import make_backend
 from faqbot.bot.llm_checks import answer_language, refuses
+from faqbot.bot.llm_warm import warm_prefixes
 from faqbot.bot.service import Bot
 
 from tests.support import ROOT, free_port, wait_until_up
@@ -32,7 +33,8 @@ TIMEOUT = float(os.environ.get("FAQBOT_TEST_LLM_TIMEOUT", "300"))
 
 
 @pytest.fixture(scope="module")
-def llama_url():
+def llama_server(tmp_path_factory):
+    """The server as scripts/local-llm.sh runs it (prefix cache on); its log, to see cache hits."""
     env = {**os.environ, "PYTHON": sys.executable}
     built = subprocess.run(
         ["bash", str(ROOT / "scripts" / "local-llm.sh"), "assemble", "0.5b"],
@@ -44,21 +46,28 @@ def llama_url():
     assert built.returncode == 0, built.stderr[-2000:]
     model = built.stdout.strip().splitlines()[-1]
     port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "llama_cpp.server", "--model", model, "--model_alias", MODEL]
-        + ["--n_batch", "256", "--n_threads", os.environ.get("LLM_THREADS", "1"), "--n_ctx", "4096"]
-        + ["--flash_attn", "true"]
-        + ["--host", "127.0.0.1", "--port", str(port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    log = tmp_path_factory.mktemp("llama") / "server.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "llama_cpp.server", "--model", model, "--model_alias", MODEL]
+            + ["--n_batch", "256", "--n_threads", os.environ.get("LLM_THREADS", "1"), "--n_ctx", "4096"]
+            + ["--flash_attn", "true", "--cache", "true", "--cache_type", "ram", "--cache_size", str(1 << 30)]
+            + ["--host", "127.0.0.1", "--port", str(port)],
+            stdout=subprocess.DEVNULL,
+            stderr=out,
+        )
     url = f"http://127.0.0.1:{port}/v1"
     if not wait_until_up(url + "/models", proc):
         proc.kill()
         pytest.fail("llama.cpp server did not start")
-    yield url
+    yield url, log
     proc.terminate()
     proc.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def llama_url(llama_server):
+    return llama_server[0]
 
 
 @pytest.fixture(scope="module")
@@ -110,6 +119,24 @@ def test_model_answers_pass_the_checks(llm_bot):
             assert reason.startswith("most of the answer is not what its source says"), final.checks
         assert final.text.startswith(("From the FAQ entry", "D’après", "Según"))  # the extractive answer
     assert kept >= 1  # the model's own answers pass every check
+
+
+def test_a_warmed_entry_is_read_from_the_server_cache(index_dir, llama_server):
+    url, log = llama_server
+    bot = Bot(index_dir, make_backend(MODEL, url, timeout=TIMEOUT))
+    question = "Comment empêcher une partition Kafka inactive de bloquer le watermark de ma fenêtre ?"
+    top = bot.retriever.retrieve(question).hits[0].chunk
+    other = next(c for c in bot.retriever.chunks if c.group != top.group and c.language == top.language)
+    # the other entry is read last, so the server's context no longer holds this one's prefix
+    rep = warm_prefixes(bot.llm, [top, other])
+    assert (rep.warmed, rep.failed, rep.error) == (2, 0, None)
+    mark = log.stat().st_size
+    a = bot.ask(question)
+    with open(log, "rb") as f:
+        f.seek(mark)
+        served = f.read().decode(errors="replace")
+    assert "cache hit" in served, served[-2000:]
+    assert not a.abstained and a.timings["llm_first_token_ms"] > 0
 
 
 def test_timeout_against_real_server_falls_back(index_dir, llama_url):

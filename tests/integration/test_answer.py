@@ -184,3 +184,19 @@ def test_support_reads_an_answer_sentence_that_joins_two_of_its_source(bot):
     joined = "Yes, VVR 8.0.5 or later includes a feature that automatically cleans up leftover publications of recreated tables by itself."  # noqa: E501
     assert scorer.scores(joined, [entry])[0] >= SUPPORT_THRESHOLD
     assert scorer.scores("Increase the parallelism of the Kafka source to read faster.", [entry])[0] < SUPPORT_THRESHOLD
+
+
+def test_questions_on_one_entry_share_the_prefix_a_server_caches(bot):
+    from faqbot.bot.llm_prompt import build_prompt, prefix_messages
+
+    questions = ["kafka idle partition no window output", "Why does my event-time window on Kafka emit nothing?"]
+    rs = [bot.retriever.retrieve(q) for q in questions]
+    top = rs[0].hits[0].chunk
+    assert all(r.hits[0].chunk.id == top.id for r in rs)
+    prompts = [build_prompt(q, r) for q, r in zip(questions, rs)]
+    system, human = prefix_messages(top)
+    for p, q in zip(prompts, questions):
+        assert p.messages[0] == system
+        # everything before the question is the entry's alone: the whole entry, its source block
+        assert p.messages[1][1].startswith(human[1] + " " + q) and p.passage in human[1]
+    assert prompts[0].messages[1][1] != prompts[1].messages[1][1]

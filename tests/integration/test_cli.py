@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 
-from tests.support import run_faqbot
+from tests.support import free_port, run_faqbot
 
 
 def test_eval_on_small_file(index_dir, tmp_path):
@@ -109,3 +110,15 @@ def test_calibrate_needs_both_kinds_of_question(index_dir, tmp_path):
     r = run_faqbot("calibrate", str(f), "--index", str(index_dir), "--model", str(tmp_path / "m.json"))
     assert r.returncode == 2 and "out-of-scope" in r.stderr and "Traceback" not in r.stderr
     assert not (tmp_path / "m.json").exists()
+
+
+def test_llm_warm_names_the_fix_for_a_missing_model_or_a_down_server(index_dir):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FAQBOT_LLM")}
+    r = run_faqbot("llm-warm", "--index", str(index_dir), env=env)
+    assert r.returncode == 2 and "--llm MODEL --llm-base-url URL" in r.stderr and "Traceback" not in r.stderr
+    # nothing listens there: three refusals in a row end it, reported, not raised
+    url = f"http://127.0.0.1:{free_port()}/v1"
+    r = run_faqbot("llm-warm", "--index", str(index_dir), "--llm", "m", "--llm-base-url", url, "--json", env=env)
+    rep = json.loads(r.stdout)
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert rep["warmed"] == 0 and rep["failed"] == 3 and rep["entries"] > 100 and "connect" in rep["error"].lower()

@@ -50,7 +50,9 @@ class LLMBackend:
     timeout: float = DEFAULT_TIMEOUT
 
 
-def make_backend(spec: str, base_url: str | None = None, timeout: float = DEFAULT_TIMEOUT) -> LLMBackend:
+def make_backend(
+    spec: str, base_url: str | None = None, timeout: float = DEFAULT_TIMEOUT, max_tokens: int = MAX_TOKENS
+) -> LLMBackend:
     """'openai:gpt-4o-mini', 'ollama:llama3', ... or a model name served at base_url (OpenAI API)."""
     if base_url:
         try:
@@ -67,7 +69,10 @@ def make_backend(spec: str, base_url: str | None = None, timeout: float = DEFAUL
             timeout=timeout,
             max_retries=0,
             temperature=0,
-            max_completion_tokens=MAX_TOKENS,
+            max_completion_tokens=max_tokens,
+            # servers that predate max_completion_tokens (llama-cpp-python's among them) ignore it
+            # and read only the older name: without it the cap did not apply there
+            extra_body={"max_tokens": max_tokens},
         )
         return LLMBackend(f"openai-compatible:{model_name}", chat, timeout)
     if ":" not in spec:
@@ -75,7 +80,7 @@ def make_backend(spec: str, base_url: str | None = None, timeout: float = DEFAUL
     try:
         from langchain.chat_models import init_chat_model
 
-        model = init_chat_model(spec, temperature=0, timeout=timeout, max_retries=0, max_tokens=MAX_TOKENS)
+        model = init_chat_model(spec, temperature=0, timeout=timeout, max_retries=0, max_tokens=max_tokens)
     except ImportError as exc:
         provider = spec.split(":", 1)[0]
         raise LLMConfigError(

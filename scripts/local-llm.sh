@@ -18,7 +18,8 @@
 #   LLM_N_CTX           context window                       (default 4096)
 #   LLM_FLASH_ATTN      flash attention; reads a 250-token prompt about 10 % faster on 2 cores (default true)
 #   LLM_CACHE_BYTES     RAM for the prompt-prefix cache: an entry read once (faqbot llm-warm) is not read
-#                       again; about 12 MB per entry for the 1.5B model; 0 turns it off (default 4 GiB)
+#                       again; about 12 MB per entry for the 1.5B model (scripts/llama_server.py keeps
+#                       it to that); 0 turns it off (default 4 GiB)
 #   PYTHON              the Python that has llama-cpp-python[server] (default: python3)
 set -euo pipefail
 
@@ -88,7 +89,8 @@ serve() {
   echo "Serving $model on http://$host:$port/v1 (threads ${LLM_THREADS:-1}, n_batch ${LLM_N_BATCH:-256}, flash attention ${LLM_FLASH_ATTN:-true}, prefix cache $cache_bytes bytes)" >&2
   echo "Use: faqbot ask \"...\" --llm $alias --llm-base-url http://$host:$port/v1" >&2
   echo "Then, once: faqbot llm-warm --llm $alias --llm-base-url http://$host:$port/v1" >&2
-  exec "$PY" -m llama_cpp.server --model "$model" --model_alias "$alias" \
+  # llama_cpp.server with a prefix cache that keeps to its size (see the file)
+  exec "$PY" "$(dirname "$0")/llama_server.py" --model "$model" --model_alias "$alias" \
     --n_batch "${LLM_N_BATCH:-256}" --n_threads "${LLM_THREADS:-1}" --n_ctx "${LLM_N_CTX:-4096}" \
     --flash_attn "${LLM_FLASH_ATTN:-true}" --cache "$cache" --cache_type ram --cache_size "$cache_bytes" \
     --host "$host" --port "$port"

@@ -49,7 +49,7 @@ def llama_server(tmp_path_factory):
     log = tmp_path_factory.mktemp("llama") / "server.log"
     with open(log, "wb") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "llama_cpp.server", "--model", model, "--model_alias", MODEL]
+            [sys.executable, str(ROOT / "scripts" / "llama_server.py"), "--model", model, "--model_alias", MODEL]
             + ["--n_batch", "256", "--n_threads", os.environ.get("LLM_THREADS", "1"), "--n_ctx", "4096"]
             + ["--flash_attn", "true", "--cache", "true", "--cache_type", "ram", "--cache_size", str(1 << 30)]
             + ["--host", "127.0.0.1", "--port", str(port)],
@@ -60,7 +60,7 @@ def llama_server(tmp_path_factory):
     if not wait_until_up(url + "/models", proc):
         proc.kill()
         pytest.fail("llama.cpp server did not start")
-    yield url, log
+    yield url, log, proc.pid
     proc.terminate()
     proc.wait(timeout=30)
 
@@ -121,8 +121,26 @@ def test_model_answers_pass_the_checks(llm_bot):
     assert kept >= 1  # the model's own answers pass every check
 
 
+def _rss_mb(pid: int) -> float:
+    with open(f"/proc/{pid}/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:")) / 1024
+
+
+def test_warming_many_entries_keeps_the_server_cache_small(index_dir, llama_server):
+    url, _log, pid = llama_server
+    bot = Bot(index_dir, make_backend(MODEL, url, timeout=TIMEOUT))
+    chunks = [c for c in bot.retriever.chunks if c.language == "en"][:12]
+    warm_prefixes(bot.llm, chunks[:1])  # the server's own buffers, allocated on first use
+    before = _rss_mb(pid)
+    rep = warm_prefixes(bot.llm, chunks[1:])
+    assert rep.warmed == 11
+    # about 6 MB of state per entry for this model; the stock cache also kept each prompt's
+    # logits, about 270 MB per entry here (3 GB for these eleven)
+    assert _rss_mb(pid) - before < 400, (before, _rss_mb(pid))
+
+
 def test_a_warmed_entry_is_read_from_the_server_cache(index_dir, llama_server):
-    url, log = llama_server
+    url, log, _pid = llama_server
     bot = Bot(index_dir, make_backend(MODEL, url, timeout=TIMEOUT))
     question = "Comment empêcher une partition Kafka inactive de bloquer le watermark de ma fenêtre ?"
     top = bot.retriever.retrieve(question).hits[0].chunk
@@ -137,6 +155,15 @@ def test_a_warmed_entry_is_read_from_the_server_cache(index_dir, llama_server):
         served = f.read().decode(errors="replace")
     assert "cache hit" in served, served[-2000:]
     assert not a.abstained and a.timings["llm_first_token_ms"] > 0
+
+
+def test_the_answer_length_cap_reaches_the_server(llama_url):
+    # llama-cpp-python reads max_tokens, not the max_completion_tokens LangChain sends
+    reply = make_backend(MODEL, llama_url, timeout=TIMEOUT, max_tokens=7).model.invoke(
+        "Write a long story about a Flink job, in ten paragraphs."
+    )
+    assert reply.response_metadata["token_usage"]["completion_tokens"] == 7
+    assert reply.response_metadata["finish_reason"] == "length"
 
 
 def test_timeout_against_real_server_falls_back(index_dir, llama_url):

@@ -7,6 +7,10 @@ entries under a "4 GiB" cache). Only the last row is ever read back (generation 
 last cached token), so this keeps that row alone; an entry then costs its state, about 12 MB for
 the 1.5B model. Everything else is the stock server: same flags, same API.
 
+Run it with `--logits_all false` (local-llm.sh does): the stock default computes and copies the
+logits of every prompt token, which nothing but logprob requests reads, and each cache hit then
+clears a logits table of n_ctx rows (2.5 GB for a 4096 context): about a second per answer here.
+
 Run by scripts/local-llm.sh; needs only llama-cpp-python[server].
 """
 

@@ -93,6 +93,7 @@ serve() {
   exec "$PY" "$(dirname "$0")/llama_server.py" --model "$model" --model_alias "$alias" \
     --n_batch "${LLM_N_BATCH:-256}" --n_threads "${LLM_THREADS:-1}" --n_ctx "${LLM_N_CTX:-4096}" \
     --flash_attn "${LLM_FLASH_ATTN:-true}" --cache "$cache" --cache_type ram --cache_size "$cache_bytes" \
+    --logits_all false \
     --host "$host" --port "$port"
 }
 

@@ -52,6 +52,7 @@ def llama_server(tmp_path_factory):
             [sys.executable, str(ROOT / "scripts" / "llama_server.py"), "--model", model, "--model_alias", MODEL]
             + ["--n_batch", "256", "--n_threads", os.environ.get("LLM_THREADS", "1"), "--n_ctx", "4096"]
             + ["--flash_attn", "true", "--cache", "true", "--cache_type", "ram", "--cache_size", str(1 << 30)]
+            + ["--logits_all", "false"]
             + ["--host", "127.0.0.1", "--port", str(port)],
             stdout=subprocess.DEVNULL,
             stderr=out,

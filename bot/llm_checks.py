@@ -92,12 +92,20 @@ def quoted_terms(text: str) -> list[str]:
     return [t for t in terms if t]
 
 
+def _holds(haystack: str, term: str) -> bool:
+    """The term starts a word of the haystack (`ps` is not in "temps" or "https"); a short one must
+    also end one, a longer one may go on ("checkpoint" is in "checkpoints")."""
+    t = _loose(term)
+    end = r"(?![0-9a-z_])" if len(t) < 4 else ""
+    return re.search(r"(?<![0-9a-z_])" + re.escape(t) + end, haystack) is not None
+
+
 def unsupported_terms(text: str, sources: list[str], question: str = "") -> list[str]:
     """Quoted terms found in neither the sources nor the question (a user may be quoted back)."""
     haystack = _loose("\n".join([*sources, question]))
     out: list[str] = []
     for t in quoted_terms(text):
-        if _loose(t) not in haystack and t not in out:
+        if not _holds(haystack, t) and t not in out:
             out.append(t)
     return out
 

@@ -100,6 +100,17 @@ def test_quoting_style_does_not_make_a_setting_unsupported():
     assert unsupported_terms("Set `properties.security.protocol = 'SASL_PLAINTEXT'` [1].", [src]) != []
 
 
+def test_a_quoted_term_must_start_a_word_of_the_source():
+    # a 1.5B answer on the wrong entry "used the `ps` command": the letters are in "temps" and "https"
+    src = "Les temps de réponse sont visibles sur https://example.com. Tune Flink checkpoints and sink.parallelism."
+    assert unsupported_terms("Utilisez la commande `ps` [1].", [src]) == ["ps"]
+    assert unsupported_terms("Run `link` [1].", [src]) == ["link"]
+    # a part of a dotted name is still the source's word
+    assert unsupported_terms("Set `parallelism` [1].", [src]) == []
+    # a longer term may go on into a plural or suffix of the source's word
+    assert unsupported_terms("Check the `checkpoint` interval and `sink.parallelism` [1].", [src]) == []
+
+
 def test_source_code_finds_fenced_and_unfenced_blocks():
     passage = (
         "**Solution**\n\nUse the key.fields-prefix property.\n\nCREATE TABLE t (\nkey_id INT,\nname STRING\n) WITH (\n"

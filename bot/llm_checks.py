@@ -19,6 +19,7 @@ from faqbot.ingest.textproc import SUPPORTED, detect_language, identifiers, stri
 
 from .answer import MARKER, cited_numbers, repair_citations
 from .extract import is_code_line
+from .llm_prompt import INSTRUCTION, SYSTEM
 from .phrases import phrase
 
 if TYPE_CHECKING:
@@ -287,6 +288,21 @@ def _drop_unsourced_code(text: str, sources: list[str], question: str) -> tuple[
     return (re.sub(r"\n{3,}", "\n\n", out).strip(), dropped) if dropped else (text, 0)
 
 
+_LABEL = re.compile(r"\s*([^\n:]{3,80}?)\s*:\s*")
+_RULE_WORDS = " " + " ".join(re.findall(r"\w+", f"{SYSTEM} {INSTRUCTION}".lower())) + " "
+
+
+def drop_prompt_echo(text: str) -> str:
+    """The answer without an opening label copied from its instructions: a small model sometimes
+    starts "Fix (what to set, change or run): …", echoing the rule it was given."""
+    m = _LABEL.match(text)
+    if m:
+        words = re.findall(r"\w+", m.group(1).lower())
+        if len(words) >= 3 and f" {' '.join(words)} " in _RULE_WORDS:
+            return text[m.end() :].lstrip()
+    return text
+
+
 def check_answer(
     text: str,
     n_sources: int,
@@ -301,7 +317,10 @@ def check_answer(
     against them (SupportScorer.scores), which catches fluent answers the source does not back.
     """
     text = drop_repeats(text.strip())
-    v = Verdict(text)
+    v = Verdict(drop_prompt_echo(text))
+    if v.text != text:
+        v.repairs.append("removed a label copied from the instructions")
+        text = v.text
     if not text:
         v.reason = "empty output"
         return v

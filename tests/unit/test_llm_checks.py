@@ -9,6 +9,7 @@ from faqbot.bot.llm_checks import (
     attach_code,
     check_answer,
     cite_paragraphs,
+    drop_prompt_echo,
     drop_repeats,
     refuses,
     repeats,
@@ -109,6 +110,17 @@ def test_a_quoted_term_must_start_a_word_of_the_source():
     assert unsupported_terms("Set `parallelism` [1].", [src]) == []
     # a longer term may go on into a plural or suffix of the source's word
     assert unsupported_terms("Check the `checkpoint` interval and `sink.parallelism` [1].", [src]) == []
+
+
+def test_a_label_echoed_from_the_instructions_is_removed():
+    raw = "Fix (what to set, change or run): Changer le driver JDBC pour la version 5.1.46 [1]."
+    assert drop_prompt_echo(raw) == "Changer le driver JDBC pour la version 5.1.46 [1]."
+    assert drop_prompt_echo("Answer from source [1]: Set the option [1].") == "Set the option [1]."
+    # the source's own labels and the model's own words stay
+    for kept in ["Solution: set `a.b` to 5 [1].", "Cause of the error: the timeout is negative [1].", "Set it [1]."]:
+        assert drop_prompt_echo(kept) == kept
+    v = check_answer(raw, 1, ["Utilisez la version 5.1.46 du pilote JDBC MySQL."], "driver ?", "fr")
+    assert v.text.startswith("Changer") and "removed a label copied from the instructions" in v.repairs
 
 
 def test_source_code_finds_fenced_and_unfenced_blocks():

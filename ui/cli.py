@@ -9,11 +9,16 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from faqbot.bot.config import LLMSettings, default_corpus, ensure_store, open_bot, resolve_store
 from faqbot.ingest.embedders import DEFAULT_EMBEDDER, EmbedderError
 from faqbot.ingest.store import StoreError
 from faqbot.ingest.textproc import SUPPORTED
+
+if TYPE_CHECKING:
+    from faqbot.bot.llm_warm import WarmReport
+    from faqbot.bot.service import Bot
 
 
 class _Help(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescriptionHelpFormatter):
@@ -133,7 +138,11 @@ def cmd_eval(args: argparse.Namespace) -> int:
             args.index, args.corpus, _llm(args), quiet=args.json, store=resolve_store(args.store, args.index)
         )
     bot.warm()
-    warm = _warm_llm(bot, quiet=args.json) if args.llm_warm else None
+    warm = None
+    if args.llm_warm and bot.llm is None:
+        print("warning: --llm-warm needs --llm (and --llm-base-url): nothing to warm", file=sys.stderr)
+    elif args.llm_warm:
+        warm = _warm_llm(bot, quiet=args.json)
     out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115 (closed below)
 
     def write(line: dict) -> None:
@@ -157,8 +166,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
-def _warm_llm(bot, quiet: bool):
+def _warm_llm(bot: Bot, quiet: bool) -> WarmReport:
     from faqbot.bot.llm_warm import warm_prefixes
+
+    assert bot.llm is not None  # callers check
 
     def progress(i: int, n: int) -> None:
         if not quiet:

@@ -50,8 +50,10 @@ def test_eval_on_small_file(index_dir, tmp_path):
     assert set(lines[0]) >= {"id", "question", "language", "abstained", "answer", "citations", "latency_ms"}
     assert lines[1]["language"] == "fr" and lines[1]["citations"][0]["language"] == "fr"
     assert lines[2]["abstained"] is True
-    table = run_faqbot("eval", str(f), "--index", str(index_dir))
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FAQBOT_LLM")}
+    table = run_faqbot("eval", str(f), "--index", str(index_dir), "--llm-warm", env=env)
     assert "hit@1" in table.stdout and "kind=out-of-scope" in table.stdout
+    assert "--llm-warm needs --llm" in table.stderr and "Traceback" not in table.stderr
 
 
 def test_ask_json_and_errors(index_dir, tmp_path):

@@ -83,28 +83,28 @@ def boundary_for(text: str, secret: bytes = _SECRET) -> str:
     raise AssertionError("unreachable")
 
 
-def _source_block(title: str, passage: str, boundary: str) -> str:
+def _source_block(title: str, passage: str) -> tuple[str, str]:
+    """The user message up to the question, and its boundary: the one place both are made, so a
+    warmed prefix and a real prompt cannot drift apart."""
+    boundary = boundary_for(passage + title)
     title = fence(title).replace('"', "'")
-    return f'<source-{boundary} id="1" title="{title}">\n{fence(passage)}\n</source-{boundary}>\n\nQuestion:'
-
-
-def _user_message(title: str, passage: str, question: str, language: str, boundary: str) -> str:
-    # the question is the user's own text: fenced the same way so it cannot pose as a source
-    block = _source_block(title, passage, boundary)
-    return f"{block} {fence(question)}\n\n{INSTRUCTION.format(language=language)}"
+    block = f'<source-{boundary} id="1" title="{title}">\n{fence(passage)}\n</source-{boundary}>\n\nQuestion:'
+    return block, boundary
 
 
 def prefix_messages(chunk: Chunk, budget: int = PASSAGE_CHARS) -> list[tuple[str, str]]:
     """What every prompt on this entry starts with (when the entry fits the budget, as most do)."""
     passage, _cut = select(chunk.body, "", chunk.language, budget=budget)
-    return [("system", SYSTEM), ("human", _source_block(chunk.title, passage, boundary_for(passage + chunk.title)))]
+    return [("system", SYSTEM), ("human", _source_block(chunk.title, passage)[0])]
 
 
 def build_prompt(question: str, r: Retrieval, budget: int = PASSAGE_CHARS) -> Prompt:
     top = r.hits[0].chunk
     passage = passage_for(r, question, budget)
-    boundary = boundary_for(passage + top.title)
+    block, boundary = _source_block(top.title, passage)
     language = LANGUAGE_NAMES["en"].get(r.language, "English")
+    # the question is the user's own text: fenced the same way so it cannot pose as a source
+    user = f"{block} {fence(question)}\n\n{INSTRUCTION.format(language=language)}"
     # no worked example: small models copied its setting into unrelated answers (docs/eval-llm.md)
-    messages = [("system", SYSTEM), ("human", _user_message(top.title, passage, question, language, boundary))]
+    messages = [("system", SYSTEM), ("human", user)]
     return Prompt(messages, passage, boundary)

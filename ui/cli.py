@@ -11,10 +11,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from faqbot.bot.config import LLMSettings, default_corpus, ensure_store, open_bot, resolve_store
+from faqbot.bot.config import DEFAULT_LLM_TIMEOUT, LLMSettings, default_corpus, ensure_store, open_bot, resolve_store
 from faqbot.ingest.embedders import DEFAULT_EMBEDDER, EmbedderError
 from faqbot.ingest.store import StoreError
 from faqbot.ingest.textproc import SUPPORTED
+
+from .gate import DEFAULT_MAX_WAIT_S
 
 if TYPE_CHECKING:
     from faqbot.bot.llm_warm import WarmReport
@@ -22,7 +24,15 @@ if TYPE_CHECKING:
 
 
 class _Help(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescriptionHelpFormatter):
-    """Shows every default and keeps the examples' line breaks."""
+    """Shows every default and keeps the examples' line breaks.
+
+    A flag whose value comes from the environment has no default argparse knows (None): its help
+    names the real one ("default: ..."), which argparse must not follow with "(default: None)"."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if action.default is None or "default:" in (action.help or ""):
+            return action.help
+        return super()._get_help_string(action)
 
 
 def _json_flag(p: argparse.ArgumentParser) -> None:
@@ -34,34 +44,36 @@ def _index_flags(p: argparse.ArgumentParser, corpus: bool = True) -> None:
         "--index",
         type=Path,
         default=None,
-        help="index folder (FAQBOT_INDEX; the default ./index is built when missing)",
+        help="index folder (FAQBOT_INDEX; default: ./index, built when missing)",
     )
     p.add_argument(
         "--store",
         default=None,
         help="faiss (the index folder) or milvus:<uri>: milvus:./index/faq.db (Milvus Lite) or "
-        "milvus:http://host:19530, token in FAQBOT_MILVUS_TOKEN (FAQBOT_STORE, else faiss)",
+        "milvus:http://host:19530, token in FAQBOT_MILVUS_TOKEN (FAQBOT_STORE; default: faiss)",
     )
     if corpus:
-        p.add_argument("--corpus", type=Path, default=None, help="corpus folder (FAQBOT_CORPUS, else ./corpus)")
+        p.add_argument("--corpus", type=Path, default=None, help="corpus folder (FAQBOT_CORPUS; default: ./corpus)")
 
 
 def _llm_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--llm",
         default=None,
-        help="LangChain provider:model, e.g. openai:gpt-4o-mini (FAQBOT_LLM); none: extractive answers",
+        help="LangChain provider:model, e.g. openai:gpt-4o-mini (FAQBOT_LLM; default: none, extractive answers)",
     )
     p.add_argument(
         "--llm-base-url",
         default=None,
-        help="OpenAI-compatible server URL: vLLM, llama.cpp, LM Studio, Ollama /v1 (FAQBOT_LLM_BASE_URL)",
+        help="OpenAI-compatible server URL: vLLM, llama.cpp, LM Studio, Ollama /v1 "
+        "(FAQBOT_LLM_BASE_URL; default: none, the provider's own)",
     )
     p.add_argument(
         "--llm-timeout",
         type=float,
         default=None,
-        help="seconds before falling back to the extractive answer (FAQBOT_LLM_TIMEOUT, else 30)",
+        help="seconds before falling back to the extractive answer "
+        f"(FAQBOT_LLM_TIMEOUT; default: {DEFAULT_LLM_TIMEOUT:g})",
     )
 
 
@@ -264,9 +276,14 @@ def _feedback_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--feedback-db",
         default=None,
-        help="feedback database: a SQLite file or postgresql://... (FAQBOT_FEEDBACK_DB, else ./feedback.db)",
+        help="feedback database: a SQLite file or postgresql://... (FAQBOT_FEEDBACK_DB; default: ./feedback.db)",
     )
-    p.add_argument("--feedback-log", type=Path, default=None, help="use a JSONL feedback log instead (FAQBOT_FEEDBACK)")
+    p.add_argument(
+        "--feedback-log",
+        type=Path,
+        default=None,
+        help="use a JSONL feedback log instead (FAQBOT_FEEDBACK; default: none)",
+    )
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -276,9 +293,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 # ------------------------------------------------------------------------------ parser
-def _command(sub, name: str, func: Callable[[argparse.Namespace], int], help: str, example: str):
+def _command(sub, name: str, func: Callable[[argparse.Namespace], int] | None, help: str, example: str):
     p = sub.add_parser(name, help=help, description=help, formatter_class=_Help, epilog=f"example:\n  {example}")
-    p.set_defaults(func=func)
+    if func is not None:
+        p.set_defaults(func=func)
     return p
 
 
@@ -306,7 +324,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("question", help="the question, an error message or keywords")
     _index_flags(s)
     _llm_flags(s)
-    s.add_argument("--lang", choices=SUPPORTED, default=None, help="answer language (default: detected)")
+    s.add_argument(
+        "--lang", choices=SUPPORTED, default=None, help="answer language (default: the question's, detected)"
+    )
     s.add_argument("--k", type=int, default=5, help="entries retrieved")
     _json_flag(s)
 
@@ -320,14 +340,22 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("file", type=Path, help="question file (JSON lines)")
     _index_flags(s)
     _llm_flags(s)
-    s.add_argument("--embedder", default=None, help="evaluate with another embedder (builds a temporary index)")
-    s.add_argument("--out", type=Path, default=None, help="write one JSON line per question, as each one ends")
+    s.add_argument(
+        "--embedder",
+        default=None,
+        help="evaluate with another embedder, in a temporary index (default: the index's own)",
+    )
+    s.add_argument(
+        "--out", type=Path, default=None, help="write one JSON line per question, as each one ends (default: none)"
+    )
     s.add_argument(
         "--support",
         action="store_true",
         help="also score extractive answers' support (always on with --llm; embeds every answer sentence)",
     )
-    s.add_argument("--split", default=None, help="only the questions of this half (tune or test; eval/posts.jsonl)")
+    s.add_argument(
+        "--split", default=None, help="only the questions of this half: tune or test of eval/posts.jsonl (default: all)"
+    )
     s.add_argument(
         "--llm-warm", action="store_true", help="first warm the LLM server's prefix cache (see faqbot llm-warm)"
     )
@@ -360,7 +388,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="also score a model fitted without these files on them (then fit on all)",
     )
     s.add_argument("--no-merge", action="store_true", help="fit the written model without the --held-out files")
-    s.add_argument("--split", default=None, help="only the questions of this half (tune or test; eval/posts.jsonl)")
+    s.add_argument(
+        "--split", default=None, help="only the questions of this half: tune or test of eval/posts.jsonl (default: all)"
+    )
     s.add_argument(
         "--model",
         type=Path,
@@ -387,16 +417,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--auth",
         default=None,
         help="USER:PASS for the UI and the API (prefer FAQBOT_AUTH or "
-        "--auth-file: a command line is visible in process lists)",
+        "--auth-file: a command line is visible in process lists; default: no sign-in)",
     )
-    s.add_argument("--auth-file", type=Path, default=None, help="file holding USER:PASS (FAQBOT_AUTH_FILE)")
+    s.add_argument(
+        "--auth-file", type=Path, default=None, help="file holding USER:PASS (FAQBOT_AUTH_FILE; default: none)"
+    )
     _feedback_flags(s)
     s.add_argument("--max-concurrency", type=int, default=4, help="questions answered at once")
     s.add_argument(
         "--max-wait",
         type=float,
         default=None,
-        help="seconds a question may wait for a free worker before it gets 503 + Retry-After (FAQBOT_MAX_WAIT, else 3)",
+        help="seconds a question may wait for a free worker before it gets 503 + Retry-After "
+        f"(FAQBOT_MAX_WAIT; default: {DEFAULT_MAX_WAIT_S:g})",
     )
     s.add_argument(
         "--allowed-hosts",
@@ -411,7 +444,13 @@ def build_parser() -> argparse.ArgumentParser:
     _feedback_flags(s)
     _json_flag(s)
 
-    fb = sub.add_parser("feedback", help="feedback data: export", description="feedback data", formatter_class=_Help)
+    fb = _command(
+        sub,
+        "feedback",
+        None,  # a group: its ACTION carries the function
+        "feedback data: export",
+        "faqbot feedback export --out feedback.jsonl",
+    )
     fb_sub = fb.add_subparsers(dest="feedback_command", required=True, metavar="ACTION")
     s = _command(
         fb_sub,

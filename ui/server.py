@@ -116,7 +116,9 @@ def serve(args: argparse.Namespace, llm: LLMSettings) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     auth = read_auth(args)
     hosts = allowed_hosts(args)
-    max_wait = args.max_wait if args.max_wait is not None else float(os.environ.get("FAQBOT_MAX_WAIT", "3"))
+    max_wait = (
+        args.max_wait if args.max_wait is not None else float(os.environ.get("FAQBOT_MAX_WAIT") or DEFAULT_MAX_WAIT_S)
+    )
     sock = bind(args.host, args.port)  # a bad or busy port fails now, in one line
     corpus = args.corpus or default_corpus()
     index = ensure_store(resolve_store(args.store, args.index), args.index, corpus)

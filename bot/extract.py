@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from faqbot.ingest.blocks import CODE_START, LABEL_PREFIXES, PROBLEM_MARKERS
+from faqbot.ingest.blocks import CODE_START, FIX_LABELS, LABEL_PREFIXES, PROBLEM_MARKERS
 from faqbot.ingest.textproc import query_tokens, tokenize
 
 from .excerpt import abridge_code, fit, key_sentences
@@ -27,8 +27,6 @@ _BULLET = re.compile(r"^(\s*)•\s?")
 _NUMBERED = re.compile(r"^\s*\d+[.)]\s", re.M)
 _FIX_WORDS = LABEL_PREFIXES["cause"] + LABEL_PREFIXES["solution"]
 _PROBLEM_WORDS = LABEL_PREFIXES["problem"]
-# the fix proper, as opposed to troubleshooting steps and checks
-_SOLUTION_PROPER = PROBLEM_MARKERS["solution"] + ("soluci", "resolución", "fix", "workaround")
 
 
 def _indent(line: str) -> int:
@@ -178,7 +176,7 @@ def label_kind(line: str) -> str | None:
     head = line.strip().lstrip("•").strip().lower()
     if any(head.startswith(w) for w in PROBLEM_MARKERS["cause"]):
         return "cause"
-    return "solution" if any(head.startswith(w) for w in _SOLUTION_PROPER) else "check"
+    return "solution" if any(head.startswith(w) for w in FIX_LABELS) else "check"
 
 
 def _is_heading(unit: list[str]) -> bool:

@@ -26,22 +26,16 @@ PROBLEM_MARKERS = {
     "cause": ("cause", "causes", "causa", "causas"),
     "solution": ("solution", "solutions", "solución", "soluciones", "resolution", "résolution"),
 }
+_FIX_PREFIXES = ("soluci", "resolución", "fix", "workaround")
 _LABEL_PREFIXES = {
     "problem": ("error details", "détails de l", "detalles del error", "error message"),
     "cause": (),
-    "solution": (
-        "soluci",
-        "resolución",
-        "fix",
-        "workaround",
-        "troubleshoot",
-        "dépann",
-        "check ",
-        "vérification",
-        "comprobación",
-    ),
+    # the fix proper, then troubleshooting steps and checks
+    "solution": _FIX_PREFIXES + ("troubleshoot", "dépann", "check ", "vérification", "comprobación"),
 }
 LABEL_PREFIXES = {k: PROBLEM_MARKERS[k] + _LABEL_PREFIXES[k] for k in PROBLEM_MARKERS}
+# A label opening the fix proper, as opposed to troubleshooting steps and checks.
+FIX_LABELS = PROBLEM_MARKERS["solution"] + _FIX_PREFIXES
 # A line that starts code (SQL, Java, shell) rather than prose; the composer adds in-line signs.
 CODE_START = (
     r"--|/\*|\{|\}|\)|\(|\[|<|#!|@|,|"

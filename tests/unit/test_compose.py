@@ -94,3 +94,15 @@ def test_a_fix_written_inline_after_its_label_is_the_fix_an_error_line_is_not():
     assert last.kind == "solution" and last.text.startswith("Solution: Explicitly")
     text, cut = select(body, "unexpected overwrites in the sink", "en", budget=400)
     assert cut and "SET 'table.exec.sink.upsert-materialize' = 'NONE';" in text
+
+
+def test_label_kinds_in_three_languages():
+    from faqbot.bot.extract import label_kind
+
+    # the fix proper, a check or troubleshooting step, a cause: from the one table in ingest/blocks.py
+    assert label_kind("Solution 2: Use VVR 8.0.5 or later.") == "solution"
+    assert label_kind("Solución 1: Reinicie el job.") == "solution"
+    assert label_kind("• Workaround") == "solution"
+    assert label_kind("Check 1: Start offset strategy") == "check"
+    assert label_kind("Vérification 2 : format des données") == "check"
+    assert label_kind("Causa") == "cause"

@@ -21,6 +21,7 @@ from faqbot.ingest.records import Chunk
 from faqbot.ingest.textproc import SUPPORTED, strip_code
 
 from .answer import Answer, cited_numbers
+from .evaluate import percentiles
 from .llm_checks import SupportScorer, answer_language, refuses
 
 
@@ -122,9 +123,10 @@ def _mean(xs: list) -> float | None:
     return round(float(np.mean(xs)), 3) if xs else None
 
 
-def _pct(xs: list, q: float) -> float | None:
+def _p50_p95(xs: list) -> tuple[float | None, float | None]:
+    """Over the values measured (None: not measured), rounded as every latency figure is."""
     xs = [x for x in xs if x is not None]
-    return round(float(np.percentile(xs, q)), 1) if xs else None
+    return percentiles(xs) if xs else (None, None)
 
 
 def summarize_answers(rows: list[dict]) -> dict:
@@ -132,6 +134,7 @@ def summarize_answers(rows: list[dict]) -> dict:
     llm = [r for r in rows if r["raw_cites"] is not None or r["fallback"]]
     markers = sum(r["raw_markers"] or 0 for r in llm)
     invalid = sum(r["raw_invalid_markers"] or 0 for r in llm)
+    ttft, total = _p50_p95([r["ttft_ms"] for r in rows]), _p50_p95([r["total_ms"] for r in rows])
     return {
         "n": len(rows),
         "fact_neutral": _mean([r["fact"] for r in rows]),
@@ -145,11 +148,11 @@ def summarize_answers(rows: list[dict]) -> dict:
         "model_cites": _mean([r["raw_cites"] for r in llm]),
         "model_valid_markers": round(1 - invalid / markers, 3) if markers else None,
         "term_not_in_source": _mean([bool(r["unsupported_terms"]) for r in llm]) if llm else None,
-        "ttft_p50_ms": _pct([r["ttft_ms"] for r in rows], 50),
-        "ttft_p95_ms": _pct([r["ttft_ms"] for r in rows], 95),
-        "latency_p50_ms": _pct([r["total_ms"] for r in rows], 50),
-        "latency_p95_ms": _pct([r["total_ms"] for r in rows], 95),
-        "tokens_per_s_p50": _pct([r["tokens_per_s"] for r in rows], 50),
+        "ttft_p50_ms": ttft[0],
+        "ttft_p95_ms": ttft[1],
+        "latency_p50_ms": total[0],
+        "latency_p95_ms": total[1],
+        "tokens_per_s_p50": _p50_p95([r["tokens_per_s"] for r in rows])[0],
     }
 
 

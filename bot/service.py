@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 from .answer import Answer, Turn
 from .compose import compose
 from .conversation import focus, standalone_query
+from .phrases import phrase
 from .retrieve import HybridRetriever, Retrieval
 
 MAX_QUESTION_CHARS = 4000
@@ -34,12 +35,9 @@ def clean_question(question: object) -> str:
     text = "".join(ch for ch in question if ch in "\n\t" or ch.isprintable())
     text = text.strip()
     if not text:
-        raise BadQuestion("The question is empty: type a question, an error message or a few keywords.")
+        raise BadQuestion(phrase("ui_error_empty", "en"))
     if len(text) > MAX_QUESTION_CHARS:
-        raise BadQuestion(
-            f"The question is {len(text)} characters long; the limit is {MAX_QUESTION_CHARS}. "
-            "Paste only the first lines of the error."
-        )
+        raise BadQuestion(phrase("ui_error_too_long", "en", n=str(len(text)), limit=str(MAX_QUESTION_CHARS)))
     return text
 
 

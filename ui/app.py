@@ -29,7 +29,8 @@ def ui_text(lang: str) -> dict[str, str]:
 
 
 UI = {lang: ui_text(lang) for lang in SUPPORTED}
-LANG_CHOICES = [("Auto", "auto"), ("English", "en"), ("Français", "fr"), ("Español", "es")]
+# each language by its own name: "English", "Français", "Español"
+LANG_CHOICES = [("Auto", "auto"), *((LANGUAGE_NAMES[c][c].capitalize(), c) for c in SUPPORTED)]
 SOURCES_MARK = '<details class="srcs"'  # where an answer's text ends and its source cards begin
 CSS = """
 #chat .message-wrap{padding-top:4px}

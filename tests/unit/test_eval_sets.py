@@ -40,3 +40,11 @@ def test_fitting_sets_are_train_only_and_share_no_thread_or_id_with_the_test_hal
         assert d["split"] == "train", d["id"]
         assert d["source"] not in test_sources, d["id"]
         assert d["id"] not in ids, d["id"]
+
+
+def test_no_post_reuses_a_question_of_the_dev_or_calibration_set():
+    # posts.md, "checks run by a script": the one-line sets are the repo's own (eval/), never outside it
+    short = {d["question"].strip().lower() for name in ("dev.jsonl", "calibration.jsonl") for d in _read(name)}
+    assert len(short) > 150
+    for name in ("posts.jsonl", *FITTING_SETS):
+        assert not [d["id"] for d in _read(name) if d["question"].strip().lower() in short], name

@@ -17,14 +17,10 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+sys.path.insert(0, str(ROOT))  # the browser helpers the e2e tests use
+
+from tests.support import ask_in_chat, chromium  # noqa: E402
+
 DESKTOP_QUESTIONS = [
     "Ma fenêtre event time sur une source Kafka ne produit aucune sortie, pourquoi ?",
     "¿Cómo configuro SASL_SSL con SCRAM-SHA-256 en una tabla Kafka?",
@@ -33,19 +29,15 @@ PHONE_QUESTION = "Paimon job fails with No space left on device"
 
 
 def ask(page, question: str) -> None:
-    n = page.locator("#chat .bot-row").count()
-    page.fill("#question textarea", question)
-    page.click("#send")
-    page.wait_for_function(f"document.querySelectorAll('#chat .bot-row').length > {n}", timeout=120_000)
-    page.wait_for_function("document.querySelector('#question textarea').value === ''", timeout=120_000)
-    page.wait_for_timeout(600)
+    ask_in_chat(page, question, timeout_ms=120_000)
+    page.wait_for_timeout(600)  # let the page settle before the picture
 
 
 def shoot(url: str, out: Path) -> None:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        browser = chromium(p)
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         page.goto(url + "/", wait_until="load")
         page.wait_for_selector("#question textarea", timeout=120_000)

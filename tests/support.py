@@ -41,6 +41,7 @@ __all__ = [
     "TOTAL_CHUNKS",
     "CHROMIUM_ARGS",
     "Served",
+    "ask_in_chat",
     "chromium",
     "free_port",
     "run_faqbot",
@@ -64,6 +65,15 @@ CHROMIUM_ARGS = [
 def chromium(p):
     """Launch the machine's chromium from a `sync_playwright()` handle."""
     return p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+
+
+def ask_in_chat(page, question: str, timeout_ms: int = 60_000) -> None:
+    """Send a question on the chat page; return once its answer is shown and the box is empty again."""
+    n = page.locator("#chat .bot-row").count()
+    page.fill("#question textarea", question)
+    page.click("#send")
+    page.wait_for_function(f"document.querySelectorAll('#chat .bot-row').length > {n}", timeout=timeout_ms)
+    page.wait_for_function("document.querySelector('#question textarea').value === ''", timeout=timeout_ms)
 
 
 def run_faqbot(*args: str, timeout: float = 180, env: Mapping[str, str] | None = None) -> subprocess.CompletedProcess:

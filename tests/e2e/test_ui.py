@@ -18,6 +18,7 @@ from faqbot.ui import feedback
 from faqbot.ui.app import UI
 
 from tests.support import CORPUS, chromium, serve
+from tests.support import ask_in_chat as ask
 
 pytestmark = pytest.mark.slow
 
@@ -49,14 +50,6 @@ def open_chat(browser, url, width=1200, height=900):
     page.goto(url + "/", wait_until="load")
     page.wait_for_selector("#question textarea", timeout=60_000)
     return page
-
-
-def ask(page, question: str) -> None:
-    n = page.locator("#chat .bot-row").count()
-    page.fill("#question textarea", question)
-    page.click("#send")
-    page.wait_for_function(f"document.querySelectorAll('#chat .bot-row').length > {n}", timeout=60_000)
-    page.wait_for_function("document.querySelector('#question textarea').value === ''", timeout=60_000)
 
 
 def wait_for_vote(log: Path, question: str, vote: str) -> dict:

@@ -110,6 +110,27 @@ def ensure_index(
     return chosen
 
 
+def embedder_index(embedder: str, corpus: Path | None, quiet: bool = False) -> Path:
+    """An index of the corpus built with another embedder, in the temporary folder (kept between
+    runs as the embedding cache), for `faqbot eval --embedder`."""
+    from faqbot.ingest.pipeline import run_ingest
+
+    name = embedder.replace("/", "_").replace(":", "_")
+    index = Path(os.environ.get("TMPDIR", "/tmp")) / f"faqbot-eval-{name}"
+    run_ingest(corpus or default_corpus(), index, embedder, progress=not quiet)
+    return index
+
+
+def unfiltered_retriever(spec: StoreSpec):
+    """A retriever that never abstains: what `faqbot calibrate` reads the features of."""
+    from faqbot.ingest.store import open_store
+
+    from .abstain import never_abstain
+    from .retrieve import HybridRetriever
+
+    return HybridRetriever(open_store(spec), abstain=never_abstain())
+
+
 def open_bot(
     index: Path | None = None,
     corpus: Path | None = None,

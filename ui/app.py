@@ -219,8 +219,10 @@ def _voter(state: AppState):
             return
         vote = "up" if data.liked is True else "down" if data.liked is False else "none"
         client = feedback.client_id(getattr(request, "session_hash", None) or "ui")
+        # the page picks its session id: the rate limit counts the network address instead
+        address = feedback.client_id(request.client.host if request.client else "?")
         try:
-            state.feedback.record_vote(feedback.Vote(answer_id, vote, client))
+            state.feedback.record_vote(feedback.Vote(answer_id, vote, client, "", address))
         except (feedback.UnknownAnswer, feedback.RateLimited):
             gr.Warning("Vote not recorded.")
 

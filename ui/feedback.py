@@ -1,9 +1,10 @@
 """Feedback: the answers given and the votes on them, behind a small `FeedbackStore` protocol.
 
-`JsonlFeedback` is the shipped store (one JSON object a line). A vote names the answer by its
-`answer_id` (the chat's thumbs and `POST /api/feedback` alike); a client's second vote on an
-answer replaces its first; votes are rate limited per client; the file is created 0600 and
-rotated at a size cap. `faqbot report` summarises whatever store `events()` reads.
+`JsonlFeedback` is the log store (one JSON object a line); `SqlFeedback` (ui/feedback_db.py) the
+database one. A vote names the answer by its `answer_id` (the chat's thumbs and `POST
+/api/feedback` alike); a client's second vote on an answer replaces its first; votes are rate
+limited per client address; files are created 0600; the log rotates at a size cap. `faqbot
+report` summarises whatever store `events()` reads.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ VOTES = ("up", "down", "none")  # "none" takes a vote back
 MAX_COMMENT = 1000
 MAX_BYTES = 10 * 1024 * 1024  # the live file; ROTATE_KEEP older files are kept beside it
 ROTATE_KEEP = 3
-RATE_VOTES, RATE_WINDOW_S = 20, 60.0  # per client
+# per client network address and process: the address, not a label the client picks (the chat's
+# session, the API's x-faqbot-client), or a flood would rotate the label past any limit
+RATE_VOTES, RATE_WINDOW_S = 60, 60.0
 _REMEMBERED = 5000  # recent answers kept in memory so a vote finds its answer without a file scan
 
 
@@ -41,8 +44,13 @@ class RateLimited(RuntimeError):
 class Vote:
     answer_id: str
     vote: str
-    client: str  # a hash of the session or address, never the address itself
+    client: str  # who votes, one standing vote per answer: a hash of the session or address, never the address itself
     comment: str = ""
+    address: str = ""  # a hash of the network address it came from: what the rate limit counts
+
+    @property
+    def rate_key(self) -> str:
+        return self.address or self.client
 
 
 class FeedbackStore(Protocol):
@@ -80,7 +88,8 @@ def answer_record(answer: dict) -> dict:
 
 
 class RateLimiter:
-    """At most RATE_VOTES votes per client in RATE_WINDOW_S (per process: each replica counts its own)."""
+    """At most RATE_VOTES votes per key (a client address) in RATE_WINDOW_S, per process (each replica
+    counts its own)."""
 
     def __init__(self, limit: int = RATE_VOTES, window_s: float = RATE_WINDOW_S) -> None:
         self.limit, self.window_s = limit, window_s
@@ -161,7 +170,7 @@ class JsonlFeedback:
         if vote.vote not in VOTES:
             raise ValueError(f'"vote" must be one of {", ".join(VOTES)}')
         rec = self._find(vote.answer_id)
-        if not self._limit.allow(vote.client):
+        if not self._limit.allow(vote.rate_key):
             raise RateLimited(vote.client)
         return self._append(
             {"kind": "vote", "vote": vote.vote, "client": vote.client, "comment": vote.comment[:MAX_COMMENT], **rec}

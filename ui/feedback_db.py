@@ -9,6 +9,8 @@ or migrated when the server starts.
 from __future__ import annotations
 
 import json
+import os
+import threading
 import time
 from typing import Any
 
@@ -18,6 +20,10 @@ from sqlalchemy.engine import Engine
 from .feedback import MAX_COMMENT, VOTES, RateLimited, RateLimiter, UnknownAnswer, Vote, answer_record
 
 SCHEMA_VERSION = 1
+# answers kept (each ask stores one, so a flood would fill the disk): past this, the oldest answers
+# nobody voted on are deleted, checked every PRUNE_EVERY answers a process records
+MAX_ANSWERS = 200_000
+PRUNE_EVERY = 500
 _MIGRATION_LOCK = 0x66617162  # "faqb": the advisory lock key that serializes schema creation
 
 _meta = sa.MetaData()
@@ -57,6 +63,18 @@ def _url(spec: str) -> str:
     return f"sqlite:///{spec}"
 
 
+def _private_sqlite_file(url: sa.engine.URL) -> None:
+    """A SQLite file holds users' questions: created 0600 (an older file is tightened); SQLite gives
+    its journal and WAL files the database file's mode."""
+    if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
+        return
+    fd = os.open(url.database, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+    finally:
+        os.close(fd)
+
+
 def _insert(engine: Engine, table: sa.Table):
     if engine.dialect.name == "postgresql":
         from sqlalchemy.dialects.postgresql import insert
@@ -73,7 +91,10 @@ class SqlFeedback:
     def __init__(self, spec: str) -> None:
         try:
             self.engine = sa.create_engine(_url(spec), pool_pre_ping=True, future=True)
+            _private_sqlite_file(self.engine.url)
             self._migrate()
+        except OSError as exc:
+            raise FeedbackDBError(f"cannot create the feedback database file ({exc}); check --feedback-db") from exc
         except sa.exc.SQLAlchemyError as exc:
             raise FeedbackDBError(
                 f"cannot open the feedback database ({type(exc).__name__}); check "
@@ -81,6 +102,9 @@ class SqlFeedback:
             ) from exc
         self.location = self.engine.url.render_as_string(hide_password=True)
         self._limit = RateLimiter()
+        self.max_answers = MAX_ANSWERS
+        self._recorded = 0
+        self._count_lock = threading.Lock()
 
     def _migrate(self) -> None:
         with self.engine.begin() as conn:
@@ -114,6 +138,25 @@ class SqlFeedback:
         stmt = _insert(self.engine, answers).values(**row).on_conflict_do_nothing(index_elements=["answer_id"])
         with self.engine.begin() as conn:
             conn.execute(stmt)
+        with self._count_lock:
+            self._recorded += 1
+            due = self._recorded % PRUNE_EVERY == 0
+        if due:
+            self.prune()
+
+    def prune(self) -> int:
+        """Delete the oldest answers past max_answers that hold no vote; returns how many went."""
+        newest_kept = (
+            sa.select(answers.c.created)
+            .order_by(answers.c.created.desc())
+            .offset(self.max_answers - 1)
+            .limit(1)
+            .scalar_subquery()
+        )
+        voted = sa.select(votes.c.answer_id).where(votes.c.answer_id == answers.c.answer_id).exists()
+        with self.engine.begin() as conn:
+            gone = conn.execute(sa.delete(answers).where(answers.c.created < newest_kept, ~voted))
+        return int(gone.rowcount or 0)
 
     def record_vote(self, vote: Vote) -> dict:
         """Record or replace this client's vote on the answer (one row per answer and client)."""
@@ -125,7 +168,7 @@ class SqlFeedback:
             a = conn.execute(sa.select(answers).where(answers.c.answer_id == vote.answer_id)).first()
             if a is None:
                 raise UnknownAnswer(vote.answer_id)
-            if not self._limit.allow(vote.client):
+            if not self._limit.allow(vote.rate_key):
                 raise RateLimited(vote.client)
             stmt = _insert(self.engine, votes).values(
                 answer_id=vote.answer_id, client=vote.client[:128], vote=vote.vote, comment=comment, updated=now

@@ -131,7 +131,12 @@ def serve(args: argparse.Namespace, llm: LLMSettings) -> int:
         flush=True,
     )
     # the chat page keeps a connection open: do not wait long for it on shutdown
-    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=3, limit_concurrency=1024)
+    # X-Forwarded-For only from a proxy named in FORWARDED_ALLOW_IPS: uvicorn believes it from
+    # 127.0.0.1 by default, so any local client could pick a fresh address per failed sign-in
+    proxied = bool(os.environ.get("FORWARDED_ALLOW_IPS"))
+    config = uvicorn.Config(
+        app, log_level="warning", timeout_graceful_shutdown=3, limit_concurrency=1024, proxy_headers=proxied
+    )
     try:
         uvicorn.Server(config).run(sockets=[sock])
     finally:

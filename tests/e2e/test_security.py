@@ -125,6 +125,26 @@ def test_flood_of_long_questions_gets_503_with_retry_after(server):
     assert normal[0] == 200 and normal[1] < 10, normal[:2]  # long questions may hold only half the slots
 
 
+def _chat(url: str, question: str) -> str:
+    """The chat handler as the page calls it: the notice shown under the input."""
+    from gradio_client import Client
+
+    return str(Client(url + "/", verbose=False).predict(question, [], "auto", api_name="/ask_chat")[3])
+
+
+def test_chat_says_busy_in_words_when_the_queue_is_full(server):
+    long_q = "Caused by java.lang.RuntimeException: kafka sasl login failed in job N " * 60
+    with cf.ThreadPoolExecutor(40) as ex:
+        flood = [ex.submit(_ask, server, long_q.replace("N", f"f{i}")[:4000]) for i in range(30)]
+        time.sleep(0.5)
+        chats = [ex.submit(_chat, server, long_q.replace("N", f"c{i}")[:3900]) for i in range(6)]
+        notices = [f.result() for f in chats]
+        [f.result() for f in flood]
+    busy = [n for n in notices if "The server is busy; try again in" in n]
+    assert busy, notices
+    assert all("Traceback" not in n and "error" not in n.lower().replace('class="err"', "") for n in busy)
+
+
 def test_twenty_normal_clients_are_all_answered(server):
     from faqbot.bench.load import run_load
     from faqbot.bot.evaluate import read_questions
@@ -164,7 +184,8 @@ def test_corpus_reader_refuses_a_link_swapped_in(tmp_path):
 def test_current_outside_the_index_is_refused(index_copy_factory, tmp_path):
     index = index_copy_factory()
     (tmp_path / "build-evil").mkdir()
-    for name in ("../build-evil", str(tmp_path / "build-evil"), "build-../../x"):
+    (index / "build-link").symlink_to(tmp_path / "build-evil")  # a link inside the folder to a build outside
+    for name in ("../build-evil", str(tmp_path / "build-evil"), "build-../../x", "build-link"):
         (index / "CURRENT").write_text(name + "\n")
         r = run_faqbot("ask", "kafka", "--index", str(index))
         assert r.returncode == 1 and "faqbot ingest" in r.stderr and "Traceback" not in r.stderr
@@ -228,9 +249,10 @@ def test_payloads_render_inert_in_the_browser(server, tmp_path):
 
 # ---------------------------------------------------------------- 6. smaller defects
 def test_deeply_nested_json_is_a_clear_400(server):
-    body = '{"question": ' + "[" * 5000 + "]" * 5000 + "}"
-    r = httpx.post(server + "/api/ask", content=body, headers={"content-type": "application/json"})
-    assert r.status_code == 400 and "nested" in r.json()["error"]
+    for route, key in (("/api/ask", "question"), ("/api/feedback", "answer_id")):  # feedback's was a 503
+        body = '{"' + key + '": ' + "[" * 5000 + "]" * 5000 + "}"
+        r = httpx.post(server + route, content=body, headers={"content-type": "application/json"})
+        assert r.status_code == 400 and "nested" in r.json()["error"], (route, r.status_code, r.text)
 
 
 def test_unknown_host_is_refused(server):
@@ -269,6 +291,22 @@ def test_no_error_details_and_no_paths(server, ingested):
     assert httpx.get(server + "/config").json()["show_error"] is False
     health = httpx.get(server + "/api/health").text
     assert str(index) not in health and str(index.parent) not in health
+
+
+def test_votes_cannot_be_stuffed_by_rotating_the_client_label(server):
+    """x-faqbot-client is the caller's own label: 100 votes with 100 labels all counted (and a label
+    could overwrite another address's vote). The rate limit now counts the address."""
+    from faqbot.ui.feedback import RATE_VOTES
+
+    a = httpx.post(server + "/api/ask", json={"question": "Kafka SASL_SSL login fails"}, timeout=60).json()
+    aid = a["answer_id"]
+    codes = [
+        httpx.post(
+            server + "/api/feedback", json={"answer_id": aid, "vote": "down"}, headers={"x-faqbot-client": f"sock{i}"}
+        ).status_code
+        for i in range(RATE_VOTES + 10)
+    ]
+    assert codes.count(200) <= RATE_VOTES and codes[-1] == 429, codes
 
 
 def test_upload_route_is_closed(server):
@@ -391,11 +429,13 @@ def test_browser_login_then_source_link(auth_server):
 
 
 def test_failed_logins_slow_down(auth_server):
-    """100 wrong attempts took 1.7 s; now each failure past the third doubles the wait (429)."""
+    """100 wrong attempts took 1.7 s; now each failure past the third doubles the wait (429). The
+    client is the TCP peer: a made-up X-Forwarded-For per attempt gave 100 x 401 (uvicorn believed it)."""
     codes = []
     t = time.perf_counter()
     for i in range(30):
-        codes.append(httpx.get(auth_server + "/api/health", headers=_basic(USER, f"guess{i}")).status_code)
+        spoof = {"x-forwarded-for": f"10.0.0.{i + 1}"}
+        codes.append(httpx.get(auth_server + "/api/health", headers={**_basic(USER, f"guess{i}"), **spoof}).status_code)
     assert codes[:4] == [401] * 4 and codes.count(429) >= 20, codes
     assert time.perf_counter() - t < 30  # refused at once, not by holding connections open
     r = httpx.get(auth_server + "/api/health", headers=_basic(USER, PASSWORD))

@@ -135,3 +135,40 @@ def test_report_and_export_read_the_database(tmp_path):
     assert exp.returncode == 0, exp.stderr
     lines = [json.loads(x) for x in out.read_text().splitlines()]
     assert {e["kind"] for e in lines} == {"abstained", "answer", "vote"} and len(lines) == 3
+
+
+def test_sqlite_file_is_private(tmp_path):
+    """Votes quote users' questions: the database file is 0600 like the log, an older one tightened."""
+    db = tmp_path / "feedback.db"
+    SqlFeedback(str(db)).record_answer(_answer(1))
+    assert oct(db.stat().st_mode & 0o777) == "0o600"
+    db.chmod(0o644)
+    SqlFeedback(str(db))
+    assert oct(db.stat().st_mode & 0o777) == "0o600"
+
+
+def test_rate_limit_counts_the_address_not_the_client_label(spec):
+    """A client label (the chat's session, x-faqbot-client) is chosen by the caller: rotating it
+    must not get past the limit, which counts the network address."""
+    from faqbot.ui.feedback import RATE_VOTES
+
+    store = SqlFeedback(spec)
+    store.record_answer(_answer(1))
+    for i in range(RATE_VOTES):
+        store.record_vote(Vote("ans-1", "up", f"label-{i}", "", "address-a"))
+    with pytest.raises(RateLimited):
+        store.record_vote(Vote("ans-1", "up", "a-fresh-label", "", "address-a"))
+    store.record_vote(Vote("ans-1", "up", "label-0", "", "address-b"))  # another address is not held back
+
+
+def test_answers_are_capped_keeping_voted_ones(spec):
+    """Every ask stores an answer: past the cap the oldest unvoted ones go, so a flood cannot fill the disk."""
+    store = SqlFeedback(spec)
+    store.max_answers = 5
+    for i in range(12):
+        store.record_answer(_answer(i))
+    store.record_vote(Vote("ans-0", "down", "c"))
+    assert store.prune() == 6  # ans-1 .. ans-6 go; ans-0 holds a vote, ans-7 .. ans-11 are the newest
+    kept = sorted(e["answer_id"] for e in store.events() if e["kind"] == "answer")
+    assert kept == sorted(["ans-0", *(f"ans-{i}" for i in range(7, 12))])
+    assert store.prune() == 0

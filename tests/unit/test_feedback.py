@@ -83,3 +83,14 @@ def test_a_torn_line_is_skipped(tmp_path):
     with open(path, "a") as f:
         f.write('{"kind": "vote", "answer_')
     assert [e["answer_id"] for e in store.events()] == ["a1"]
+
+
+def test_rate_limit_counts_the_address_not_the_client_label(tmp_path):
+    """Rotating the label a caller picks (x-faqbot-client, the chat's session) stays within one limit."""
+    store = JsonlFeedback(tmp_path / "fb.jsonl")
+    store.record_answer(_answer("a1"))
+    for i in range(feedback.RATE_VOTES):
+        store.record_vote(Vote("a1", "up", f"label-{i}", "", "addr"))
+    with pytest.raises(feedback.RateLimited):
+        store.record_vote(Vote("a1", "up", "fresh-label", "", "addr"))
+    store.record_vote(Vote("a1", "up", "label-0", "", "other-addr"))

@@ -1,0 +1,210 @@
+"""What each `faqbot` command does: calls the library and prints. The parser is in ui/cli.py;
+settings and wiring live in bot.config."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING
+
+from faqbot.bot.config import (
+    LLMSettings,
+    default_corpus,
+    embedder_index,
+    ensure_store,
+    open_bot,
+    resolve_store,
+    unfiltered_retriever,
+)
+
+if TYPE_CHECKING:
+    from faqbot.bot.llm_warm import WarmReport
+    from faqbot.bot.service import Bot
+
+
+def _llm(args: argparse.Namespace) -> LLMSettings:
+    return LLMSettings.resolve(args.llm, args.llm_base_url, args.llm_timeout)
+
+
+def cmd_ingest(args: argparse.Namespace) -> int:
+    from faqbot.ingest.pipeline import report_json, run_ingest
+
+    rep = run_ingest(
+        args.corpus or default_corpus(), resolve_store(args.store, args.index), args.embedder, progress=not args.json
+    )
+    if args.json:
+        print(report_json(rep))
+        return 0
+    for w in rep.warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    print(
+        f"Indexed {rep.chunks} chunks from {len(rep.documents)} documents in {rep.seconds:.1f} s "
+        f"({rep.embedded} embedded, {rep.reused} reused from cache); "
+        f"{rep.linked_groups} translation groups linked; {len(rep.empty_headings)} headings without body."
+    )
+    for doc, d in rep.documents.items():
+        print(
+            f"  {doc:28} {d['language']}  {d['shape']:9} {d['chunks']:3} chunks  {d['empty_headings']} empty headings"
+        )
+    print(f"Index: {rep.build}")
+    return 0
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    bot = open_bot(
+        args.index, args.corpus, _llm(args), k=args.k, quiet=args.json, store=resolve_store(args.store, args.index)
+    )
+    if args.json:
+        print(json.dumps(bot.ask(args.question, args.lang).to_json(), ensure_ascii=False, indent=2))
+        return 0
+    printed = ""
+    final = None
+    for final in bot.stream(args.question, args.lang):
+        if final.text.startswith(printed):
+            sys.stdout.write(final.text[len(printed) :])
+        else:  # the model's answer was replaced (fallback): show the final one in full
+            sys.stdout.write("\n\n" + final.text)
+        sys.stdout.flush()
+        printed = final.text
+    if final is None:
+        return 1
+    print()
+    for n in final.notices:
+        print(f"note: {n}")
+    print()
+    for c in final.citations:
+        print(f"[{c.n}] {c.title} — {c.doc_title} ({c.language}) {c.link}")
+    return 0
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from faqbot.bot.evaluate import evaluate, format_answer_table, format_table, read_questions
+    from faqbot.bot.service import Bot
+
+    questions = read_questions(args.file, args.split)
+    if args.embedder:
+        bot = Bot.open(embedder_index(args.embedder, args.corpus, quiet=args.json))
+    else:
+        bot = open_bot(
+            args.index, args.corpus, _llm(args), quiet=args.json, store=resolve_store(args.store, args.index)
+        )
+    bot.warm()
+    warm = None
+    if args.llm_warm and bot.llm is None:
+        print("warning: --llm-warm needs --llm (and --llm-base-url): nothing to warm", file=sys.stderr)
+    elif args.llm_warm:
+        warm = _warm_llm(bot, quiet=args.json)
+    out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115 (closed below)
+
+    def write(line: dict) -> None:
+        # written as each question ends: a long LLM run that stops early keeps what it measured
+        if out:
+            out.write(json.dumps(line, ensure_ascii=False) + "\n")
+            out.flush()
+
+    try:
+        run = evaluate(bot, questions, support=True if args.support else None, on_row=write)
+    finally:
+        if out:
+            out.close()
+    if args.json:
+        result = {"metrics": run.metrics, "answers": run.answers, "questions": run.rows}
+        print(json.dumps(result | ({"llm_warm": warm.to_json()} if warm else {}), indent=2))
+    else:
+        print(format_table(run.metrics))
+        print()
+        print(format_answer_table(run.answers))
+    return 0
+
+
+def _warm_llm(bot: Bot, quiet: bool) -> WarmReport:
+    from faqbot.bot.llm_warm import warm_prefixes
+
+    assert bot.llm is not None  # callers check
+
+    def progress(i: int, n: int) -> None:
+        if not quiet:
+            print(f"\rwarming the LLM server's prefix cache: {i}/{n} entries", end="", file=sys.stderr, flush=True)
+
+    rep = warm_prefixes(bot.llm, bot.retriever.chunks, progress)
+    if not quiet:
+        print(file=sys.stderr)
+        if rep.error:
+            print(f"warning: {rep.failed} entries not warmed: {rep.error}", file=sys.stderr)
+    return rep
+
+
+def cmd_llm_warm(args: argparse.Namespace) -> int:
+    bot = open_bot(args.index, args.corpus, _llm(args), quiet=args.json, store=resolve_store(args.store, args.index))
+    if bot.llm is None:
+        print("faqbot llm-warm: name the model: --llm MODEL --llm-base-url URL (or FAQBOT_LLM)", file=sys.stderr)
+        return 2
+    rep = _warm_llm(bot, quiet=args.json)
+    if args.json:
+        print(json.dumps(rep.to_json(), indent=2))
+    else:
+        print(f"Warmed {rep.warmed} of {rep.entries} entries in {rep.seconds:.0f} s.")
+    return 0 if rep.warmed else 1
+
+
+def cmd_calibrate(args: argparse.Namespace) -> int:
+    from faqbot.bot.abstain import calibrate, save_model
+    from faqbot.bot.evaluate import labelled_features
+
+    retr = unfiltered_retriever(ensure_store(resolve_store(args.store, args.index), args.index, None, quiet=True))
+    try:
+        model, result = calibrate(
+            labelled_features(retr, args.files, args.split),
+            labelled_features(retr, args.held_out, args.split) if args.held_out else None,
+            folds=args.folds,
+            threshold=args.threshold,
+            merge=not args.no_merge,
+        )
+    except ValueError as exc:  # the files lack a kind of question: a usage error
+        print(f"faqbot calibrate: {exc}", file=sys.stderr)
+        return 2
+    save_model(model, args.model)
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    cv = result["cross_validated"]
+    print(
+        f"{args.folds}-fold cross-validated on {cv['in_scope']} in-scope / {cv['out_of_scope']} out-of-scope "
+        f"questions: out-of-scope caught {cv['out_of_scope_caught']:.3f}, false abstain {cv['false_abstain']:.3f}."
+    )
+    if "held_out" in result:
+        ho = result["held_out"]
+        print(
+            f"Held out ({ho['in_scope']} / {ho['out_of_scope']}): out-of-scope caught "
+            f"{ho['out_of_scope_caught']:.3f}, false abstain {ho['false_abstain']:.3f}."
+        )
+    print(
+        f"Model fitted on {result['fitted_on']} questions, written to {args.model} "
+        f"(use it with FAQBOT_ABSTAIN_MODEL={args.model})."
+    )
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from .server import serve
+
+    return serve(args, _llm(args))
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from .feedback import print_report
+
+    return print_report(args)
+
+
+def cmd_feedback_export(args: argparse.Namespace) -> int:
+    from .feedback import export
+
+    return export(args)
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from faqbot.bench.run import run_bench
+
+    return run_bench(args)

@@ -70,7 +70,8 @@ class Answer:
     timings: dict = field(default_factory=dict)
     confidence: float = 0.0
     standalone_query: str = ""
-    # what the checks of a generated answer found (bot/llm_checks.py); empty for extractive answers
+    # what the checks of a generated answer found (bot/llm_checks.py), and the LLM's reading of
+    # an uncertain post's entries (bot/llm_judge.py); empty for extractive answers without an LLM
     checks: dict = field(default_factory=dict)
     # names this answer in votes and logs (POST /api/feedback, the chat's thumbs)
     answer_id: str = field(default_factory=lambda: uuid.uuid4().hex)

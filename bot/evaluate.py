@@ -188,8 +188,8 @@ def evaluate(
     entries = _entries(bot)
     rows, outputs, answer_rows = [], [], []
     for q in questions:
-        a = bot.ask(q.question)
-        r = bot.retriever.retrieve(q.question, k=5)
+        r = bot.retrieve(q.question)  # what the answer is built from, the LLM's entry check included
+        *_, a = bot.stream(q.question, retrieval=r)
         texts = ["\n".join(v.title + "\n" + v.body for v in h.versions) for h in r.hits]
         rows.append(score_one(q, a, texts))
         out = {
@@ -202,6 +202,7 @@ def evaluate(
             "latency_ms": a.timings.get("total_ms"),
             "timings": a.timings,
             "checks": a.checks,
+            "entry_check": r.entry_check,
             "citations": [
                 {"chunk_id": c.chunk_id, "doc": c.doc, "title": c.title, "language": c.language, "text": c.text}
                 for c in a.citations

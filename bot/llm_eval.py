@@ -88,7 +88,7 @@ def answer_row(a: Answer, expected_lang: str, neutral: list[str], cited: list[Ch
     """The answer metrics of one in-scope question (generated or extractive)."""
     checks = a.checks
     fell_back = "fallback" in a.backend
-    generated = bool(checks) and not fell_back
+    generated = "raw" in checks and not fell_back  # checks may hold only the entry check
     raw = checks.get("raw", "")
     lang, _conf = answer_language(a.text)
     # support judges the model's own sentences, not the source code faqbot attached under them
@@ -102,7 +102,7 @@ def answer_row(a: Answer, expected_lang: str, neutral: list[str], cited: list[Ch
         "cites": bool(cited_numbers(a.text)) and all(1 <= n <= len(a.citations) for n in cited_numbers(a.text)),
         "markers": len(cited_numbers(a.text)),
         "valid_markers": sum(1 <= n <= len(a.citations) for n in cited_numbers(a.text)),
-        "raw_cites": bool(cited_numbers(raw)) if checks else None,
+        "raw_cites": bool(cited_numbers(raw)) if "raw" in checks else None,
         "raw_markers": checks.get("markers"),
         "raw_invalid_markers": checks.get("invalid_markers"),
         "unsupported_terms": checks.get("unsupported", []),

@@ -51,6 +51,8 @@ class Retrieval:
     # inverse document frequency of each query term, so answer building can tell a
     # distinctive word ("app_name", "publication") from a common one ("job", "Flink")
     term_weights: dict[str, float] = field(default_factory=dict)
+    # what the LLM's reading of the entries decided, when it read them (bot/llm_judge.py)
+    entry_check: dict = field(default_factory=dict)
 
 
 def resolve_language(query: str, override: str | None) -> tuple[str, str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -53,6 +54,8 @@ class Bot:
         self.retriever = HybridRetriever(store)
         self.llm = llm  # bot.llm.LLMBackend or None for extractive answers
         self.k = k
+        # with an LLM, uncertain long posts are read against their entries (FAQBOT_LLM_CHECK_ENTRIES=0: off)
+        self.check_entries = os.environ.get("FAQBOT_LLM_CHECK_ENTRIES", "1") != "0"
 
     @classmethod
     def open(cls, index_dir: str | Path, llm: LLMBackend | None = None, k: int = 5) -> Bot:
@@ -72,18 +75,40 @@ class Bot:
 
     def _retrieve(self, question: str, language: str | None, history: list[Turn] | None) -> tuple[Retrieval, str]:
         query = standalone_query(question, bounded_history(history), self.llm)
-        return self.retriever.retrieve(query, language=language or None, k=self.k), query
+        r = self.retriever.retrieve(query, language=language or None, k=self.k)
+        if self.llm is not None and self.check_entries:
+            from .llm_judge import check_entries
+
+            r = check_entries(self.llm, query, r)
+        return r, query
+
+    def retrieve(self, question: str, language: str | None = None, history: list[Turn] | None = None) -> Retrieval:
+        """The ranked entries an answer to the question comes from (with an LLM, after its reading
+        of an uncertain long post's entries: bot/llm_judge.py)."""
+        return self._retrieve(clean_question(question), language, history)[0]
 
     def ask(self, question: str, language: str | None = None, history: list[Turn] | None = None) -> Answer:
         *_, final = self.stream(question, language, history)
         return final
 
-    def stream(self, question: str, language: str | None = None, history: list[Turn] | None = None) -> Iterator[Answer]:
-        """Yield partial Answers while an LLM streams, then the final one (always last)."""
+    def stream(
+        self,
+        question: str,
+        language: str | None = None,
+        history: list[Turn] | None = None,
+        retrieval: Retrieval | None = None,
+    ) -> Iterator[Answer]:
+        """Yield partial Answers while an LLM streams, then the final one (always last).
+        `retrieval`, from `retrieve` on the same question, saves retrieving twice (evaluation)."""
         t0 = time.perf_counter()
         question = clean_question(question)
-        r, query = self._retrieve(question, language, history)
-        t_retrieval = (time.perf_counter() - t0) * 1000
+        if retrieval is None:
+            r, query = self._retrieve(question, language, history)
+            t_retrieval = (time.perf_counter() - t0) * 1000
+        else:  # its time counts as if it had been retrieved here
+            r, query = retrieval, question
+            t_retrieval = r.latency_ms + r.entry_check.get("ms", 0.0)
+            t0 -= t_retrieval / 1000
         extractive = compose(r, question, focus(question, history or []))
         final = extractive
         if self.llm is not None and not r.abstained:
@@ -93,6 +118,8 @@ class Bot:
                 final.timings = {**final.timings, "retrieval_ms": round(t_retrieval, 1)}
                 yield final
         final.standalone_query = query if query != question else ""
+        if r.entry_check:  # the LLM's reading of the entries, for API clients and evaluation
+            final.checks = {**final.checks, "entry_check": r.entry_check}
         final.timings = {
             **final.timings,  # the LLM's time to first token and token count, when one answered
             "retrieval_ms": round(t_retrieval, 1),

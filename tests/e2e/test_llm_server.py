@@ -234,3 +234,48 @@ def test_garbage_server_falls_back_to_the_extractive_answer(index_dir, mode):
     assert "table.exec.source.idle-timeout: 5" in a.text  # the extractive answer, whole
     assert a.notices[-1].startswith("The language model could not answer (")
     assert "Traceback" not in a.notices[-1]
+
+
+def _uncertain_posts(bot: Bot) -> list[str]:
+    """Long posts of the project's sets that the abstention model answers without much confidence."""
+    from faqbot.bot.evaluate import read_questions
+    from faqbot.bot.llm_judge import uncertain_post
+
+    posts = [q.question for f in ("posts.jsonl", "posts-train.jsonl") for q in read_questions(ROOT / "eval" / f)]
+    return [p for p in posts if uncertain_post(p, bot.retriever.retrieve(p))]
+
+
+def test_an_uncertain_post_is_read_against_its_entries(index_dir, llm_bot):
+    plain = Bot(index_dir)
+    posts = _uncertain_posts(plain)
+    assert len(posts) >= 5  # the check has work on real posts
+    for post in posts[:2]:
+        before, after = plain.retriever.retrieve(post), llm_bot.retrieve(post)
+        check = after.entry_check
+        assert check["verdicts"] and all(isinstance(v, bool) for v in check["verdicts"]), check
+        if check["outcome"] == "accepted":  # the accepted entry is cited first, the others follow
+            chosen = before.hits[check["chosen"]].group
+            assert [h.group for h in after.hits][0] == chosen and not after.abstained
+            assert sorted(h.group for h in after.hits) == sorted(h.group for h in before.hits)
+        else:  # every entry refused: "not covered", with the entries kept as nearby ones
+            assert check["outcome"] == "none accepted" and check["verdicts"] == [False] * 3
+            assert after.abstained and llm_bot.ask(post).abstained
+    short = "How do I connect to a Kafka cluster secured with SASL_SSL and SCRAM-SHA-256?"
+    assert llm_bot.retrieve(short).entry_check == {}  # short questions are the abstention model's
+
+
+@pytest.mark.parametrize("mode", ["json", "noise"])
+def test_a_garbage_server_leaves_the_entries_as_they_were(index_dir, mode):
+    plain = Bot(index_dir)
+    post = _uncertain_posts(plain)[0]
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Garbage)
+    server.mode = mode  # type: ignore[attr-defined]
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/v1"
+        after = Bot(index_dir, make_backend("junk", url, timeout=30)).retrieve(post)
+    finally:
+        server.shutdown()
+    before = plain.retriever.retrieve(post)
+    assert after.entry_check["outcome"] == "no verdict" and after.entry_check["verdicts"] == []
+    assert [h.group for h in after.hits] == [h.group for h in before.hits] and not after.abstained

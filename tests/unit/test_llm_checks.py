@@ -261,3 +261,11 @@ def test_a_looping_answer_is_cut_and_its_repeats_dropped():
     assert repeats(looped * 2) and not repeats(para)
     assert drop_repeats(looped) == f"(1) {para}"
     assert drop_repeats("Set it [1].\n\n```\na: 1\n```\n\n```\na: 1\n```").count("a: 1") == 2  # code untouched
+
+
+def test_the_entry_check_reads_yes_or_no_and_nothing_else():
+    from faqbot.bot.llm_judge import read_verdict
+
+    assert read_verdict("YES") is True and read_verdict(" Yes.") is True and read_verdict("**yes**") is True
+    assert read_verdict("NO") is False and read_verdict("No,") is False
+    assert read_verdict("") is None and read_verdict("Maybe") is None and read_verdict("zq x#") is None

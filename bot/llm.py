@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .answer import Answer, Citation
 from .config import DEFAULT_LLM_TIMEOUT as DEFAULT_TIMEOUT
+from .config import env_int
 from .llm_checks import SupportScorer, attach_code, check_answer, repeats
 from .llm_prompt import STOP, build_prompt
 from .phrases import phrase
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 
 # the prompt asks for 2 to 4 sentences; the cap stops a rambling model early (on 2 cores a small
 # model writes about 8 tokens a second)
-MAX_TOKENS = int(os.environ.get("FAQBOT_LLM_MAX_TOKENS", "300"))
+MAX_TOKENS = env_int("FAQBOT_LLM_MAX_TOKENS", 300)
 
 
 class LLMConfigError(RuntimeError):

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from faqbot.ingest.records import Chunk
 
+from .config import env_int
 from .extract import select
 from .phrases import LANGUAGE_NAMES
 from .retrieve import Retrieval
@@ -29,7 +30,8 @@ from .retrieve import Retrieval
 # answer in any case, llm_checks.attach_code). Longer is not better for a small model: at 2,000
 # characters the gold fact was in the passage for 0.92 of dev questions (0.74 at 800), yet the 1.5B
 # model's answers held it for 0.71 (0.82 to 0.84 at 800), lost among more text (docs/eval-llm.md).
-PASSAGE_CHARS = 800
+# A larger model can use more: FAQBOT_LLM_PASSAGE_CHARS.
+PASSAGE_CHARS = env_int("FAQBOT_LLM_PASSAGE_CHARS", 800, least=100)
 
 SYSTEM = (
     "You are the support assistant for Alibaba Cloud Realtime Compute for Apache Flink. You answer the "

@@ -269,3 +269,18 @@ def test_the_entry_check_reads_yes_or_no_and_nothing_else():
     assert read_verdict("YES") is True and read_verdict(" Yes.") is True and read_verdict("**yes**") is True
     assert read_verdict("NO") is False and read_verdict("No,") is False
     assert read_verdict("") is None and read_verdict("Maybe") is None and read_verdict("zq x#") is None
+
+
+def test_a_wrong_number_in_the_environment_names_the_variable(monkeypatch):
+    from faqbot.bot.config import env_int
+
+    monkeypatch.setenv("FAQBOT_LLM_PASSAGE_CHARS", "lots")
+    with pytest.raises(ValueError, match="FAQBOT_LLM_PASSAGE_CHARS must be a whole number of at least 100"):
+        env_int("FAQBOT_LLM_PASSAGE_CHARS", 800, least=100)
+    monkeypatch.setenv("FAQBOT_LLM_PASSAGE_CHARS", "20")
+    with pytest.raises(ValueError, match="not '20'"):
+        env_int("FAQBOT_LLM_PASSAGE_CHARS", 800, least=100)
+    monkeypatch.setenv("FAQBOT_LLM_PASSAGE_CHARS", "2000")
+    assert env_int("FAQBOT_LLM_PASSAGE_CHARS", 800, least=100) == 2000
+    monkeypatch.delenv("FAQBOT_LLM_PASSAGE_CHARS")
+    assert env_int("FAQBOT_LLM_PASSAGE_CHARS", 800, least=100) == 800

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -101,6 +102,43 @@ def fuse(
     return dense_weight * dense_g + lexical_weight * strength * lex_n
 
 
+# An entry titled with an error message ("Error: No suitable driver found", "IllegalArgumentException:
+# timeout value is negative") gains this when the question quotes that message verbatim: a pasted
+# error is the surest sign of what is asked, and the words around it (an address, a driver name)
+# otherwise pull towards longer entries that share them.
+ERROR_TITLE_BONUS = 0.08
+_ERROR_TITLE_RE = re.compile(r"^\s*(?:Error|Erreur|Errores?)\s*:\s*(.+)$|^\s*\w+(?:Exception|Error)\s*:\s*(.+)$", re.I)
+_QUOTES = "\"'«»“”‘’ \u00a0"
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def error_title_index(titles: list[list[str]], texts: list[str]) -> list[tuple[int, str]]:
+    """(entry, error message) for every title that is an error message of at least 12 characters
+    found in no other entry's text (any language): "SQL validation failed" heads every Flink SQL
+    error, so quoting it tells nothing."""
+    out = []
+    squashed = [_squash(t) for t in texts]
+    for gi, group in enumerate(titles):
+        for t in group:
+            m = _ERROR_TITLE_RE.match(t)
+            msg = _squash((m.group(1) or m.group(2)).strip(_QUOTES)) if m else ""
+            if len(msg) >= 12 and not any(msg in text for gj, text in enumerate(squashed) if gj != gi):
+                out.append((gi, msg))
+    return out
+
+
+def error_title_bonus(index: list[tuple[int, str]], text: str, n: int) -> np.ndarray:
+    out = np.zeros(n, dtype=np.float32)
+    low = _squash(text)
+    for gi, msg in index:
+        if msg in low:
+            out[gi] = ERROR_TITLE_BONUS
+    return out
+
+
 class HybridRetriever:
     """Dense (FAISS) + lexical (bm25s) retrieval, fused per translation group."""
 
@@ -141,6 +179,10 @@ class HybridRetriever:
         # every language version of the corpus, lower-cased: what a name must occur in to be known
         self._corpus_text = "\n".join(c.title + "\n" + c.body for c in self.chunks).lower()
         self._group_tokens = [frozenset().union(*(self._chunk_tokens[m] for m in mem)) for mem in self.group_members]
+        self._error_titles = error_title_index(
+            [[self.chunks[m].title for m in mem] for mem in self.group_members],
+            ["\n".join(self.chunks[m].title + "\n" + self.chunks[m].body for m in mem) for mem in self.group_members],
+        )
 
     def _document_frequencies(self) -> dict[str, int]:
         df: dict[str, int] = {}
@@ -252,6 +294,7 @@ class HybridRetriever:
         lex_c = self._lexical(tokens, lexical_text, lang)
         dense_g, lex_g = self._group_max(dense_c), self._group_max(lex_c)
         scores = self.fuse(dense_g, lex_g, fusion or self.fusion, self.group_has_lang.get(lang))
+        scores = scores + error_title_bonus(self._error_titles, lexical_text, len(scores))
         order = np.argsort(-scores)[: max(k, 2)]
         hits: list[Hit] = []
         for gi in order:

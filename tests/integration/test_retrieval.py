@@ -31,6 +31,17 @@ def test_pasted_error_finds_its_entry(bot):
     assert r.hits[0].chunk.title == "LogSizeTooLargeException"
 
 
+def test_a_quoted_error_wins_over_the_words_of_its_address(bot):
+    # the user's JDBC address ("jdbc:mysql://...:3306/db") shares words with entries about MySQL
+    # drivers, whose example URLs hold ":3306/"; the error message quoted is what names the entry
+    for question in (
+        "java.sql.SQLException: No suitable driver found for jdbc:mysql://10.0.0.1:3306/db",
+        "Hola, mi trabajo falla con este error:\njava.sql.SQLException: No suitable driver found for jdbc:mysql://10.1.1.1:3306/db",
+    ):
+        r = bot.retriever.retrieve(question)
+        assert r.hits[0].chunk.title.endswith("No suitable driver found") and not r.abstained, question
+
+
 def test_unrelated_questions_abstain(bot):
     for q in [
         "What is the capital of Australia?",

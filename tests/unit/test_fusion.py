@@ -29,3 +29,21 @@ def test_entry_missing_the_query_language_is_not_sunk_by_bm25():
     assert np.isclose(filled[0], 0.92 + LEXICAL_WEIGHT * 0.6)
     assert np.argmax(filled) == 0
     assert np.allclose(filled[1:], fuse(dense, lex, "linear")[1:])  # same-language entries unchanged
+
+
+def test_an_error_title_counts_only_when_quoted_and_distinctive():
+    from faqbot.bot.retrieve import ERROR_TITLE_BONUS, error_title_bonus, error_title_index
+
+    titles = [
+        ["Error: No suitable driver found", "Erreur : No suitable driver found"],
+        ["ValidationException: SQL validation failed"],
+        ["Error: « multi-statement be found »"],
+        ["How do I write to MySQL?"],
+    ]
+    texts = ["the driver is missing", "SQL validation failed", "multi-statement be found", "SQL validation failed: x"]
+    index = error_title_index(titles, texts)
+    # a message another entry also holds ("SQL validation failed") names no entry; quotes are not the message
+    assert sorted({m for _, m in index}) == ["multi-statement be found", "no suitable driver found"]
+    bonus = error_title_bonus(index, "java.sql.SQLException: No  suitable driver FOUND for jdbc:mysql://h:3306/db", 4)
+    assert list(bonus) == [ERROR_TITLE_BONUS, 0, 0, 0]
+    assert not error_title_bonus(index, "no driver found", 4).any()

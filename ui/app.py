@@ -60,6 +60,8 @@ details.srcs summary{cursor:pointer;font-weight:600}
 """
 # scrolls the newest answer's first line into view (not its end) when it arrives
 SCROLL_JS = """() => {
+  const err = document.querySelector('#notice .err');
+  if (err && err.textContent.trim()) { err.scrollIntoView({block: 'nearest'}); return; }
   const rows = document.querySelectorAll('#chat .bot-row');
   const last = rows[rows.length - 1];
   if (!last) return;
@@ -262,6 +264,9 @@ def build_ui(state: AppState) -> gr.Blocks:
             autoscroll=False,
             examples=_examples("en"),
         )
+        # above the question box: a long question grows the box, which pushed a notice below it
+        # off a desktop screen ("nothing happens" when a question is too long)
+        notice = gr.HTML("", elem_id="notice")
         with gr.Row():
             box = gr.Textbox(
                 placeholder=UI["en"]["placeholder"],
@@ -272,7 +277,6 @@ def build_ui(state: AppState) -> gr.Blocks:
                 submit_btn=False,
             )
             send = gr.Button(UI["en"]["send"], variant="primary", elem_id="send", scale=1, min_width=80)
-        notice = gr.HTML("", elem_id="notice")
         answers = gr.State([])
         ids = gr.State([])
         browser = gr.State("en")  # the browser's language (Accept-Language), read when the page loads

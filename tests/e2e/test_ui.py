@@ -96,7 +96,7 @@ def test_votes_land_on_the_answer_voted_on_after_clear_and_error(server, browser
     ask(page, PAIMON)
     page.locator("#chat button[aria-label='Like']").last.click()
     up = wait_for_vote(log, PAIMON, "up")
-    # an empty question: a notice under the input, no bubble, no thumbs, the answer above untouched
+    # an empty question: a notice by the input, no bubble, no thumbs, the answer above untouched
     page.fill("#question textarea", "   ")
     page.click("#send")
     page.wait_for_selector("#notice .err", timeout=20_000)
@@ -214,3 +214,17 @@ def test_api_feedback_votes_by_answer_id(server):
     json_type = {"content-type": "application/json"}  # the API takes JSON only (415 otherwise)
     assert httpx.post(url + "/api/feedback", content=b"{", headers=json_type).status_code == 400
     assert oct(log.stat().st_mode & 0o777) == "0o600"
+
+
+def test_a_too_long_question_is_told_where_the_user_looks(server, browser):
+    url, _ = server
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(url + "/", wait_until="load")
+    page.wait_for_selector("#question textarea", timeout=60_000)
+    page.fill("#question textarea", "Kafka source lag " * 300)  # 5,100 characters: the box grows to its six lines
+    page.click("#send")
+    page.wait_for_selector("#notice .err", timeout=20_000)
+    assert "limit is 4000" in page.locator("#notice").inner_text()
+    box = page.locator("#notice .err").bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 900, box  # on screen, not below it
+    page.close()

@@ -74,11 +74,25 @@ def focus(question: str, history: list[Turn]) -> str:
     return "fix" if asks_for_fix(question, history) else ""
 
 
+def _resolved(users: list[str]) -> list[str]:
+    """Each user turn as the standalone question it stood for, by the rules: a follow-up of a
+    follow-up ("and for the sink?" after a question, then "how do I fix it?") keeps the topic of
+    the question that opened it, not just the words of the turn before."""
+    out: list[str] = []
+    for q in users:
+        prev = out[-1] if out else ""
+        if prev and _ASKS_FIX.search(q) and len(re.findall(r"\w+", q)) <= FIX_WORDS:
+            out.append(prev)
+        else:
+            out.append(rule_rewrite(q, prev))
+    return out
+
+
 def standalone_query(question: str, history: list[Turn], llm: LLMBackend | None = None) -> str:
-    users = [t.content for t in history if t.role == "user"]
+    users = _resolved([t.content for t in history if t.role == "user"])
     if asks_for_fix(question, history):
-        # the entry under discussion is the one the last question that was not itself such a follow-up found
-        return next((q for q in reversed(users) if not _ASKS_FIX.search(q)), users[-1])
+        # the entry under discussion is the one the last question, made standalone, found
+        return users[-1]
     previous = users[-1] if users else ""
     if not previous or not is_follow_up(question):
         return question

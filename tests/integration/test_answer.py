@@ -138,6 +138,19 @@ def test_follow_up_rewrites_in_three_languages(bot):
     assert "duplicados" in es.standalone_query and "Hudi" in es.citations[0].title
 
 
+def test_how_do_i_fix_it_after_a_follow_up_keeps_the_topic(bot):
+    history = [
+        Turn("user", "My Kafka event-time window never fires"),
+        Turn("assistant", "From the FAQ entry ..."),
+        Turn("user", "and for the sink?"),
+        Turn("assistant", "From the FAQ entry ..."),
+    ]
+    a = bot.ask("how do I fix it?", history=history)
+    # the topic of the question that opened the thread, carried through the follow-up
+    assert "Kafka" in a.standalone_query and "window" in a.standalone_query, a.standalone_query
+    assert not a.abstained and a.citations
+
+
 def test_injected_instructions_in_a_document_are_data(tmp_path):
     from faqbot.ingest.pipeline import run_ingest
 

@@ -139,6 +139,23 @@ def error_title_bonus(index: list[tuple[int, str]], text: str, n: int) -> np.nda
     return out
 
 
+# An entry titled with an exception class the question does not name, when the question names
+# others, loses this: "TimeoutException: Timeout expired while fetching topic metadata" is not the
+# entry "IllegalArgumentException: timeout value is negative", however many words they share.
+OTHER_EXCEPTION_PENALTY = 0.05
+_ANY_CLASS_RE = re.compile(r"\b([A-Z][A-Za-z0-9]*(?:Exception|Error))\b")
+
+
+def other_exception_penalty(title_classes: list[frozenset[str]], text: str) -> np.ndarray:
+    asked = set(_ANY_CLASS_RE.findall(text))
+    out = np.zeros(len(title_classes), dtype=np.float32)
+    if asked:
+        for gi, classes in enumerate(title_classes):
+            if classes and not classes & asked:
+                out[gi] = OTHER_EXCEPTION_PENALTY
+    return out
+
+
 class HybridRetriever:
     """Dense (FAISS) + lexical (bm25s) retrieval, fused per translation group."""
 
@@ -179,6 +196,9 @@ class HybridRetriever:
         # every language version of the corpus, lower-cased: what a name must occur in to be known
         self._corpus_text = "\n".join(c.title + "\n" + c.body for c in self.chunks).lower()
         self._group_tokens = [frozenset().union(*(self._chunk_tokens[m] for m in mem)) for mem in self.group_members]
+        self._title_classes = [
+            frozenset(c for m in mem for c in _ANY_CLASS_RE.findall(self.chunks[m].title)) for mem in self.group_members
+        ]
         self._error_titles = error_title_index(
             [[self.chunks[m].title for m in mem] for mem in self.group_members],
             ["\n".join(self.chunks[m].title + "\n" + self.chunks[m].body for m in mem) for mem in self.group_members],
@@ -295,6 +315,7 @@ class HybridRetriever:
         dense_g, lex_g = self._group_max(dense_c), self._group_max(lex_c)
         scores = self.fuse(dense_g, lex_g, fusion or self.fusion, self.group_has_lang.get(lang))
         scores = scores + error_title_bonus(self._error_titles, lexical_text, len(scores))
+        scores = scores - other_exception_penalty(self._title_classes, lexical_text)
         order = np.argsort(-scores)[: max(k, 2)]
         hits: list[Hit] = []
         for gi in order:

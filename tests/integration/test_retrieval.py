@@ -42,6 +42,17 @@ def test_a_quoted_error_wins_over_the_words_of_its_address(bot):
         assert r.hits[0].chunk.title.endswith("No suitable driver found") and not r.abstained, question
 
 
+def test_a_trace_of_another_exception_is_not_answered_with_a_timeout_entry(bot):
+    trace = (
+        "org.apache.kafka.common.errors.TimeoutException: Timeout expired while fetching topic metadata\n"
+        "\tat org.apache.kafka.clients.consumer.internals.Fetcher.getTopicMetadata(Fetcher.java:123)"
+    )
+    r = bot.retriever.retrieve(trace)
+    # it shared "timeout" with "IllegalArgumentException: timeout value is negative" (a MetaQ
+    # setting) and got that entry first at confidence 0.96
+    assert "IllegalArgumentException" not in r.hits[0].chunk.title
+
+
 def test_unrelated_questions_abstain(bot):
     for q in [
         "What is the capital of Australia?",

@@ -47,3 +47,12 @@ def test_an_error_title_counts_only_when_quoted_and_distinctive():
     bonus = error_title_bonus(index, "java.sql.SQLException: No  suitable driver FOUND for jdbc:mysql://h:3306/db", 4)
     assert list(bonus) == [ERROR_TITLE_BONUS, 0, 0, 0]
     assert not error_title_bonus(index, "no driver found", 4).any()
+
+
+def test_an_entry_titled_with_another_exception_loses_ground():
+    from faqbot.bot.retrieve import OTHER_EXCEPTION_PENALTY, other_exception_penalty
+
+    titles = [frozenset({"IllegalArgumentException"}), frozenset(), frozenset({"TimeoutException"})]
+    trace = "org.apache.kafka.common.errors.TimeoutException: Timeout expired while fetching topic metadata"
+    assert list(other_exception_penalty(titles, trace)) == [OTHER_EXCEPTION_PENALTY, 0, 0]
+    assert not other_exception_penalty(titles, "my job times out reading Kafka").any()  # names no exception

@@ -299,6 +299,17 @@ def _register_votes_and_sources(app: FastAPI, state: AppState) -> None:
             return error(429, "Too many votes from this client; wait a minute.")
         return JSONResponse({"ok": True, "answer_id": event["answer_id"], "vote": event["vote"]})
 
+    @app.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "PATCH", "DELETE"], include_in_schema=False)
+    def other_api(rest: str, request: Request) -> JSONResponse:
+        # registered last: without it the chat page's mount answered Gradio's own {"detail": ...}
+        posts = {"ask", "feedback"}
+        if rest in posts | {"health"}:
+            allowed = "GET" if rest == "health" else "POST"
+            resp = error(405, f"Use {allowed} /api/{rest} (the API is described at /api/openapi.json).")
+            resp.headers["Allow"] = allowed
+            return resp
+        return error(404, "No such API route: see /api/openapi.json for /api/ask, /api/feedback and /api/health.")
+
     @app.get("/source/{name}")
     def source(name: str) -> HTMLResponse:
         data = state.store.source(name)

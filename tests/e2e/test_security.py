@@ -279,6 +279,16 @@ def test_api_takes_json_only(server):
         assert r.status_code == 415 and "JSON" in r.json()["error"]
 
 
+def test_a_wrong_method_or_route_under_api_is_a_json_error(server):
+    r = httpx.get(server + "/api/ask")
+    assert r.status_code == 405 and r.headers["allow"] == "POST" and "Use POST /api/ask" in r.json()["error"]
+    r = httpx.request("DELETE", server + "/api/health", json={})
+    assert r.status_code == 405 and r.headers["allow"] == "GET" and "error" in r.json()
+    r = httpx.get(server + "/api/nothing/here")
+    assert r.status_code == 404 and "/api/openapi.json" in r.json()["error"]
+    assert httpx.get(server + "/api/health").status_code == 200  # the real routes still answer
+
+
 def test_pages_cannot_be_framed(server):
     for path in ("/", "/source/connectors-faq.en.txt", "/api/health"):
         r = httpx.get(server + path)

@@ -47,6 +47,7 @@ details.srcs summary{cursor:pointer;font-weight:600}
   white-space:nowrap;
   padding:2px 10px;background:var(--block-background-fill);border:1px solid var(--border-color-primary);opacity:.85}
 #notice .err{color:#b42318;font-size:14px}
+#notice:not(:has(.err)){display:none}
 .dark #notice .err{color:#fda29b}
 #header h2{margin:0 0 2px} #header p{margin:0}
 @media (max-width: 640px){

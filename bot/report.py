@@ -136,10 +136,10 @@ class Report:
         return "\n".join([*strong, *strong, *self.prose, *self.options, *self.frames])
 
 
-def exception_classes(text: str) -> set[str]:
+def exception_classes(text: str, generic: bool = False) -> set[str]:
     """The specific exception classes a text names (InstanceAlreadyExistsException), not the generic
-    wrappers every stack trace holds."""
-    return {c for c in _CLASS_RE.findall(text) if c not in GENERIC_EXCEPTIONS}
+    wrappers every stack trace holds; with generic=True, every class it names."""
+    return {c for c in _CLASS_RE.findall(text) if generic or c not in GENERIC_EXCEPTIONS}
 
 
 def title_names(title: str) -> set[str]:

@@ -143,11 +143,10 @@ def error_title_bonus(index: list[tuple[int, str]], text: str, n: int) -> np.nda
 # others, loses this: "TimeoutException: Timeout expired while fetching topic metadata" is not the
 # entry "IllegalArgumentException: timeout value is negative", however many words they share.
 OTHER_EXCEPTION_PENALTY = 0.05
-_ANY_CLASS_RE = re.compile(r"\b([A-Z][A-Za-z0-9]*(?:Exception|Error))\b")
 
 
 def other_exception_penalty(title_classes: list[frozenset[str]], text: str) -> np.ndarray:
-    asked = set(_ANY_CLASS_RE.findall(text))
+    asked = exception_classes(text, generic=True)
     out = np.zeros(len(title_classes), dtype=np.float32)
     if asked:
         for gi, classes in enumerate(title_classes):
@@ -197,7 +196,8 @@ class HybridRetriever:
         self._corpus_text = "\n".join(c.title + "\n" + c.body for c in self.chunks).lower()
         self._group_tokens = [frozenset().union(*(self._chunk_tokens[m] for m in mem)) for mem in self.group_members]
         self._title_classes = [
-            frozenset(c for m in mem for c in _ANY_CLASS_RE.findall(self.chunks[m].title)) for mem in self.group_members
+            frozenset(c for m in mem for c in exception_classes(self.chunks[m].title, generic=True))
+            for mem in self.group_members
         ]
         self._error_titles = error_title_index(
             [[self.chunks[m].title for m in mem] for mem in self.group_members],

@@ -15,6 +15,7 @@ from faqbot.ingest.store import Store, StoreError, open_store
 from faqbot.ingest.textproc import SUPPORTED, detect_language, names, query_tokens, raw_words
 
 from .abstain import AbstainModel, load_default_model
+from .glossary import english_terms
 from .report import Report, exception_classes, read_report, title_names, without_links
 
 RRF_K = 20
@@ -308,7 +309,8 @@ class HybridRetriever:
         t0 = time.perf_counter()
         report = read_report(without_links(query))
         lang, detected = resolve_language(query, language)
-        lexical_text = report.lexical_text()
+        # English words for a Chinese question's terms: the corpus has no Chinese BM25 could match
+        lexical_text = "\n".join(filter(None, [report.lexical_text(), english_terms(report.language_text())]))
         tokens = query_tokens(lexical_text, lang)
         dense_c = self._dense(report.dense_query())
         lex_c = self._lexical(tokens, lexical_text, lang)

@@ -48,3 +48,14 @@ def test_no_post_reuses_a_question_of_the_dev_or_calibration_set():
     assert len(short) > 150
     for name in ("posts.jsonl", *FITTING_SETS):
         assert not [d["id"] for d in _read(name) if d["question"].strip().lower() in short], name
+
+
+def test_short_chinese_set_has_the_dev_format_and_needles_found_in_the_corpus():
+    corpus = "\n".join(p.read_text(encoding="utf-8") for p in (EVAL.parent / "corpus").glob("*.txt")).lower()
+    rows = _read("zh-short.jsonl")
+    assert len({d["id"] for d in rows}) == len(rows) == 38
+    for d in rows:
+        assert set(d) == {"id", "lang", "question", "needles", "answer_langs", "kind", "topic"}, d["id"]
+        assert d["lang"] == "zh" and len(d["question"]) <= 80, d["id"]
+        assert (d["kind"] == "out-of-scope") == (not d["needles"]), d["id"]
+        assert all(n.lower() in corpus for n in d["needles"]), d["id"]

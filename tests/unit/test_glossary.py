@@ -1,0 +1,29 @@
+"""English words for the Chinese terms of a question (bot/glossary.py)."""
+
+from __future__ import annotations
+
+from faqbot.bot.glossary import ZH_TERMS, english_terms
+from faqbot.ingest.textproc import query_tokens
+
+
+def test_chinese_terms_get_their_english_words_once_in_order():
+    out = english_terms("MySQL 中文乱码，字符集怎么设置？乱码")
+    assert out == "chinese characters garbled encoding charset character set charset"
+
+
+def test_longest_term_wins_so_its_characters_are_not_read_twice():
+    # "滚动窗口" (tumble window) holds "窗口" (window): one reading, not two
+    assert english_terms("滚动窗口没有输出") == "tumble window no output"
+
+
+def test_text_without_chinese_gets_nothing():
+    assert english_terms("My job has no output and the charset is wrong") == ""
+    assert english_terms("") == ""
+    # Japanese kana with the same Han characters is still read: the terms are shared
+    assert "checkpoint" in english_terms("チェックポイント 検査 检查点")
+
+
+def test_every_glossary_entry_gives_english_tokens():
+    # an entry whose words are all stop words would add nothing to what BM25 reads
+    empty = [t for t, words in ZH_TERMS.items() if not query_tokens(words, "en")]
+    assert not empty, empty

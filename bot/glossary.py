@@ -1,4 +1,4 @@
-"""English words for the Chinese terms of a Flink user's question, for the lexical pass.
+"""English words for the Chinese (Japanese, Korean) terms of a Flink user's question, for the lexical pass.
 
 The corpus has no Chinese version, so BM25 matches a Chinese question only through its
 identifiers ("MySQL", "CDC"); "字符集" (character set) or "乱码" (garbled text) count for nothing,
@@ -137,18 +137,141 @@ ZH_TERMS: dict[str, str] = {
     "校验": "validation",
 }
 
-_HAN_RE = re.compile(r"[\u4e00-\u9fff]")
+# Japanese writes most of these terms in katakana or with its own kanji; Korean in Hangul
+JA_TERMS: dict[str, str] = {
+    "文字コード": "character set charset encoding",
+    "文字化け": "garbled encoding charset",
+    "日本語": "characters",
+    "絵文字": "emoji",
+    "タイムゾーン": "time zone",
+    "タイムスタンプ": "timestamp",
+    "主キー": "primary key",
+    "プライマリキー": "primary key",
+    "ソーステーブル": "source table",
+    "ソース": "source",
+    "シンク": "sink",
+    "結果テーブル": "sink result table",
+    "ディメンションテーブル": "dimension table lookup",
+    "ジョブ": "job",
+    "並列度": "parallelism",
+    "ウィンドウ": "window",
+    "ウォーターマーク": "watermark",
+    "イベント時間": "event time",
+    "チェックポイント": "checkpoint",
+    "セーブポイント": "savepoint",
+    "再起動": "restart",
+    "起動": "start startup",
+    "復元": "restore recover",
+    "スナップショット": "snapshot",
+    "スキーマ": "schema",
+    "パーティション": "partition",
+    "トピック": "topic",
+    "コンシューマー": "consumer",
+    "オフセット": "offset",
+    "コミット": "commit",
+    "書き込": "write",  # 書き込み, 書き込む: the stem reads every form
+    "読み込": "read",
+    "削除": "delete",
+    "更新": "update",
+    "重複": "duplicate",
+    "データ損失": "data loss",
+    "データが出力されない": "no output",
+    "出力されない": "no output",
+    "出力": "output",
+    "遅延": "latency delay",
+    "バックプレッシャー": "backpressure",
+    "メモリ": "memory",
+    "ディスク": "disk",
+    "タイムアウト": "timeout",
+    "接続": "connection connect",
+    "ネットワーク": "network",
+    "権限": "permission",
+    "エラー": "error",
+    "例外": "exception",
+    "失敗": "failed failure",
+    "設定": "configuration configure",
+    "パラメータ": "parameter option",
+    "ドライバ": "driver",
+    "ハートビート": "heartbeat",
+    "デッドロック": "deadlock",
+    "検証": "validation",
+}
+KO_TERMS: dict[str, str] = {
+    "문자셋": "character set charset",
+    "인코딩": "encoding charset",
+    "글자 깨짐": "garbled encoding charset",
+    "깨짐": "garbled",
+    "한글": "characters",
+    "이모지": "emoji",
+    "시간대": "time zone",
+    "타임존": "time zone",
+    "타임스탬프": "timestamp",
+    "기본 키": "primary key",
+    "기본키": "primary key",
+    "소스 테이블": "source table",
+    "소스": "source",
+    "싱크": "sink",
+    "결과 테이블": "sink result table",
+    "차원 테이블": "dimension table lookup",
+    "작업": "job",
+    "병렬도": "parallelism",
+    "윈도우": "window",
+    "워터마크": "watermark",
+    "이벤트 시간": "event time",
+    "체크포인트": "checkpoint",
+    "세이브포인트": "savepoint",
+    "재시작": "restart",
+    "복구": "restore recover",
+    "스냅샷": "snapshot",
+    "스키마": "schema",
+    "파티션": "partition",
+    "토픽": "topic",
+    "컨슈머": "consumer",
+    "오프셋": "offset",
+    "커밋": "commit",
+    "쓰기": "write",
+    "읽기": "read",
+    "삭제": "delete",
+    "업데이트": "update",
+    "중복": "duplicate",
+    "데이터 유실": "data loss",
+    "데이터 손실": "data loss",
+    "출력이 없": "no output",
+    "출력": "output",
+    "지연": "latency delay",
+    "백프레셔": "backpressure",
+    "메모리": "memory",
+    "디스크": "disk",
+    "타임아웃": "timeout",
+    "연결": "connection connect",
+    "네트워크": "network",
+    "권한": "permission",
+    "오류": "error",
+    "에러": "error",
+    "예외": "exception",
+    "실패": "failed failure",
+    "설정": "configuration configure",
+    "파라미터": "parameter option",
+    "드라이버": "driver",
+    "하트비트": "heartbeat",
+    "데드락": "deadlock",
+    "검증": "validation",
+}
+TERMS: dict[str, str] = {**ZH_TERMS, **JA_TERMS, **KO_TERMS}
+
+# Han, kana and Hangul: the scripts whose terms are looked up
+_CJK_RE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 # longest first, so "滚动窗口" is read before "窗口" and its characters are not counted twice
-_TERM_RE = re.compile("|".join(re.escape(t) for t in sorted(ZH_TERMS, key=len, reverse=True)))
+_TERM_RE = re.compile("|".join(re.escape(t) for t in sorted(TERMS, key=len, reverse=True)))
 
 
 def english_terms(text: str) -> str:
-    """The English words for the Chinese terms of the text ('' when it has none)."""
-    if not _HAN_RE.search(text):
+    """The English words for the Chinese, Japanese or Korean terms of the text ('' when it has none)."""
+    if not _CJK_RE.search(text):
         return ""
     seen: list[str] = []
     for m in _TERM_RE.finditer(text):
-        words = ZH_TERMS[m.group(0)]
+        words = TERMS[m.group(0)]
         if words not in seen:
             seen.append(words)
     return " ".join(seen)

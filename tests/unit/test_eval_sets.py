@@ -50,12 +50,27 @@ def test_no_post_reuses_a_question_of_the_dev_or_calibration_set():
         assert not [d["id"] for d in _read(name) if d["question"].strip().lower() in short], name
 
 
-def test_short_chinese_set_has_the_dev_format_and_needles_found_in_the_corpus():
+SHORT_SETS = {
+    "zh-short.jsonl": ({"zh"}, 38),
+    "zh-train.jsonl": ({"zh"}, 48),
+    "other-langs.jsonl": ({"de", "it", "pt", "ja", "ko"}, 36),
+}
+
+
+@pytest.mark.parametrize("name", SHORT_SETS)
+def test_short_sets_in_other_languages_have_the_dev_format_and_needles_found_in_the_corpus(name):
     corpus = "\n".join(p.read_text(encoding="utf-8") for p in (EVAL.parent / "corpus").glob("*.txt")).lower()
-    rows = _read("zh-short.jsonl")
-    assert len({d["id"] for d in rows}) == len(rows) == 38
+    langs, count = SHORT_SETS[name]
+    rows = _read(name)
+    assert len({d["id"] for d in rows}) == len(rows) == count
+    fields = {"id", "lang", "question", "needles", "answer_langs", "kind", "topic"}
     for d in rows:
-        assert set(d) == {"id", "lang", "question", "needles", "answer_langs", "kind", "topic"}, d["id"]
-        assert d["lang"] == "zh" and len(d["question"]) <= 80, d["id"]
+        assert set(d) - {"split"} == fields and d.get("split", "train") == "train", d["id"]
+        assert d["lang"] in langs and len(d["question"]) <= 200, d["id"]
         assert (d["kind"] == "out-of-scope") == (not d["needles"]), d["id"]
         assert all(n.lower() in corpus for n in d["needles"]), d["id"]
+
+
+def test_chinese_training_questions_are_not_the_held_out_ones():
+    held_out = {d["question"] for d in _read("zh-short.jsonl")}
+    assert not [d["id"] for d in _read("zh-train.jsonl") if d["question"] in held_out]

@@ -27,3 +27,8 @@ def test_every_glossary_entry_gives_english_tokens():
     # an entry whose words are all stop words would add nothing to what BM25 reads
     empty = [t for t, words in ZH_TERMS.items() if not query_tokens(words, "en")]
     assert not empty, empty
+
+
+def test_japanese_and_korean_terms_are_read_too():
+    assert english_terms("MySQL に書き込むと文字化けします") == "write garbled encoding charset"
+    assert english_terms("체크포인트 실패 후 재시작") == "checkpoint failed failure restart"

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 from .answer import Answer, Turn
 from .compose import compose
-from .conversation import focus, standalone_query
+from .conversation import decline_repeat, focus, resolve
 from .phrases import phrase
 from .retrieve import HybridRetriever, Retrieval
 
@@ -74,8 +74,11 @@ class Bot:
         return getattr(self.llm, "name", "extractive") if self.llm else "extractive"
 
     def _retrieve(self, question: str, language: str | None, history: list[Turn] | None) -> tuple[Retrieval, str]:
-        query = standalone_query(question, bounded_history(history), self.llm)
-        r = self.retriever.retrieve(query, language=language or None, k=self.k)
+        turn = resolve(question, bounded_history(history), self.llm)
+        query = turn.query
+        # a follow-up asking for another language ("and in Spanish?") is more recent than the selector
+        r = self.retriever.retrieve(query, language=turn.language or language or None, k=self.k)
+        r = decline_repeat(self.retriever, r, turn)
         if self.llm is not None and self.check_entries:
             from .llm_judge import check_entries
 

@@ -236,3 +236,27 @@ def test_weak_match_in_another_language_says_low_confidence(bot):
     assert a.language == "en" and any("answered in English" in n for n in a.notices)
     if not a.abstained and a.confidence < LOW_CONFIDENCE:
         assert any(n.startswith("Low confidence") for n in a.notices)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How do I tune RocksDB block cache for a Kafka to Hologres job?",
+        "Comment diagnostiquer des résultats incorrects dans mon job ?",
+        "¿Cómo diagnostico resultados incorrectos en mi job?",
+    ],
+)
+def test_the_chat_says_not_covered_once_and_keeps_the_nearby_links(declining_bot, question):
+    from faqbot.ui.app import render_answer
+    from faqbot.ui.sanitize import plain_text
+
+    a = declining_bot.ask(question)
+    said = PHRASES["not_covered"][a.language]
+    assert a.abstained and a.text.startswith(said)  # the API's text is unchanged
+    shown = render_answer(a.to_json())
+    assert plain_text(shown).startswith(f"⚠️ {said}") and plain_text(shown).count(said) == 1
+    # the chat's heading and the answer's first sentence were two wordings of one statement
+    assert shown.index("</blockquote>") < shown.index(PHRASES["rephrase"][a.language])
+    links = re.findall(r"\]\((/source/[^)]+)\)", a.text)
+    assert all(f'href="{link}"' in shown for link in links)
+    assert links or a.confidence < NEARBY_FLOOR

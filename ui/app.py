@@ -53,7 +53,7 @@ details.srcs summary{cursor:pointer;font-weight:600}
 @media (max-width: 640px){
   #header h2{font-size:1.05rem} #header p{font-size:13px}
   /* the box is narrow beside "Ask": its placeholder wraps onto a second line instead of being cut */
-  #question textarea{min-height:calc(2lh + 18px)}
+  #question textarea{padding-top:10px;padding-bottom:10px;min-height:calc(2lh + 22px)}
   .src-card pre{font-size:11px}
   #controls{flex-wrap:wrap;gap:6px} #controls #detected{order:9;flex-basis:100%}
   #chat .message{padding:8px 10px}

@@ -97,6 +97,14 @@ def _best_line(lines: list[str], q: set[str], lang: str, weights: dict[str, floa
     return best if best >= 4 and scores[best] > 2 * head else 0
 
 
+def echoes(part: str, q: set[str], lang: str) -> bool:
+    """Whether the question already holds every line of an excerpt (nearly all of each line's words):
+    an error the user pasted, quoted back whole, tells them nothing."""
+    lines = [ln for ln in part.splitlines() if ln.strip() not in ("", ELLIPSIS, "```") and not ln.startswith("**")]
+    words = [w for w in (set(tokenize(ln, lang)) for ln in lines) if w]
+    return bool(words) and all(len(w & q) >= 0.8 * len(w) for w in words)
+
+
 _SENT = re.compile(r"(?<=[.!?])\s+")
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from faqbot.ingest.blocks import CODE_START, FIX_LABELS, LABEL_PREFIXES, PROBLEM_MARKERS
 from faqbot.ingest.textproc import query_tokens, tokenize
 
-from .excerpt import abridge_code, fit, key_sentences
+from .excerpt import abridge_code, echoes, fit, key_sentences
 
 _CODE = re.compile(
     rf"[{{}};=]|^\s*({CODE_START}|at |Caused by|[\w.]+Exception|\$ |# |bin/|get /|\d+\s+\d{{4}}-)"
@@ -27,6 +27,7 @@ _BULLET = re.compile(r"^(\s*)•\s?")
 _NUMBERED = re.compile(r"^\s*\d+[.)]\s", re.M)
 _FIX_WORDS = LABEL_PREFIXES["cause"] + LABEL_PREFIXES["solution"]
 _PROBLEM_WORDS = LABEL_PREFIXES["problem"]
+_FIX_KINDS = ("cause", "solution", "check")
 
 
 def _indent(line: str) -> int:
@@ -154,6 +155,8 @@ SECTION_CHARS = 1000
 SLACK = 150  # an entry this close to the budget is quoted whole rather than abridged
 FIT_MIN = 200  # leftover room worth showing the start of the rest (often the error text itself)
 CAUSE_CHARS = 280  # one or two sentences naming the cause
+# the error text (stack frames, log lines) after the fix: the line the question shares and a few around it
+PROBLEM_CHARS = 300
 MIN_SAVING = FIT_MIN  # an abridgement that saves less than this is not worth a click
 
 
@@ -238,14 +241,18 @@ def select(
 
     Order: the cause in a sentence or two, the fix (the best Solution or check block, whole; its
     long code samples abridged to the lines the question names when the fix alone overflows the
-    budget), then other blocks by relevance while they fit the budget, in the entry's order, then
-    the part of the rest around the line the question shares with it (often the pasted error).
-    Leaving out less than MIN_SAVING characters is not worth a click: the entry is quoted whole.
+    budget), then other blocks by relevance while they fit the budget, then the part of the rest
+    around the line the question shares with it, in the entry's order except that a problem section
+    (error details, a stack trace) comes after the fix (reading_order) and briefly (PROBLEM_CHARS):
+    the user has seen the error; what to do about it comes first. Leaving out less than MIN_SAVING
+    characters is not worth a click: the entry is quoted whole, in reading order.
     """
     bs = blocks(body)
     if not bs:
         return "", False
-    whole = "\n\n".join(b.text for b in bs)
+    order = reading_order(bs)
+    pos = {i: n for n, i in enumerate(order)}
+    whole = "\n\n".join(bs[i].text for i in order)
     if len(whole) <= budget + SLACK:
         return whole, False
     w = weights or {}
@@ -267,32 +274,62 @@ def select(
         texts[cause], head = bs[cause].text, ""
     cut = cut or head_cut
     used = sum(len(t) for t in texts.values()) + len(head)
-    cut = _fill(bs, scores, texts, budget - used, (q, lang, w)) or cut
-    text = "\n\n".join(([head] if head else []) + [texts[i] for i in sorted(texts)])
+    cut = _fill(bs, order, scores, texts, budget - used, (q, lang, w), brief=bool(fixes)) or cut
+    text = "\n\n".join(([head] if head else []) + [texts[i] for i in sorted(texts, key=pos.__getitem__)])
     if len(whole) - len(text) < MIN_SAVING:
         return whole, False
     return text, cut or len(texts) < len(bs)
 
 
 def _fill(
-    bs: list[Block], scores: list[float], texts: dict[int, str], room: int, query: tuple[set[str], str, dict]
+    bs: list[Block],
+    order: list[int],
+    scores: list[float],
+    texts: dict[int, str],
+    room: int,
+    query: tuple[set[str], str, dict],
+    brief: bool,
 ) -> bool:
     """Other blocks into texts by relevance while they fit room, then the part of the rest the question
-    hits; True when a block was shortened to fit."""
+    hits, in reading order; True when a block was shortened to fit. With brief, a problem block (the
+    error text) gets at most PROBLEM_CHARS, and nothing when the question already holds all of it."""
     cut = False
+    held = {i for i, b in enumerate(bs) if brief and b.kind == "problem"}
     for i in sorted(range(len(bs)), key=lambda i: -scores[i]):
-        if i not in texts and bs[i].kind != "cause" and len(bs[i].text) <= room and scores[i] > 0:
+        if i not in texts and i not in held and bs[i].kind != "cause" and len(bs[i].text) <= room and scores[i] > 0:
             texts[i] = bs[i].text
             room -= len(bs[i].text)
-    for i, b in enumerate(bs):
+    for i in order:
+        b = bs[i]
         # the start of a problem or prose block tells the user it is their case; a list is never cut
         if i not in texts and b.kind != "cause" and room >= FIT_MIN and not _NUMBERED.search(b.text):
-            part = fit(b.text, room, *query)
-            if part:
+            part = fit(b.text, min(room, PROBLEM_CHARS) if i in held else room, *query)
+            if part and not (i in held and echoes(part, *query[:2])):
                 texts[i] = part
                 room -= len(part)
-                cut = True
+                cut = cut or part != b.text
     return cut
+
+
+def reading_order(bs: list[Block]) -> list[int]:
+    """Block indices fix first: a problem section (error details, a stack trace, the symptom) moves after
+    the cause and fix that follow it, so the answer opens with what to do; an entry without a cause or
+    fix keeps its order."""
+    if not any(b.kind in _FIX_KINDS for b in bs):
+        return list(range(len(bs)))
+    order: list[int] = []
+    held: list[int] = []
+    fixed = False  # a cause or fix has followed the held problem section
+    for i, b in enumerate(bs):
+        if b.kind == "problem":
+            if fixed and b.opens:  # the next problem of an entry with several: the previous one's fix is done
+                order += held
+                held, fixed = [], False
+            held.append(i)
+        else:
+            fixed = fixed or b.kind in _FIX_KINDS
+            order.append(i)
+    return order + held
 
 
 def _cause(

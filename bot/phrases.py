@@ -87,8 +87,8 @@ PHRASES: dict[str, dict[str, str]] = {
     },
     "ui_placeholder": {
         "en": "e.g. my Kafka event-time window never fires",
-        "fr": "ex. ma fenêtre event time Kafka ne se déclenche jamais",
-        "es": "p. ej. mi ventana de tiempo de evento de Kafka nunca se dispara",
+        "fr": "ex. ma fenêtre Kafka ne se déclenche jamais",
+        "es": "p. ej. mi ventana de Kafka nunca se dispara",
     },
     "ui_send": {
         "en": "Ask",
@@ -167,11 +167,6 @@ PHRASES: dict[str, dict[str, str]] = {
         "en": "Cited lines {start}–{end} are highlighted.",
         "fr": "Les lignes citées {start} à {end} sont surlignées.",
         "es": "Las líneas citadas {start}–{end} están resaltadas.",
-    },
-    "ui_not_covered": {
-        "en": "Not covered by the FAQ",
-        "fr": "Non couvert par la FAQ",
-        "es": "No cubierto por las preguntas frecuentes",
     },
 }
 

@@ -52,6 +52,8 @@ details.srcs summary{cursor:pointer;font-weight:600}
 #header h2{margin:0 0 2px} #header p{margin:0}
 @media (max-width: 640px){
   #header h2{font-size:1.05rem} #header p{font-size:13px}
+  /* the box is narrow beside "Ask": its placeholder wraps onto a second line instead of being cut */
+  #question textarea{padding-top:10px;padding-bottom:10px;min-height:calc(2lh + 22px)}
   .src-card pre{font-size:11px}
   #controls{flex-wrap:wrap;gap:6px} #controls #detected{order:9;flex-basis:100%}
   #chat .message{padding:8px 10px}
@@ -85,13 +87,16 @@ def message_text(m: dict) -> str:
 
 def render_answer(a: dict) -> str:
     """An answer's bubble: notices, its text with linked [n], then its own source cards."""
-    body = safe_markdown(a["text"], {c["n"]: c["link"] for c in a.get("citations", [])})
+    text, warning = a["text"], ""
+    if a.get("abstained"):
+        # its first sentence ("The FAQ does not cover this question.") is the warning itself: said once
+        lead, _, text = text.partition("\n\n")
+        warning = safe_markdown(f"> ⚠️ **{lead}**")
+    body = safe_markdown(text, {c["n"]: c["link"] for c in a.get("citations", [])})
     extra = [n for n in a.get("notices", []) if n not in a["text"]]  # fallback, language, low confidence
     if extra:
         body = "".join(safe_markdown(f"_ℹ️ {n}_") for n in extra) + body
-    ui = UI.get(a.get("language") or "en", UI["en"])
-    if a.get("abstained"):
-        body = f"> ⚠️ **{ui['not_covered']}**\n\n" + body
+    body = warning + body
     cards = sources_html(a, a.get("language") or "en")
     return body + ("\n\n" + cards if cards else "")
 

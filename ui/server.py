@@ -60,7 +60,9 @@ def create_app(
     # the chat's questions pass the same gate as the API's (ui/gate.py); Gradio only has to hand
     # them over, so its own queue admits more than the gate's workers and is itself bounded
     demo.queue(default_concurrency_limit=max_concurrency * 4, max_size=256)
-    app = gr.mount_gradio_app(app, demo, path="/", css=CSS, footer_links=["api"], show_error=False, max_file_size=1)
+    # no Gradio footer: its links ("Use via API", …) speak the browser's language, which Gradio gives no
+    # way to pin to the page's; the Gradio API itself stays (gradio_client, api_name="/answer")
+    app = gr.mount_gradio_app(app, demo, path="/", css=CSS, footer_links=[], show_error=False, max_file_size=1)
     return app, state
 
 

@@ -10,7 +10,7 @@ import pytest
 from faqbot.bot.compose import LOW_CONFIDENCE, NEARBY_FLOOR
 from faqbot.bot.evaluate import contains_needle, read_questions
 from faqbot.bot.excerpt import ELLIPSIS
-from faqbot.bot.extract import blocks, fix_only
+from faqbot.bot.extract import PROBLEM_CHARS, blocks, fix_only, label_kind, reading_order
 from faqbot.bot.phrases import PHRASES
 from faqbot.bot.service import Turn
 
@@ -88,8 +88,36 @@ def test_abridged_note_only_when_something_was_cut(dev_answers):
         if a.abstained:
             continue
         noted = any(n in a.text for n in ABRIDGED)
-        whole = "\n\n".join(b.text for b in blocks(a.citations[0].text))
+        bs = blocks(a.citations[0].text)
+        whole = "\n\n".join(bs[i].text for i in reading_order(bs))
         assert noted == (whole not in a.text), q.id
+
+
+def _labels(text: str) -> list[str]:
+    """The kinds of the section labels an answer shows, in its order."""
+    return [k for k in (label_kind(m) for m in re.findall(r"^\*\*(.+?)\*\*$", text, re.M)) if k]
+
+
+def test_the_cause_and_fix_come_before_the_error_text(dev_answers):
+    # seven dev answers opened with the entry's "Error details" / "Problem" part (a stack trace, a log)
+    shown = 0
+    for q, a in dev_answers:
+        kinds = _labels(a.text)
+        if "problem" in kinds and any(k in ("cause", "solution", "check") for k in kinds):
+            shown += 1
+            first_fix = min(i for i, k in enumerate(kinds) if k in ("cause", "solution", "check"))
+            assert kinds.index("problem") > first_fix, (q.id, kinds)
+    assert shown >= 5  # the dev set asks about such entries
+
+
+def test_a_stack_trace_is_quoted_briefly_after_the_fix(bot):
+    a = bot.ask("Error: Incorrect string value when writing emoji to MySQL")
+    assert a.citations[0].title == "Error: Incorrect string value"
+    cause, fix, error = (a.text.index(x) for x in ("**Cause**", "**Solution**", "**Error details**"))
+    assert cause < fix < error
+    assert "characterEncoding=UTF-8" in a.text[fix:error]
+    trace = a.text[error:].split("\n\n_", 1)[0]  # up to the "abridged" note
+    assert "Incorrect string value" in trace and len(trace) <= PROBLEM_CHARS + len("**Error details**\n\n")
 
 
 def test_dev_set_answers_are_short_and_hold_the_fact(dev_answers):
@@ -208,3 +236,27 @@ def test_weak_match_in_another_language_says_low_confidence(bot):
     assert a.language == "en" and any("answered in English" in n for n in a.notices)
     if not a.abstained and a.confidence < LOW_CONFIDENCE:
         assert any(n.startswith("Low confidence") for n in a.notices)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How do I tune RocksDB block cache for a Kafka to Hologres job?",
+        "Comment diagnostiquer des résultats incorrects dans mon job ?",
+        "¿Cómo diagnostico resultados incorrectos en mi job?",
+    ],
+)
+def test_the_chat_says_not_covered_once_and_keeps_the_nearby_links(declining_bot, question):
+    from faqbot.ui.app import render_answer
+    from faqbot.ui.sanitize import plain_text
+
+    a = declining_bot.ask(question)
+    said = PHRASES["not_covered"][a.language]
+    assert a.abstained and a.text.startswith(said)  # the API's text is unchanged
+    shown = render_answer(a.to_json())
+    assert plain_text(shown).startswith(f"⚠️ {said}") and plain_text(shown).count(said) == 1
+    # the chat's heading and the answer's first sentence were two wordings of one statement
+    assert shown.index("</blockquote>") < shown.index(PHRASES["rephrase"][a.language])
+    links = re.findall(r"\]\((/source/[^)]+)\)", a.text)
+    assert all(f'href="{link}"' in shown for link in links)
+    assert links or a.confidence < NEARBY_FLOOR

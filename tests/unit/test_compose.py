@@ -106,3 +106,40 @@ def test_label_kinds_in_three_languages():
     assert label_kind("Check 1: Start offset strategy") == "check"
     assert label_kind("Vérification 2 : format des données") == "check"
     assert label_kind("Causa") == "cause"
+
+
+ENTRY = (
+    "• Error details\n\n  Caused by: java.sql.BatchUpdateException: Incorrect string value for column 'c'\n"
+    "  at com.mysql.cj.util.Util.getInstance(Util.java:167)\n\n"
+    "• Cause\n\n  The data uses an encoding the database does not support.\n\n"
+    "• Solution\n\n  Add characterEncoding=UTF-8 to the JDBC URL."
+)
+
+
+def test_the_error_details_of_an_entry_are_read_after_its_cause_and_fix():
+    from faqbot.bot.extract import blocks, reading_order
+
+    bs = blocks(ENTRY)
+    assert [bs[i].kind for i in reading_order(bs)] == ["cause", "solution", "problem"]
+    # two problems, each with its fix: each error follows its own fix
+    twice = ENTRY + "\n\n" + ENTRY.replace("column 'c'", "column 'd'")
+    bs = blocks(twice)
+    texts = [bs[i].text for i in reading_order(bs)]
+
+    def at(words: str) -> list[int]:
+        return [n for n, t in enumerate(texts) if words in t]
+
+    assert at("column 'c'")[0] == at("JDBC URL")[0] + 1 and at("column 'd'")[0] == at("JDBC URL")[1] + 1
+    # an entry with no cause or fix keeps its order
+    plain = "• Error details\n\n  Something failed.\n\nMore text about it here."
+    assert reading_order(blocks(plain)) == list(range(len(blocks(plain))))
+
+
+def test_an_excerpt_the_question_already_holds_echoes_it():
+    from faqbot.bot.excerpt import echoes
+    from faqbot.ingest.textproc import query_tokens
+
+    part = "**Error details**\n\n```\nErrorMessage=Authorization Failed [4019], You have NO privilege\n```"
+    pasted = set(query_tokens("ErrorMessage=Authorization Failed [4019], You have NO privilege on my job", "en"))
+    assert echoes(part, pasted, "en")
+    assert not echoes(part, set(query_tokens("MaxCompute authorization failed", "en")), "en")

@@ -259,6 +259,12 @@ def select(
     q = set(query_tokens(query, lang))
     scores = [_score(b, q, lang, i == 0, w) for i, b in enumerate(bs)]
     fixes = [i for i, b in enumerate(bs) if b.kind in ("solution", "check")]
+    if not fixes:
+        # an entry without fix labels whose steps are a numbered list ("Work through the following
+        # checks in order. 1. … 5. …"): the list is what to do, never left out for a closing remark
+        fixes = [i for i, b in enumerate(bs) if b.kind is None and _NUMBERED.match(b.text)]
+        for i in fixes:
+            bs[i].kind = "check"
     if not fixes:  # an entry of causes only ("Cause 1: …", "Cause 2: …"): they are its content
         for b in bs:
             b.kind = None if b.kind == "cause" else b.kind

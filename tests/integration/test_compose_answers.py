@@ -260,3 +260,14 @@ def test_the_chat_says_not_covered_once_and_keeps_the_nearby_links(declining_bot
     links = re.findall(r"\]\((/source/[^)]+)\)", a.text)
     assert all(f'href="{link}"' in shown for link in links)
     assert links or a.confidence < NEARBY_FLOOR
+
+
+@pytest.mark.parametrize("question", ["No data in my sink table after the job starts", "结果表没有数据输出"])
+def test_an_unlabelled_checklist_is_the_answer_not_left_out(bot, question):
+    # "Why do I get no output in the sink table?" has no Cause/Solution labels: its five numbered
+    # checks are what to do. They were left out whole (a list is never cut, and it overflowed the
+    # budget) and the answer was the lead-in plus the closing "print sink" remark (a new user's trial)
+    a = bot.ask(question)
+    assert a.citations and a.citations[0].title == "Why do I get no output in the sink table?"
+    for step in ("1. Check for failovers", "numRecordsInOfSource", "pipeline.operator-chaining"):
+        assert step in a.text, a.text

@@ -10,19 +10,28 @@ from typing import TYPE_CHECKING
 from faqbot.ingest.textproc import detect_language, fold, identifiers, tokenize
 
 from .answer import Turn
+from .corpus_words import CorpusWords, corpus_words
 from .phrases import LANGUAGE_NAMES
 
 if TYPE_CHECKING:
     from .llm import LLMBackend
-    from .retrieve import HybridRetriever, Retrieval
+    from .retrieve import Hit, HybridRetriever, Retrieval
 
-# Openers that refer back to the previous question, in the three languages.
+# Han, kana and Hangul are written without spaces: no \\b stands between their words, and a role or
+# a name next to them ("那sink呢") is still a word of its own. _WORD is a letter or digit of the
+# spaced scripts, what the word boundaries below are made of.
+_CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
+_WORD = rf"[^\W{_CJK}]"
+_CJK_RUN = re.compile(rf"[{_CJK}]+")
+# Openers that refer back to the previous question, per language (Chinese ones need no boundary).
 _REFERS_BACK = re.compile(
-    r"^\s*(and|what about|how about|same|also|et|et pour|et avec|et en|qu'en est-il|pareil|aussi|"
-    r"y|y con|y en|y para|¿y|igual|también)\b",
+    r"^\s*(?:(and|what about|how about|same|also|et|et pour|et avec|et en|qu'en est-il|pareil|aussi|"
+    r"y|y con|y en|y para|¿y|igual|también)\b|那么|那|还有|如果是|同样|换成)",
     re.IGNORECASE,
 )
-_PRONOUNS = re.compile(r"\b(it|this|that|ça|cela|celui|celle|ce|esto|eso|ello|lo)\b", re.IGNORECASE)
+_PRONOUNS = re.compile(r"\b(it|this|that|ça|cela|celui|celle|ce|esto|eso|ello|lo)\b|(?<!其)它|这个|那个", re.IGNORECASE)
+# "ClickHouse 呢？" ("and ClickHouse?"): a short question closed by 呢 asks about what came before
+_ASKS_ABOUT = re.compile(r"呢\s*[？?]?\s*$")
 SHORT = 6
 # "how do I fix it?", "comment le corriger ?", "¿y cómo lo soluciono?": asks for the fix of the
 # entry under discussion, not for a new search
@@ -31,7 +40,8 @@ _ASKS_FIX = re.compile(
     r"what(’s|'s| is) the (fix|solution)|fix (it|this|that)|"
     r"comment (le |la |les |l'|l’)?(corriger|résoudre|réparer|régler)|quelle est la solution|"
     r"c[oó]mo (lo |la |los |las |se )?(soluciono|soluciona|solucionar|arreglo|arreglar|resuelvo|resolver|"
-    r"corrijo|corregir)|cu[aá]l es la soluci[oó]n)",
+    r"corrijo|corregir)|cu[aá]l es la soluci[oó]n)"
+    r"|(?:怎么|如何|怎样|咋)(?:解决|修复|处理|办|改|修)|解决(?:方法|办法|方案)",
     re.IGNORECASE,
 )
 FIX_WORDS = 10  # a longer question names its own problem: it is searched as it is
@@ -48,16 +58,19 @@ ROLES: dict[str, dict[str, tuple[str, ...]]] = {
         "en": ("source", "source table", "upstream"),
         "fr": ("source", "table source", "amont"),
         "es": ("origen", "orígenes", "fuente", "tabla de origen", "tabla fuente"),
+        "zh": ("源表", "数据源", "上游", "源端"),
     },
     "sink": {
         "en": ("sink", "sink table", "result table", "downstream"),
         "fr": ("sink", "table sink", "table de résultats", "table résultat", "aval", "destination"),
         "es": ("sink", "tabla sink", "destino", "tabla de resultados", "tabla de destino"),
+        "zh": ("结果表", "目标表", "下游", "输出表"),
     },
     "dimension": {
         "en": ("dimension table", "lookup table", "lookup"),
         "fr": ("table de dimension", "table de dimensions"),
         "es": ("tabla de dimensiones", "tabla dimensional"),
+        "zh": ("维表", "维度表"),
     },
 }
 # "and in Spanish?", "et en espagnol ?", "¿y en inglés?": the same question, answered in that language
@@ -69,7 +82,7 @@ def _phrase_pattern(phrases: list[str]) -> re.Pattern[str]:
     identifier such as table.exec.source.idle-timeout."""
     alts = sorted({p for ph in phrases for p in (ph, fold(ph))}, key=len, reverse=True)
     body = "|".join(re.escape(a).replace(r"\ ", r"\s+") for a in alts)
-    return re.compile(rf"(?<![\w.\-])(?:{body})s?(?![\w.\-])", re.IGNORECASE)
+    return re.compile(rf"(?<!{_WORD}|[.\-])(?:{body})s?(?!{_WORD}|[.\-])", re.IGNORECASE)
 
 
 _ROLE_RE = {role: _phrase_pattern([p for words in by_lang.values() for p in words]) for role, by_lang in ROLES.items()}
@@ -89,10 +102,30 @@ class FollowUp:
     previous: str = ""  # the previous question, made standalone, when this turn followed it
     # what the turn put in place of part of the previous question (a role's words, a name, an option)
     new_aspect: tuple[str, ...] = ()
+    names_product: bool = False  # whether what it names anew is a product or connector (Hologres, upsert-kafka)
 
 
-def _is_name(word: str) -> bool:
-    return word[:1].isupper() and not word.isupper() and fold(word) not in _LANGUAGE_OF
+def _is_name(word: str, known: frozenset[str] = frozenset()) -> bool:
+    """A product or connector's name: a capitalised word such as Paimon (acronyms like SQL are
+    topics, not products), or one typed in lower case that the corpus writes capitalised (hologres)."""
+    if fold(word) in _LANGUAGE_OF:
+        return False
+    return (word[:1].isupper() and not word.isupper()) or word.lower() in known
+
+
+def _name_words(text: str) -> list[str]:
+    """The words of the spaced scripts that may be names. An opening word is capitalised whatever it
+    is and is left out, unless the text is Chinese (or Japanese, Korean): it has no capitals, so a
+    capitalised word in it is a name wherever it stands ("ClickHouse 呢？")."""
+    words = re.finditer(rf"{_WORD}(?:{_WORD}|-)*", text)
+    cjk = bool(_CJK_RUN.search(text))
+    return [m.group(0) for m in words if cjk or text[: m.start()].strip(" ¿¡\"'")]
+
+
+def _word_count(text: str) -> int:
+    """Words; a run of Chinese (Japanese, Korean) characters counts one word per two characters, a
+    Chinese word being one to three characters long (怎么解决: 2)."""
+    return len(re.findall(rf"{_WORD}+", text)) + sum((len(run) + 1) // 2 for run in _CJK_RUN.findall(text))
 
 
 def _is_hyphen_name(word: str) -> bool:
@@ -102,8 +135,10 @@ def _is_hyphen_name(word: str) -> bool:
 
 
 def is_follow_up(question: str) -> bool:
-    words = re.findall(r"\w+", question)
-    return bool(_REFERS_BACK.match(question)) or (len(words) <= SHORT and bool(_PRONOUNS.search(question)))
+    short = _word_count(question) <= SHORT
+    return bool(_REFERS_BACK.match(question)) or (
+        short and bool(_PRONOUNS.search(question) or _ASKS_ABOUT.search(question))
+    )
 
 
 def _roles(text: str) -> set[str]:
@@ -121,24 +156,24 @@ def _options(text: str) -> set[str]:
     return {i for i in identifiers(text) if "." in i.strip(".")}
 
 
-def _new_aspect(question: str) -> tuple[str, ...]:
+def _new_aspect(question: str, known: frozenset[str] = frozenset()) -> tuple[str, ...]:
     """What a follow-up names in place of part of the previous question: role words (every
     language's, so the entry can be checked for them), product names, options."""
     aspect = [p for role in _roles(question) for words in ROLES[role].values() for p in words]
-    aspect += [w for w in re.findall(r"[\w\-]+", question)[1:] if _is_name(w) or _is_hyphen_name(w)]
+    aspect += [w for w in _name_words(question) if _is_name(w, known) or _is_hyphen_name(w)]
     return tuple(aspect + sorted(_options(question)))
 
 
-def rule_rewrite(question: str, previous: str) -> str:
-    """Carry the previous question's topic terms into a short or referring follow-up; what the
-    follow-up names anew (a role, a product, an option) replaces the previous question's."""
-    if not previous or not is_follow_up(question):
-        return question
+def _names_product(question: str, known: frozenset[str]) -> bool:
+    return any(_is_name(w, known) or _is_hyphen_name(w) for w in _name_words(question))
+
+
+def _kept(question: str, previous: str, known: frozenset[str]) -> list[str]:
+    """The previous question's topic words a follow-up carries: all but what it names anew."""
     lang, _ = detect_language(previous)
     new_terms = set(tokenize(question, lang))
     # a follow-up that names a new product or connector replaces the previous one's
-    # (a capitalised word such as Paimon or Hudi; acronyms like SQL are topics, not products)
-    names_new = any(_is_name(w) or _is_hyphen_name(w) for w in re.findall(r"[\w\-]+", question)[1:])
+    names_new = _names_product(question, known)
     # the role the follow-up names takes the place of the previous question's, where it stood
     # ("My Kafka source ..." -> "My Kafka sink ..."), and so counts twice in the query
     said = _role_words(question)
@@ -148,20 +183,32 @@ def rule_rewrite(question: str, previous: str) -> str:
     # words of the previous question that the follow-up does not replace
     kept = [
         w
-        for w in re.findall(r"[\w.:\-']+", previous)[1:]
-        if len(w) > 2
+        for w in re.findall(rf"[{_CJK}]+|(?:{_WORD}|[.:\-'])+", previous)[1:]
+        if len(w) > (1 if _CJK_RUN.match(w) else 2)  # a Chinese word of two characters is a word
         and tokenize(w, lang)
         and (not set(tokenize(w, lang)) & new_terms or (said and _roles(w)))
-        and not (names_new and (_is_name(w) or _is_hyphen_name(w)))
+        and not (names_new and (_is_name(w, known) or _is_hyphen_name(w)))
         and not (options_new and _options(w))
     ]
-    return f"{question.strip()} ({' '.join(kept)})"
+    return kept
+
+
+def rule_rewrite(question: str, previous: str, known: frozenset[str] = frozenset()) -> str:
+    """Carry the previous question's topic terms into a short or referring follow-up; what the
+    follow-up names anew (a role, a product, an option) replaces the previous question's.
+    `known`: the product names the corpus writes capitalised, lower-cased (corpus_names)."""
+    if not previous or not is_follow_up(question):
+        return question
+    return f"{question.strip()} ({' '.join(_kept(question, previous, known))})"
 
 
 def asks_for_fix(question: str, history: list[Turn]) -> bool:
     """A short follow-up asking how to fix what the previous answer was about."""
-    words = re.findall(r"\w+", question)
-    return any(t.role == "user" for t in history) and len(words) <= FIX_WORDS and bool(_ASKS_FIX.search(question))
+    return (
+        any(t.role == "user" for t in history)
+        and _word_count(question) <= FIX_WORDS
+        and bool(_ASKS_FIX.search(question))
+    )
 
 
 def focus(question: str, history: list[Turn]) -> str:
@@ -169,13 +216,26 @@ def focus(question: str, history: list[Turn]) -> str:
     return "fix" if asks_for_fix(question, history) else ""
 
 
+def _fix_of_previous(question: str, previous: str, known: frozenset[str]) -> bool:
+    """A short fix request about the previous question's subject: one naming a product the previous
+    question did not ("Kafka 数据倾斜怎么处理" after a Hologres question) asks about its own."""
+    if not _ASKS_FIX.search(question) or _word_count(question) > FIX_WORDS:
+        return False
+    before = fold(previous)
+    return all(fold(w) in before for w in _name_words(question) if _is_name(w, known) or _is_hyphen_name(w))
+
+
 def _resolve(
-    question: str, previous: str, llm: LLMBackend | None = None, history: list[Turn] | None = None
+    question: str,
+    previous: str,
+    llm: LLMBackend | None = None,
+    history: list[Turn] | None = None,
+    known: frozenset[str] = frozenset(),
 ) -> FollowUp:
     """One turn made standalone against the previous one (already standalone)."""
     if not previous:
         return FollowUp(question)
-    if _ASKS_FIX.search(question) and len(re.findall(r"\w+", question)) <= FIX_WORDS:
+    if _fix_of_previous(question, previous, known):
         # the entry under discussion is the one the last question, made standalone, found
         return FollowUp(previous, previous=previous)
     language = None
@@ -187,31 +247,37 @@ def _resolve(
             return FollowUp(previous, language, previous)
     if not is_follow_up(question):
         return FollowUp(question, language)
-    aspect = _new_aspect(question)
+    aspect = _new_aspect(question, known)
+    kept = " ".join(_kept(question, previous, known))
+    # a follow-up naming another product asks the previous question's topic of it: what it finds
+    # must still be about that topic ("那 ClickHouse 呢？" after a Hologres connection error)
+    names_product = _names_product(question, known)
     if llm is not None and history is not None:
         from .llm import rewrite_with_llm
 
         rewritten = rewrite_with_llm(llm, question, history)
         if rewritten:
-            return FollowUp(rewritten, language, previous, aspect)
-    return FollowUp(rule_rewrite(question, previous), language, previous, aspect)
+            return FollowUp(rewritten, language, previous, aspect, names_product)
+    return FollowUp(f"{question.strip()} ({kept})", language, previous, aspect, names_product)
 
 
-def _resolved(users: list[str]) -> list[str]:
+def _resolved(users: list[str], known: frozenset[str]) -> list[str]:
     """Each user turn as the standalone question it stood for, by the rules: a follow-up of a
     follow-up ("and for the sink?" after a question, then "how do I fix it?") keeps the topic of
     the question that opened it, not just the words of the turn before."""
     out: list[str] = []
     for q in users:
-        out.append(_resolve(q, out[-1] if out else "").query)
+        out.append(_resolve(q, out[-1] if out else "", known=known).query)
     return out
 
 
-def resolve(question: str, history: list[Turn], llm: LLMBackend | None = None) -> FollowUp:
+def resolve(
+    question: str, history: list[Turn], llm: LLMBackend | None = None, known: frozenset[str] = frozenset()
+) -> FollowUp:
     """The question as a standalone one, given the chat so far (with an LLM, a referring follow-up
-    is rewritten by the model; the rules are the fallback)."""
-    users = _resolved([t.content for t in history if t.role == "user"])
-    return _resolve(question, users[-1] if users else "", llm, history)
+    is rewritten by the model; the rules are the fallback). `known`: corpus_names(retriever)."""
+    users = _resolved([t.content for t in history if t.role == "user"], known)
+    return _resolve(question, users[-1] if users else "", llm, history, known)
 
 
 def standalone_query(question: str, history: list[Turn], llm: LLMBackend | None = None) -> str:
@@ -222,23 +288,61 @@ def _mentions(text: str, aspect: tuple[str, ...]) -> bool:
     return bool(_phrase_pattern(list(aspect)).search(text))
 
 
+def _text(h: Hit, with_body: bool = True) -> str:
+    return "\n".join(c.title + ("\n" + c.body if with_body else "") for c in h.versions)
+
+
+def _topic_words(title: str, known: frozenset[str]) -> str:
+    """A title less its product names: "Data visibility in ClickHouse" -> "Data visibility in"."""
+    words = [m.group(0) for m in re.finditer(rf"{_WORD}(?:{_WORD}|-)*", title)]
+    return " ".join(
+        w for i, w in enumerate(words) if w.lower() not in known and not (i and (_is_name(w) or _is_hyphen_name(w)))
+    )
+
+
+def _keeps_topic(h: Hit, before: Hit, turn: FollowUp, words: CorpusWords) -> bool:
+    """Whether an entry is on the topic of the previous question's entry, for a follow-up that
+    names another product: it names that entry's title words, less its names ("Data visibility in
+    ClickHouse": data, visibility), for more than half their weight (a rare word weighs more),
+    read in a language both entries have (English, the corpus's original, first)."""
+    if not turn.names_product or h.group == before.group:
+        return True
+    theirs = {c.language: c for c in h.versions}
+    ours = sorted((c for c in before.versions if c.language in theirs), key=lambda c: c.language != "en")
+    if not ours:
+        return True
+    lang = ours[0].language
+    want = set(tokenize(_topic_words(ours[0].title, words.names), lang))
+    have = set(tokenize(theirs[lang].title + "\n" + theirs[lang].body, lang))
+    return not want or 2 * sum(words.idf(t) for t in want & have) > sum(words.idf(t) for t in want)
+
+
 def decline_repeat(retriever: HybridRetriever, r: Retrieval, turn: FollowUp) -> Retrieval:
     """A follow-up that names a new aspect ("and for the sink?") but finds first the very entry the
-    previous question found, an entry that never names that aspect, is not answered by it: a
-    close entry whose title names the aspect is cited instead, else the FAQ does not cover it
-    (repeating the entry would pretend it does)."""
+    previous question found, an entry that never names that aspect, is not answered by it; nor is
+    one naming another product ("what about ClickHouse?") by an entry on that product that has lost
+    the topic. A close entry that names the aspect (in its title, else in its body: "Checkpoint
+    interval and data visibility" is about the Hologres sink) and keeps the topic is cited instead,
+    else the FAQ does not cover it (repeating the entry would pretend it does)."""
     if r.abstained or not r.hits or not turn.new_aspect or not turn.previous:
         return r
-    before = retriever.retrieve(turn.previous, language=r.language, k=1)
-    top = r.hits[0]
-    if not before.hits or before.hits[0].group != top.group:
+    found = retriever.retrieve(turn.previous, language=r.language, k=1).hits
+    if not found:
         return r
-    if _mentions("\n".join(c.title + "\n" + c.body for c in top.versions), turn.new_aspect):
+    before, top, words = found[0], r.hits[0], corpus_words(retriever)
+    repeats = before.group == top.group
+    if (not repeats or _mentions(_text(top), turn.new_aspect)) and _keeps_topic(top, before, turn, words):
         return r
-    for h in r.hits[1:]:
-        if h.score < top.score - ASPECT_MARGIN:
-            break
-        if _mentions("\n".join(c.title for c in h.versions), turn.new_aspect):
-            hits = [h] + [o for o in r.hits if o is not h]
-            return replace(r, hits=hits, features={**r.features, "follow_up_aspect_entry": 1.0})
-    return replace(r, abstained=True, features={**r.features, "follow_up_repeats_entry": 1.0})
+    close = [h for h in r.hits[1:] if h.score >= top.score - ASPECT_MARGIN and _keeps_topic(h, before, turn, words)]
+    for with_body in (False, True):
+        for h in close:
+            if _mentions(_text(h, with_body), turn.new_aspect):
+                hits = [h] + [o for o in r.hits if o is not h]
+                return replace(r, hits=hits, features={**r.features, "follow_up_aspect_entry": 1.0})
+    # The retrieval's confidence was the abstention model's probability that the entry found
+    # answers; declined, the answer says "not covered", and the confidence it reports must not say
+    # otherwise: it is held below the model's threshold, as any abstention's is (half of it, which
+    # also keeps the "closest entries" list, the declined entry first, out of the answer).
+    confidence = min(r.confidence, retriever.abstain_model.threshold / 2)
+    feature = "follow_up_repeats_entry" if repeats else "follow_up_loses_topic"
+    return replace(r, abstained=True, confidence=confidence, features={**r.features, feature: 1.0})

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 from .answer import Answer, Turn
 from .compose import compose
 from .conversation import decline_repeat, focus, resolve
+from .corpus_words import corpus_names
 from .phrases import phrase
 from .retrieve import HybridRetriever, Retrieval
 
@@ -74,7 +75,7 @@ class Bot:
         return getattr(self.llm, "name", "extractive") if self.llm else "extractive"
 
     def _retrieve(self, question: str, language: str | None, history: list[Turn] | None) -> tuple[Retrieval, str]:
-        turn = resolve(question, bounded_history(history), self.llm)
+        turn = resolve(question, bounded_history(history), self.llm, corpus_names(self.retriever))
         query = turn.query
         # a follow-up asking for another language ("and in Spanish?") is more recent than the selector
         r = self.retriever.retrieve(query, language=turn.language or language or None, k=self.k)

@@ -1,17 +1,20 @@
-"""Follow-ups that name a new aspect ("and for the sink?", "what about Hologres?") on the real index:
-the new aspect replaces the previous question's, and the previous entry is never repeated as if it
-answered; "and in Spanish?" changes the language, not the topic."""
+"""Follow-ups that name a new aspect ("and for the sink?", "what about Hologres?", "那 sink 呢？") on the
+real index: the new aspect replaces the previous question's, and the previous entry is never repeated
+as if it answered, nor an entry on the new product that lost the topic; "and in Spanish?" changes the
+language, not the topic; "how do I fix it?" and "怎么解决？" ask for the fix of the entry under discussion."""
 
 from __future__ import annotations
 
 import pytest
 from faqbot.bot.answer import Turn
-from faqbot.bot.conversation import ROLES, rule_rewrite
+from faqbot.bot.conversation import ROLES, resolve, rule_rewrite
 
 SOURCE_EN = "How do I troubleshoot Flink source reading issues?"
 SOURCE_ES = "¿Cómo soluciono problemas de lectura en el origen de Flink?"
 KAFKA_LATENCY = "Why does my Kafka source have high latency?"
 SINK_WORDS = [w for words in ROLES["sink"].values() for w in words]
+HOLOGRES_SLOTS = "Hologres 报 remaining connection slots are reserved"
+CLICKHOUSE_VISIBLE = "When does data become visible in a ClickHouse result table?"
 
 
 def _chat(bot, first: str, follow_up: str):
@@ -30,7 +33,13 @@ def _titles(citation) -> str:
 
 @pytest.mark.parametrize(
     "first,follow_up",
-    [(SOURCE_EN, "And for the sink?"), (SOURCE_EN, "Et pour le sink ?"), (SOURCE_ES, "¿Y para el sink?")],
+    [
+        (SOURCE_EN, "And for the sink?"),
+        (SOURCE_EN, "Et pour le sink ?"),
+        (SOURCE_ES, "¿Y para el sink?"),
+        ("flink 读不到 source 的数据怎么排查", "那 sink 呢？"),
+        ("flink 读不到 source 的数据怎么排查", "那结果表呢？"),
+    ],
 )
 def test_sink_follow_up_reaches_the_sink_entry(bot, first, follow_up):
     a1, a2 = _chat(bot, first, follow_up)
@@ -41,7 +50,8 @@ def test_sink_follow_up_reaches_the_sink_entry(bot, first, follow_up):
 
 
 @pytest.mark.parametrize(
-    "follow_up", ["And for the sink?", "Et pour le sink ?", "¿Y para el sink?", "what about Hologres?"]
+    "follow_up",
+    ["And for the sink?", "Et pour le sink ?", "¿Y para el sink?", "what about Hologres?", "what about hologres?"],
 )
 def test_new_aspect_the_faq_lacks_does_not_repeat_the_entry(bot, follow_up):
     # the corpus has no entry on a Kafka sink's (or Hologres's) latency
@@ -49,11 +59,47 @@ def test_new_aspect_the_faq_lacks_does_not_repeat_the_entry(bot, follow_up):
     assert "latency" in a1.citations[0].title.lower()
     assert all(not _entry(c) & _entry(a1.citations[0]) for c in a2.citations), a2.text
     assert a2.abstained, a2.text
+    # "not covered" with the confidence of an abstention, not the declined entry's
+    assert a2.confidence < bot.retriever.abstain_model.threshold, a2.confidence
+
+
+@pytest.mark.parametrize("follow_up", ["what about Hologres?", "what about hologres?", "那 Hologres 呢？"])
+def test_new_product_found_in_an_entry_body(bot, follow_up):
+    # "Checkpoint interval and data visibility" answers for the Hologres sink; its title does not say so
+    a1, a2 = _chat(bot, CLICKHOUSE_VISIBLE, follow_up)
+    assert not a2.abstained and a2.citations, (a2.standalone_query, a2.text)
+    assert not _entry(a2.citations[0]) & _entry(a1.citations[0]), a2.citations[0].title
+    assert "hologres" in a2.citations[0].text.lower() or "hologres" in a2.text.lower(), a2.text
+    assert "visib" in _titles(a2.citations[0]), a2.citations[0].title
+
+
+@pytest.mark.parametrize("follow_up", ["那 ClickHouse 呢？", "what about ClickHouse?"])
+def test_new_product_keeps_the_topic_or_is_not_covered(bot, follow_up):
+    # the corpus has ClickHouse entries, none on running out of connections
+    a1, a2 = _chat(bot, HOLOGRES_SLOTS, follow_up)
+    assert "connection slots" in a1.citations[0].title
+    assert "connection slots" in a2.standalone_query, a2.standalone_query
+    assert a2.abstained and not a2.citations, [c.title for c in a2.citations]
+    assert a2.confidence < bot.retriever.abstain_model.threshold, a2.confidence
 
 
 def test_how_do_i_fix_it_still_answers_with_the_entry_under_discussion(bot):
     a1, a2 = _chat(bot, KAFKA_LATENCY, "how do I fix it?")
     assert _entry(a2.citations[0]) == _entry(a1.citations[0])
+
+
+@pytest.mark.parametrize("follow_up", ["怎么解决？", "怎么办", "如何修复？", "这个怎么处理？"])
+def test_chinese_fix_request_answers_with_the_fix_of_the_entry_under_discussion(bot, follow_up):
+    a1, en = _chat(bot, HOLOGRES_SLOTS, "how do I fix it?")
+    _, zh = _chat(bot, HOLOGRES_SLOTS, follow_up)
+    assert not zh.abstained and zh.standalone_query == HOLOGRES_SLOTS, zh.text
+    assert _entry(zh.citations[0]) == _entry(a1.citations[0])
+    assert zh.text == en.text  # the entry's Solution, as for the English request
+
+
+def test_a_fix_request_naming_another_product_is_its_own_question():
+    turn = resolve("Kafka 数据倾斜怎么处理", [Turn("user", HOLOGRES_SLOTS)])
+    assert turn.query == "Kafka 数据倾斜怎么处理" and not turn.previous
 
 
 @pytest.mark.parametrize("follow_up,lang", [("and in Spanish?", "es"), ("et en français ?", "fr")])
@@ -73,3 +119,9 @@ def test_role_replaced_where_it_stood_but_never_inside_an_option():
     q = rule_rewrite("and for the sink?", "My Kafka source table.exec.source.idle-timeout does nothing")
     assert "table.exec.source.idle-timeout" in q and "Kafka sink" in q, q
     assert "Kafka" in rule_rewrite("et pour le sink ?", "Pourquoi ma source Kafka a une latence élevée ?")
+    # Chinese has no spaces: the role is still found and replaced next to the characters around it
+    zh = rule_rewrite("那sink呢", "flink读不到source的数据怎么排查")
+    assert "读不到 sink 的数据怎么排查" in zh and "source" not in zh, zh
+    assert "结果表" in rule_rewrite("那结果表呢？", "Kafka 源表延迟很高"), rule_rewrite(
+        "那结果表呢？", "Kafka 源表延迟很高"
+    )

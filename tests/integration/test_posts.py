@@ -124,19 +124,24 @@ def test_a_post_whose_problem_an_entry_explains_is_answered(bot):
     assert not r.abstained, r.features
 
 
+def _set_outcome(bot, questions: list[dict]) -> tuple[list[str], list[str], list[str], list]:
+    """(ids of the in-scope questions, those found first, those declared "not covered", their retrievals)."""
+    ranks = {q["id"]: _rank(bot, q) for q in questions if q["needles"]}
+    first = [i for i, (rank, _r) in ranks.items() if rank == 1]
+    not_covered = [i for i, (_rank_, r) in ranks.items() if r.abstained]
+    return list(ranks), first, not_covered, [r for _rank_, r in ranks.values()]
+
+
 ZH_SHORT = [json.loads(line) for line in (Path(__file__).parents[2] / "eval" / "zh-short.jsonl").open()]
 
 
 def test_short_chinese_questions_reach_their_entry_through_their_terms(bot):
     # eval/zh-short.jsonl was written apart from bot/glossary.py and never tuned on: without the
     # glossary 20 of its 30 questions found their entry first and 9 were declared "not covered"
-    ins = [q for q in ZH_SHORT if q["needles"]]
-    ranks = {q["id"]: _rank(bot, q) for q in ins}
-    first = [i for i, (rank, _r) in ranks.items() if rank == 1]
-    not_covered = [i for i, (_rank_, r) in ranks.items() if r.abstained]
-    assert len(first) >= 26, sorted(set(ranks) - set(first))
+    ids, first, not_covered, retrievals = _set_outcome(bot, ZH_SHORT)
+    assert len(first) >= 26, sorted(set(ids) - set(first))
     assert len(not_covered) <= 4, not_covered
-    assert all(r.detected == "zh" and r.language == "en" for _rank_, r in ranks.values())
+    assert all(r.detected == "zh" and r.language == "en" for r in retrievals)
 
 
 def test_chinese_charset_question_without_any_identifier_finds_the_charset_entry(bot):
@@ -153,10 +158,7 @@ OTHER_LANGS = [json.loads(line) for line in (Path(__file__).parents[2] / "eval" 
 def test_questions_in_languages_the_corpus_lacks_are_answered_in_english(bot):
     # eval/other-langs.jsonl (German, Italian, Portuguese, Japanese, Korean): before the Japanese and
     # Korean terms were read, 6 of its 30 in-scope questions were declared "not covered"
-    ins = [q for q in OTHER_LANGS if q["needles"]]
-    ranks = {q["id"]: _rank(bot, q) for q in ins}
-    first = [i for i, (rank, _r) in ranks.items() if rank == 1]
-    not_covered = [i for i, (_rank_, r) in ranks.items() if r.abstained]
-    assert len(first) >= 25, sorted(set(ranks) - set(first))
+    ids, first, not_covered, retrievals = _set_outcome(bot, OTHER_LANGS)
+    assert len(first) >= 25, sorted(set(ids) - set(first))
     assert len(not_covered) <= 4, not_covered
-    assert all(r.language == "en" for _rank_, r in ranks.values())
+    assert all(r.language == "en" for r in retrievals)

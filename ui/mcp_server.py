@@ -6,7 +6,9 @@ versions), ask_faq (the bot's cited answer). Each returns structured output with
 (isError), never a crash. The SDK is `mcp` 2.x (MCPServer); docs/integrations.md says why.
 """
 
-from __future__ import annotations
+
+# no `from __future__ import annotations`: the SDK reads the tools' annotations at run time, and
+# theirs name values local to build_server
 
 import asyncio
 import contextlib

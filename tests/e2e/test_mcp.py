@@ -4,12 +4,16 @@ serve` over streamable HTTP, behind the same sign-in as the rest of the server."
 from __future__ import annotations
 
 import asyncio
+import json
 import os
+import subprocess
 import sys
+from pathlib import Path
 
 import httpx
 import pytest
 
+from tests.doc_snippets import snippet
 from tests.support import CORPUS, ROOT, serve
 
 pytestmark = pytest.mark.slow
@@ -62,12 +66,15 @@ async def _exercise(client) -> dict:
 
 
 def test_stdio(index_dir):
+    """The client configuration of docs/integrations.md, with this test's index and venv."""
     from mcp import Client
     from mcp.client.stdio import StdioServerParameters
 
+    conf = json.loads(snippet("mcp-stdio"))["mcpServers"]["faqbot"]
+    args = [str(index_dir) if a == "/srv/faqbot/index" else a for a in conf["args"]]
     params = StdioServerParameters(
-        command=sys.executable,
-        args=["-m", "faqbot", "mcp", "--index", str(index_dir), "--corpus", str(CORPUS)],
+        command=str(Path(sys.executable).parent / conf["command"]),
+        args=[*args, "--corpus", str(CORPUS)],
         cwd=str(ROOT),
         env={k: v for k, v in os.environ.items() if k.startswith(("PATH", "HOME", "PYTHON", "FAQBOT", "VIRTUAL"))},
     )
@@ -115,3 +122,13 @@ def test_http_refuses_without_credentials(server):
     assert httpx.post(server + "/mcp", json=body, headers=headers).status_code == 401
     bad = {**headers, "authorization": "Bearer agent:wrong"}
     assert httpx.post(server + "/mcp", json=body, headers=bad).status_code == 401
+
+
+def test_docs_snippet(server, tmp_path):
+    """The Python MCP client of docs/integrations.md, run as written (USER:PASS as its key)."""
+    script = tmp_path / "mcp_http.py"
+    script.write_text(snippet("mcp-http"))
+    env = {**os.environ, "FAQBOT_URL": server, "FAQBOT_API_KEY": f"{USER}:{PASSWORD}"}
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=180, env=env)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "['search_faq', 'get_entry', 'ask_faq']" in out.stdout and "Kafka" in out.stdout

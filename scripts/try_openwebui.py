@@ -86,6 +86,14 @@ def screenshot(owui: str, token: str, path: str) -> None:
         page.goto(owui + "/?models=faqbot", wait_until="load")
         box = page.locator("#chat-input")
         box.wait_for(timeout=120_000)
+        page.wait_for_timeout(2000)
+        for _ in range(3):  # the "what's new" dialog of a fresh install covers the page
+            dialog = page.locator("div[role=dialog]")
+            if not dialog.count():
+                break
+            ok = dialog.locator("button", has_text="Okay")
+            ok.first.click() if ok.count() else page.keyboard.press("Escape")
+            page.wait_for_timeout(1000)
         box.click()
         page.keyboard.type(QUESTION)
         page.keyboard.press("Enter")

@@ -284,7 +284,13 @@ def build_parser() -> argparse.ArgumentParser:
         "make an API key for /v1 and /mcp: its hash is added to the file, the key printed once",
         "faqbot api-key --file ~/.faqbot-api-keys",
     )
-    s.add_argument("--file", type=Path, required=True, help="the --api-keys-file to add the key's hash to")
+    s.add_argument(
+        "--file",
+        type=Path,
+        required=True,
+        help="the --api-keys-file to add the key's hash to, created for its owner only if missing "
+        "(default: none, required)",
+    )
 
     s = _command(
         sub, "report", cmd_report, "summarise the feedback: votes, unanswered questions", "faqbot report --json"

@@ -22,7 +22,7 @@ from faqbot.bot.answer import Answer, source_link
 from faqbot.bot.service import BadQuestion, Bot
 from faqbot.ingest.records import Chunk
 from faqbot.ingest.textproc import SUPPORTED
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import BaseModel, Field
 
@@ -124,7 +124,8 @@ def _snippet(text: str) -> str:
 
 
 class FaqTools:
-    """The three tools over one Bot; `base` prefixes the /source links (the public URL)."""
+    """The three tools over one Bot; `base` prefixes the /source links: the public URL, else the
+    address an HTTP request came to, else none (relative links, stdio)."""
 
     def __init__(self, bot: Callable[[], Bot], run: Runner, base: str = "", record: Callable | None = None) -> None:
         self.bot = bot
@@ -132,7 +133,16 @@ class FaqTools:
         self.base = base
         self.record = record  # the feedback store's record_answer on `faqbot serve`
 
-    def search(self, query: str, language: str | None, k: int) -> SearchResult:
+    def link_base(self, ctx: Context | None) -> str:
+        if self.base or ctx is None:
+            return self.base
+        try:
+            url = getattr(ctx.request_context.request, "base_url", None)
+        except (AttributeError, LookupError, ValueError):  # no HTTP request: stdio
+            url = None
+        return str(url).rstrip("/") if url is not None else ""
+
+    def search(self, query: str, language: str | None, k: int, base: str = "") -> SearchResult:
         bot = self.bot()
         try:
             r = bot.retriever.retrieve(_question(query), language=_language(language), k=k)
@@ -144,7 +154,7 @@ class FaqTools:
                 title=h.chunk.title,
                 language=h.chunk.language,
                 document=h.chunk.doc_title,
-                link=self.base + source_link(h.chunk),
+                link=base + source_link(h.chunk),
                 lines=_lines(h.chunk),
                 snippet=_snippet(h.chunk.body),
                 score=round(h.score, 4),
@@ -154,7 +164,7 @@ class FaqTools:
         covered, confidence = not r.abstained, round(r.confidence, 4)
         return SearchResult(query=query, language=r.language, covered=covered, confidence=confidence, results=results)
 
-    def entry(self, entry_id: str, language: str | None) -> EntryText:
+    def entry(self, entry_id: str, language: str | None, base: str = "") -> EntryText:
         chunks = self.bot().retriever.chunks
         c = next((x for x in chunks if x.id == entry_id), None)
         if c is None:
@@ -173,29 +183,29 @@ class FaqTools:
             title=c.title,
             language=c.language,
             document=c.doc_title,
-            link=self.base + source_link(c),
+            link=base + source_link(c),
             lines=_lines(c),
             text=c.body,
             other_versions=[
-                Version(id=v.id, language=v.language, title=v.title, link=self.base + source_link(v))
+                Version(id=v.id, language=v.language, title=v.title, link=base + source_link(v))
                 for v in versions
                 if v.id != c.id
             ],
         )
 
-    def ask(self, question: str, language: str | None) -> AskResult:
+    def ask(self, question: str, language: str | None, base: str = "") -> AskResult:
         try:
             a = self.bot().ask(_question(question), _language(language))
         except BadQuestion as exc:
             raise ToolError(str(exc)) from None
         if self.record is not None:
             self.record(a.to_json())
-        return self._result(a)
+        return self._result(a, base)
 
-    def _result(self, a: Answer) -> AskResult:
+    def _result(self, a: Answer, base: str) -> AskResult:
         decision = getattr(a, "decision", None)
         return AskResult(
-            answer=absolute(a.text, self.base),
+            answer=absolute(a.text, base),
             language=a.language,
             abstained=a.abstained,
             decision=None if decision is None else str(getattr(decision, "name", decision)),
@@ -207,7 +217,7 @@ class FaqTools:
                     title=c.title,
                     language=c.language,
                     document=c.doc_title,
-                    link=self.base + c.link,
+                    link=base + c.link,
                     lines=[int(x) for x in re.findall(r"L(\d+)", c.link)[:2]],
                 )
                 for c in a.citations
@@ -241,8 +251,9 @@ def build_server(tools: FaqTools, chunks: list[Chunk]) -> MCPServer:
         query: Annotated[str, Field(description="an error message, a symptom or keywords", max_length=4000)],
         language: Annotated[str | None, Field(description=f"one of {langs}; omitted: detected")] = None,
         k: Annotated[int, Field(description="how many entries", ge=1, le=MAX_K)] = 5,
+        ctx: Context | None = None,
     ) -> SearchResult:
-        return await tools.run(tools.search, query, language, k)
+        return await tools.run(tools.search, query, language, k, tools.link_base(ctx))
 
     @server.tool(
         description="Read one FAQ entry's whole text in a language, with its versions in the FAQ's other "
@@ -251,8 +262,9 @@ def build_server(tools: FaqTools, chunks: list[Chunk]) -> MCPServer:
     async def get_entry(
         id: Annotated[str, Field(description="an entry id from search_faq", max_length=300)],
         language: Annotated[str | None, Field(description=f"one of {langs}; omitted: the id's own")] = None,
+        ctx: Context | None = None,
     ) -> EntryText:
-        return await tools.run(tools.entry, id, language)
+        return await tools.run(tools.entry, id, language, tools.link_base(ctx))
 
     @server.tool(
         description="Ask the FAQ bot a question; it answers from the FAQ in the question's language with [n] "
@@ -261,8 +273,9 @@ def build_server(tools: FaqTools, chunks: list[Chunk]) -> MCPServer:
     async def ask_faq(
         question: Annotated[str, Field(description="the question, an error message or a symptom", max_length=4000)],
         language: Annotated[str | None, Field(description=f"answer language ({langs}); omitted: detected")] = None,
+        ctx: Context | None = None,
     ) -> AskResult:
-        return await tools.run(tools.ask, question, language)
+        return await tools.run(tools.ask, question, language, tools.link_base(ctx))
 
     return server
 

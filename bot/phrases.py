@@ -74,6 +74,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "es": "Confianza baja: puede que esta entrada no responda a su pregunta; compruebe la fuente.",
     },
     "sources": {"en": "Sources", "fr": "Sources", "es": "Fuentes"},
+    # the one tag an OpenAI-compatible client (Open WebUI) gets for a chat with the bot
+    "tag_faq": {"en": "Flink FAQ", "fr": "FAQ Flink", "es": "FAQ de Flink"},
     # the chat page's own labels
     "ui_title": {
         "en": "## faqbot — Realtime Compute for Apache Flink FAQ",

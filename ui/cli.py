@@ -28,6 +28,7 @@ from .commands import (
     cmd_report,
     cmd_serve,
 )
+from .commands_doors import cmd_api_key, cmd_mcp
 from .gate import DEFAULT_MAX_WAIT_S
 
 if TYPE_CHECKING:
@@ -99,6 +100,15 @@ def _feedback_flags(p: argparse.ArgumentParser) -> None:
         type=Path,
         default=None,
         help="use a JSONL feedback log instead (FAQBOT_FEEDBACK; default: none)",
+    )
+
+
+def _doors_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--public-url",
+        default=None,
+        help="the server's address as users reach it, for the source links of /v1 and MCP answers "
+        "(FAQBOT_PUBLIC_URL; default: the address a request came to; for `faqbot mcp`: relative links)",
     )
 
 
@@ -246,6 +256,40 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="comma-separated Host names the server answers to, e.g. faq.example.org behind a reverse proxy "
         "(FAQBOT_ALLOWED_HOSTS; default: the bound address and localhost)",
+    )
+    _doors_flags(s)
+    s.add_argument(
+        "--api-keys-file",
+        type=Path,
+        default=None,
+        help="hashed API keys for /v1 and /mcp, one per line, made by `faqbot api-key` "
+        "(FAQBOT_API_KEYS_FILE; default: none, the --auth sign-in or none)",
+    )
+
+    s = _command(
+        sub,
+        "mcp",
+        cmd_mcp,
+        "the FAQ as MCP tools over stdio (search_faq, get_entry, ask_faq) for agents and IDEs",
+        "faqbot mcp --index index --public-url https://faq.example.org",
+    )
+    _index_flags(s)
+    _llm_flags(s)
+    _doors_flags(s)
+
+    s = _command(
+        sub,
+        "api-key",
+        cmd_api_key,
+        "make an API key for /v1 and /mcp: its hash is added to the file, the key printed once",
+        "faqbot api-key --file ~/.faqbot-api-keys",
+    )
+    s.add_argument(
+        "--file",
+        type=Path,
+        required=True,
+        help="the --api-keys-file to add the key's hash to, created for its owner only if missing "
+        "(default: none, required)",
     )
 
     s = _command(

@@ -17,6 +17,7 @@ from faqbot.ingest.store import StoreSpec, open_store
 
 from .api import MAX_BODY_BYTES, AppState, register
 from .auth import Auth, AuthMiddleware
+from .doors import ApiKeys, mount_doors, read_api_keys, read_public_url
 from .feedback import FeedbackStore, open_feedback
 from .gate import DEFAULT_MAX_WAIT_S
 from .guard import Guard, default_hosts
@@ -33,6 +34,8 @@ def create_app(
     auth: tuple[str, str] | None = None,
     allowed_hosts: set[str] | None = None,
     max_wait: float = DEFAULT_MAX_WAIT_S,
+    api_keys: ApiKeys | None = None,
+    public_url: str | None = None,
 ):
     import gradio as gr
     from fastapi import FastAPI
@@ -52,9 +55,12 @@ def create_app(
     # a CORS policy of the parent app makes Gradio drop its own, which granted localhost origins
     # credentialed access; this one grants no origin (the page and the API are same-origin)
     app.add_middleware(CORSMiddleware, allow_origins=[], allow_credentials=False)
-    if auth:
-        app.add_middleware(AuthMiddleware, auth=Auth(*auth))
-    app.add_middleware(Guard, allowed_hosts=allowed_hosts or default_hosts("127.0.0.1"), max_body=MAX_BODY_BYTES)
+    signin = Auth(*auth) if auth else None
+    if signin:
+        app.add_middleware(AuthMiddleware, auth=signin)
+    hosts = allowed_hosts or default_hosts("127.0.0.1")
+    mount_doors(app, state, hosts, signin, api_keys, public_url)  # /v1 and /mcp, their own keys (ui/doors.py)
+    app.add_middleware(Guard, allowed_hosts=hosts, max_body=MAX_BODY_BYTES)
     register(app, state)
     demo = build_ui(state)
     # the chat's questions pass the same gate as the API's (ui/gate.py); Gradio only has to hand
@@ -117,6 +123,7 @@ def serve(args: argparse.Namespace, llm: LLMSettings) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     auth = read_auth(args)
+    keys = read_api_keys(getattr(args, "api_keys_file", None))
     hosts = allowed_hosts(args)
     max_wait = (
         args.max_wait if args.max_wait is not None else float(os.environ.get("FAQBOT_MAX_WAIT") or DEFAULT_MAX_WAIT_S)
@@ -125,10 +132,12 @@ def serve(args: argparse.Namespace, llm: LLMSettings) -> int:
     corpus = args.corpus or default_corpus()
     index = ensure_store(resolve_store(args.store, args.index), args.index, corpus)
     feedback = open_feedback(args.feedback_log, args.feedback_db)  # JSONL log or database
-    app, state = create_app(index, corpus, make_llm(llm), feedback, args.max_concurrency, auth, hosts, max_wait)
+    app, state = create_app(
+        index, corpus, make_llm(llm), feedback, args.max_concurrency, auth, hosts, max_wait, keys, read_public_url(args)
+    )
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(
-        f"faqbot serving on http://{shown}:{args.port}/  (API: /api/ask, /api/health; backend: "
+        f"faqbot serving on http://{shown}:{args.port}/  (API: /api/ask, /api/health; OpenAI: /v1; MCP: /mcp; backend: "
         f"{state.bot.backend_name}; queue: {args.max_concurrency} workers, {max_wait:g} s wait)",
         flush=True,
     )

@@ -1,0 +1,134 @@
+"""The official MCP client (mcp 2.x) against `faqbot mcp` over stdio and /mcp of a real `faqbot
+serve` over streamable HTTP, behind the same sign-in as the rest of the server."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.doc_snippets import snippet
+from tests.support import CORPUS, ROOT, serve
+
+pytestmark = pytest.mark.slow
+
+USER, PASSWORD = "agent", "s3cret-Pa55"
+
+
+async def _exercise(client) -> dict:
+    """List the tools, call each, and send bad arguments: what both transports must do alike."""
+    tools = {t.name: t for t in (await client.list_tools()).tools}
+    assert set(tools) == {"search_faq", "get_entry", "ask_faq"}
+    for t in tools.values():
+        assert "Apache Flink" in (t.description or "") and t.output_schema and t.input_schema["type"] == "object"
+    assert tools["search_faq"].input_schema["required"] == ["query"]
+
+    found = await client.call_tool("search_faq", {"query": "Paimon job fails with No space left on device", "k": 3})
+    assert not found.is_error
+    s = found.structured_content
+    assert s["covered"] and len(s["results"]) == 3 and s["results"][0]["score"] >= s["results"][1]["score"]
+    top = s["results"][0]
+    assert {"id", "title", "language", "link", "snippet", "score", "lines"} <= set(top) and "Paimon" in top["title"]
+
+    fr = await client.call_tool("search_faq", {"query": "LogSizeTooLargeException", "language": "fr"})
+    kafka = fr.structured_content["results"][0]
+    assert kafka["language"] == "fr"
+    entry = (await client.call_tool("get_entry", {"id": kafka["id"], "language": "en"})).structured_content
+    assert entry["language"] == "en" and entry["text"] and kafka["id"] in [v["id"] for v in entry["other_versions"]]
+
+    answer = await client.call_tool("ask_faq", {"question": "¿Cómo soluciono la pérdida de datos?"})
+    a = answer.structured_content
+    assert not answer.is_error and a["language"] == "es" and "[1]" in a["answer"] and a["citations"][0]["lines"]
+    assert a["answer_id"] and not a["abstained"]
+
+    bad = [
+        ("search_faq", {"query": "kafka", "k": 0}),
+        ("search_faq", {"query": "kafka", "k": "many"}),
+        ("search_faq", {}),
+        ("search_faq", {"query": "kafka", "language": "de"}),
+        ("get_entry", {"id": "no-such-entry"}),
+        ("get_entry", {"id": top["id"], "language": "zz"}),
+        ("ask_faq", {"question": "   "}),
+        ("ask_faq", {"question": ["not", "text"]}),
+    ]
+    for name, args in bad:
+        r = await client.call_tool(name, args)
+        assert r.is_error and r.content and r.content[0].text, (name, args)
+    # still serving after the errors
+    assert not (await client.call_tool("search_faq", {"query": "kafka"})).is_error
+    return a
+
+
+def test_stdio(index_dir):
+    """The client configuration of docs/integrations.md, with this test's index and venv."""
+    from mcp import Client
+    from mcp.client.stdio import StdioServerParameters
+
+    conf = json.loads(snippet("mcp-stdio"))["mcpServers"]["faqbot"]
+    args = [str(index_dir) if a == "/srv/faqbot/index" else a for a in conf["args"]]
+    params = StdioServerParameters(
+        command=str(Path(sys.executable).parent / conf["command"]),
+        args=[*args, "--corpus", str(CORPUS)],
+        cwd=str(ROOT),
+        env={k: v for k, v in os.environ.items() if k.startswith(("PATH", "HOME", "PYTHON", "FAQBOT", "VIRTUAL"))},
+    )
+
+    async def main() -> dict:
+        async with Client(params, read_timeout_seconds=180) as client:
+            return await _exercise(client)
+
+    a = asyncio.run(main())
+    assert a["citations"][0]["link"].startswith("/source/")  # no --public-url: relative links
+
+
+@pytest.fixture(scope="module")
+def server(index_dir, tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("mcp")
+    (tmp / "auth").write_text(f"{USER}:{PASSWORD}\n")
+    env = {**os.environ, "FAQBOT_FEEDBACK": str(tmp / "feedback.jsonl")}
+    args = ("--index", str(index_dir), "--corpus", str(CORPUS), "--auth-file", str(tmp / "auth"))
+    with serve(*args, env=env, auth=(USER, PASSWORD)) as srv:
+        yield srv.url
+
+
+def test_streamable_http_same_auth(server):
+    import httpx2
+    from mcp import Client
+    from mcp.client.streamable_http import streamable_http_client
+
+    async def main(headers: dict) -> dict:
+        http = httpx2.AsyncClient(headers=headers, timeout=180)
+        async with http, Client(streamable_http_client(server + "/mcp", http_client=http)) as client:
+            return await _exercise(client)
+
+    a = asyncio.run(main({"Authorization": f"Bearer {USER}:{PASSWORD}"}))
+    assert a["citations"][0]["link"].startswith(server + "/source/")  # the address the request came to
+    # the answer is in the feedback store: a vote on its id is taken (Basic auth, as any API client)
+    vote = httpx.post(
+        server + "/api/feedback", json={"answer_id": a["answer_id"], "vote": "down"}, auth=(USER, PASSWORD)
+    )
+    assert vote.status_code == 200
+
+
+def test_http_refuses_without_credentials(server):
+    body = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}
+    headers = {"accept": "application/json, text/event-stream"}
+    assert httpx.post(server + "/mcp", json=body, headers=headers).status_code == 401
+    bad = {**headers, "authorization": "Bearer agent:wrong"}
+    assert httpx.post(server + "/mcp", json=body, headers=bad).status_code == 401
+
+
+def test_docs_snippet(server, tmp_path):
+    """The Python MCP client of docs/integrations.md, run as written (USER:PASS as its key)."""
+    script = tmp_path / "mcp_http.py"
+    script.write_text(snippet("mcp-http"))
+    env = {**os.environ, "FAQBOT_URL": server, "FAQBOT_API_KEY": f"{USER}:{PASSWORD}"}
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=180, env=env)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "['search_faq', 'get_entry', 'ask_faq']" in out.stdout and "Kafka" in out.stdout

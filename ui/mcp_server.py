@@ -1,0 +1,292 @@
+"""The FAQ as MCP tools: `faqbot mcp` (stdio) and /mcp on `faqbot serve` (streamable HTTP).
+
+Tools: search_faq (ranked entries), get_entry (one entry's text in a language, with its other
+versions), ask_faq (the bot's cited answer). Each returns structured output with a JSON schema
+(pydantic models below). Bad arguments raise ToolError: the client gets a tool error
+(isError), never a crash. The SDK is `mcp` 2.x (MCPServer); docs/integrations.md says why.
+"""
+
+
+# no `from __future__ import annotations`: the SDK reads the tools' annotations at run time, and
+# theirs name values local to build_server
+
+import asyncio
+import contextlib
+import logging
+import re
+import sys
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any
+
+from faqbot.bot.answer import Answer, source_link
+from faqbot.bot.service import BadQuestion, Bot
+from faqbot.ingest.records import Chunk
+from faqbot.ingest.textproc import SUPPORTED
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from pydantic import BaseModel, Field
+
+from .openai_format import absolute
+
+MAX_K = 20
+SNIPPET_CHARS = 300
+
+# runs a blocking function (the bot) off the event loop: the server's gate, or a thread for stdio
+Runner = Callable[..., Awaitable[Any]]
+
+
+class Version(BaseModel):
+    id: str
+    language: str
+    title: str
+    link: str
+
+
+class Entry(BaseModel):
+    id: str = Field(description="entry id, for get_entry")
+    title: str
+    language: str = Field(description="language of this version: " + ", ".join(SUPPORTED))
+    document: str = Field(description="title of the FAQ document holding the entry")
+    link: str = Field(description="the entry in its source file, cited lines highlighted")
+    lines: list[int] = Field(description="first and last line of the entry in its source file")
+    snippet: str
+    score: float = Field(description="retrieval score (higher is closer)")
+
+
+class SearchResult(BaseModel):
+    query: str
+    language: str = Field(description="language the results were picked in (detected unless given)")
+    covered: bool = Field(description="false when the FAQ probably does not cover the query")
+    confidence: float
+    results: list[Entry]
+
+
+class EntryText(BaseModel):
+    id: str
+    title: str
+    language: str
+    document: str
+    link: str
+    lines: list[int]
+    text: str = Field(description="the entry's whole answer, as written in the FAQ")
+    other_versions: list[Version] = Field(description="the same entry in the FAQ's other languages")
+
+
+class Citation(BaseModel):
+    n: int = Field(description="the [n] marker in the answer")
+    id: str
+    title: str
+    language: str
+    document: str
+    link: str
+    lines: list[int]
+
+
+class AskResult(BaseModel):
+    answer: str = Field(description="Markdown answer with [n] citation markers")
+    language: str
+    abstained: bool = Field(description="true when the FAQ does not cover the question")
+    decision: str | None = Field(default=None, description="the bot's named decision, when it gives one")
+    confidence: float
+    citations: list[Citation]
+    notices: list[str]
+    answer_id: str = Field(description="names this answer in votes (POST /api/feedback on faqbot serve)")
+
+
+def coverage(chunks: list[Chunk]) -> str:
+    """What the FAQ covers, from the index itself: its documents and their languages."""
+    docs: dict[str, set[str]] = {}
+    for c in chunks:
+        docs.setdefault(c.doc_title, set()).add(c.language)
+    listed = "; ".join(f"{title} ({', '.join(sorted(langs))})" for title, langs in sorted(docs.items()))
+    return (
+        f"The FAQ of Alibaba Cloud Realtime Compute for Apache Flink (VVR): {len(chunks)} entries in "
+        f"{', '.join(sorted({c.language for c in chunks}))}: {listed}. Errors, connector settings "
+        "(Kafka, MySQL CDC, Hologres, Paimon, ...), SQL and data problems; not general Flink questions."
+    )
+
+
+def _lines(c: Chunk) -> list[int]:
+    return [c.line_start, c.line_end]
+
+
+def _language(value: str | None) -> str | None:
+    if value in (None, "", "auto"):
+        return None
+    if value not in SUPPORTED:
+        raise ToolError(f"language must be one of {', '.join(SUPPORTED)} (or omitted: detected), not {value!r}")
+    return value
+
+
+def _snippet(text: str) -> str:
+    flat = re.sub(r"\s+", " ", text).strip()
+    return flat if len(flat) <= SNIPPET_CHARS else flat[: SNIPPET_CHARS - 1].rsplit(" ", 1)[0] + "…"
+
+
+class FaqTools:
+    """The three tools over one Bot; `base` prefixes the /source links: the public URL, else the
+    address an HTTP request came to, else none (relative links, stdio)."""
+
+    def __init__(self, bot: Callable[[], Bot], run: Runner, base: str = "", record: Callable | None = None) -> None:
+        self.bot = bot
+        self.run = run
+        self.base = base
+        self.record = record  # the feedback store's record_answer on `faqbot serve`
+
+    def link_base(self, ctx: Context | None) -> str:
+        if self.base or ctx is None:
+            return self.base
+        try:
+            url = getattr(ctx.request_context.request, "base_url", None)
+        except (AttributeError, LookupError, ValueError):  # no HTTP request: stdio
+            url = None
+        return str(url).rstrip("/") if url is not None else ""
+
+    def search(self, query: str, language: str | None, k: int, base: str = "") -> SearchResult:
+        bot = self.bot()
+        try:
+            r = bot.retriever.retrieve(_question(query), language=_language(language), k=k)
+        except BadQuestion as exc:
+            raise ToolError(str(exc)) from None
+        results = [
+            Entry(
+                id=h.chunk.id,
+                title=h.chunk.title,
+                language=h.chunk.language,
+                document=h.chunk.doc_title,
+                link=base + source_link(h.chunk),
+                lines=_lines(h.chunk),
+                snippet=_snippet(h.chunk.body),
+                score=round(h.score, 4),
+            )
+            for h in r.hits[:k]
+        ]
+        covered, confidence = not r.abstained, round(r.confidence, 4)
+        return SearchResult(query=query, language=r.language, covered=covered, confidence=confidence, results=results)
+
+    def entry(self, entry_id: str, language: str | None, base: str = "") -> EntryText:
+        chunks = self.bot().retriever.chunks
+        c = next((x for x in chunks if x.id == entry_id), None)
+        if c is None:
+            raise ToolError(f"No entry with id {entry_id!r}: use an id that search_faq returned.")
+        group = c.translation_group or c.id
+        versions = sorted((x for x in chunks if (x.translation_group or x.id) == group), key=lambda x: x.language)
+        lang = _language(language)
+        if lang and lang != c.language:
+            chosen = next((v for v in versions if v.language == lang), None)
+            if chosen is None:
+                have = ", ".join(v.language for v in versions)
+                raise ToolError(f"The entry {entry_id!r} has no {lang} version; it exists in {have}.")
+            c = chosen
+        return EntryText(
+            id=c.id,
+            title=c.title,
+            language=c.language,
+            document=c.doc_title,
+            link=base + source_link(c),
+            lines=_lines(c),
+            text=c.body,
+            other_versions=[
+                Version(id=v.id, language=v.language, title=v.title, link=base + source_link(v))
+                for v in versions
+                if v.id != c.id
+            ],
+        )
+
+    def ask(self, question: str, language: str | None, base: str = "") -> AskResult:
+        try:
+            a = self.bot().ask(_question(question), _language(language))
+        except BadQuestion as exc:
+            raise ToolError(str(exc)) from None
+        if self.record is not None:
+            self.record(a.to_json())
+        return self._result(a, base)
+
+    def _result(self, a: Answer, base: str) -> AskResult:
+        decision = getattr(a, "decision", None)
+        return AskResult(
+            answer=absolute(a.text, base),
+            language=a.language,
+            abstained=a.abstained,
+            decision=None if decision is None else str(getattr(decision, "name", decision)),
+            confidence=round(a.confidence, 4),
+            citations=[
+                Citation(
+                    n=c.n,
+                    id=c.chunk_id,
+                    title=c.title,
+                    language=c.language,
+                    document=c.doc_title,
+                    link=base + c.link,
+                    lines=[int(x) for x in re.findall(r"L(\d+)", c.link)[:2]],
+                )
+                for c in a.citations
+            ],
+            notices=list(a.notices),
+            answer_id=a.answer_id,
+        )
+
+
+def _question(text: str) -> str:
+    if not text.strip():
+        raise ToolError("The question is empty: give an error message, a symptom or a few keywords.")
+    return text
+
+
+def build_server(tools: FaqTools, chunks: list[Chunk]) -> MCPServer:
+    covers = coverage(chunks)
+    server = MCPServer(
+        "faqbot",
+        title="faqbot: Realtime Compute for Apache Flink FAQ",
+        instructions=covers + " Search first, then read an entry (get_entry) or ask for a cited answer (ask_faq).",
+        log_level="WARNING",
+    )
+    langs = ", ".join(SUPPORTED)
+
+    @server.tool(
+        description=f"Search the FAQ for entries matching an error message, a symptom or keywords. {covers} "
+        "Returns ranked entries (id, title, language, link, snippet, score) and whether the FAQ covers the query."
+    )
+    async def search_faq(
+        query: Annotated[str, Field(description="an error message, a symptom or keywords", max_length=4000)],
+        language: Annotated[str | None, Field(description=f"one of {langs}; omitted: detected")] = None,
+        k: Annotated[int, Field(description="how many entries", ge=1, le=MAX_K)] = 5,
+        ctx: Context | None = None,
+    ) -> SearchResult:
+        return await tools.run(tools.search, query, language, k, tools.link_base(ctx))
+
+    @server.tool(
+        description="Read one FAQ entry's whole text in a language, with its versions in the FAQ's other "
+        f"languages listed. {covers}"
+    )
+    async def get_entry(
+        id: Annotated[str, Field(description="an entry id from search_faq", max_length=300)],
+        language: Annotated[str | None, Field(description=f"one of {langs}; omitted: the id's own")] = None,
+        ctx: Context | None = None,
+    ) -> EntryText:
+        return await tools.run(tools.entry, id, language, tools.link_base(ctx))
+
+    @server.tool(
+        description="Ask the FAQ bot a question; it answers from the FAQ in the question's language with [n] "
+        f"citations, or says the FAQ does not cover it. {covers}"
+    )
+    async def ask_faq(
+        question: Annotated[str, Field(description="the question, an error message or a symptom", max_length=4000)],
+        language: Annotated[str | None, Field(description=f"answer language ({langs}); omitted: detected")] = None,
+        ctx: Context | None = None,
+    ) -> AskResult:
+        return await tools.run(tools.ask, question, language, tools.link_base(ctx))
+
+    return server
+
+
+async def _in_thread(fn: Callable, *args: Any) -> Any:
+    return await asyncio.to_thread(fn, *args)
+
+
+def run_stdio(bot: Bot, base: str = "") -> None:
+    """`faqbot mcp`: the protocol on stdin/stdout, so nothing else may print to stdout."""
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    server = build_server(FaqTools(lambda: bot, _in_thread, base), bot.retriever.chunks)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run("stdio")

@@ -67,6 +67,14 @@ def _index_flags(p: argparse.ArgumentParser, corpus: bool = True) -> None:
         p.add_argument("--corpus", type=Path, default=None, help="corpus folder (FAQBOT_CORPUS; default: ./corpus)")
 
 
+def _retention_flag(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--retention-days",
+        default=None,
+        help="delete stored questions older than this many days (FAQBOT_RETENTION_DAYS; default: 180)",
+    )
+
+
 def _llm_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--llm",
@@ -247,11 +255,31 @@ def build_parser() -> argparse.ArgumentParser:
         help="comma-separated Host names the server answers to, e.g. faq.example.org behind a reverse proxy "
         "(FAQBOT_ALLOWED_HOSTS; default: the bound address and localhost)",
     )
+    s.add_argument(
+        "--insights-public",
+        action="store_true",
+        help="show the maintainers' Insights page (/insights) without a sign-in (default: only behind --auth-file)",
+    )
+    _retention_flag(s)
 
     s = _command(
-        sub, "report", cmd_report, "summarise the feedback: votes, unanswered questions", "faqbot report --json"
+        sub,
+        "report",
+        cmd_report,
+        "summarise the feedback: votes, unanswered questions, coverage gaps",
+        "faqbot report --html insights.html --days 30",
     )
     _feedback_flags(s)
+    s.add_argument(
+        "--html", type=Path, default=None, help="write the Insights view as one static HTML file (plots included)"
+    )
+    s.add_argument("--days", type=int, choices=(7, 30, 90), default=30, help="the period the insights cover")
+    s.add_argument(
+        "--index",
+        type=Path,
+        default=None,
+        help="index folder whose entries and embedder group the coverage gaps (default: ./index when it exists)",
+    )
     _json_flag(s)
 
     fb = _command(

@@ -310,6 +310,11 @@ def build_parser() -> argparse.ArgumentParser:
     _index_flags(s)
     s.add_argument("--load", action="store_true", help="also run the full load test (20 clients x 50 questions)")
     s.add_argument("--scale", action="store_true", help="also run the 100k / 1M synthetic vector benchmark")
+    s.add_argument(
+        "--insights",
+        action="store_true",
+        help="only the Insights view over 100,000 stored questions (replaces that section of --out)",
+    )
     s.add_argument("--questions", type=Path, default=Path("eval/dev.jsonl"), help="questions to time")
     s.add_argument("--out", type=Path, default=Path("docs/benchmarks.md"), help="Markdown report to write")
     _json_flag(s)

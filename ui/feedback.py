@@ -90,8 +90,8 @@ def answer_record(answer: dict) -> dict:
     return {
         "answer_id": answer.get("answer_id"),
         "question": redact(answer.get("question")),
-        # a follow-up ("and for the sink?") as the bot understood it, for the maintainer's view
-        "resolved": redact(answer.get("standalone_query") or ""),
+        # what a follow-up ("what about Hudi?") was read as: the report shows it beside the question
+        "standalone_query": redact(answer.get("standalone_query") or ""),
         "language": answer.get("language"),
         "abstained": answer.get("abstained"),
         "decision": outcome(answer),
@@ -103,7 +103,9 @@ def answer_record(answer: dict) -> dict:
     }
 
 
-RECORD_KEYS = ("answer_id", "question", "resolved", "language", "abstained", "decision", "answer", "citations")
+RECORD_KEYS = (
+    "answer_id", "question", "standalone_query", "language", "abstained", "decision", "answer", "citations"
+)  # fmt: skip
 
 
 class RateLimiter:

@@ -195,7 +195,7 @@ def gap_candidates(asked: list[dict], down_ids: set) -> list[Candidate]:
         out.append(
             Candidate(
                 answer_id=str(a.get("answer_id")),
-                question=str(a.get("resolved") or a.get("question") or ""),
+                question=str(a.get("standalone_query") or a.get("question") or ""),
                 language=str(a.get("language") or "?"),
                 time=event_time(a).strftime("%Y-%m-%d %H:%M"),
                 reason=reason,

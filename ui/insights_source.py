@@ -112,7 +112,7 @@ class InsightsSource:
         r = self.retriever  # read once per view: a swap mid-view cannot mix two builds
         statuses = self.feedback.gap_statuses() if hasattr(self.feedback, "gap_statuses") else {}
         return compute(
-            self.feedback.events(),
+            self._events(period_days),
             period_days,
             self.entries(r),
             embed=(lambda cands: self.embed(r, cands)) if r is not None else None,
@@ -120,6 +120,13 @@ class InsightsSource:
             nearest=lambda centroid: self.nearest(r, centroid),
             statuses=statuses,
         )
+
+    def _events(self, period_days: int) -> list[dict]:
+        """The store's events of the period (a day of margin for time zones) when it can read a
+        period alone; every event otherwise (the JSONL log)."""
+        if hasattr(self.feedback, "events_since"):
+            return self.feedback.events_since(time.time() - (period_days + 1) * 86400)
+        return self.feedback.events()
 
     def set_status(self, answer_ids: list[str], status: str) -> None:
         if status not in STATUSES:

@@ -88,5 +88,5 @@ def test_stored_records_are_redacted():
         }
     )
     assert "topsecret99" not in rec["question"] and "topsecret99" not in rec["answer"]
-    assert "pw123456" not in rec["resolved"]
+    assert "pw123456" not in rec["standalone_query"]
     assert rec["decision"] == "answer"

@@ -3,16 +3,16 @@
 A question is a gap candidate when it was answered "not covered" or "closest entries", or when its
 answer stands voted down. Candidates are embedded with the index's own embedder and grouped by
 average-linkage clustering (scipy) cut at a similarity that needs no tuning per corpus: it is read
-off the index itself, as the similarity the embedder gives the language versions of one FAQ entry
-(`paraphrase_threshold`): two questions at least as close as two translations of one entry ask the
-same thing. Each group gets a stable key (its earliest question's id) so that a maintainer's status
-(open / addressed / dismissed) stays with it as new questions join.
+off the index itself (`paraphrase_threshold`): two questions closer to each other than 99 % of the
+pairs of distinct FAQ entries are ask the same thing. Each group gets a stable key (its earliest
+question's id); a maintainer's status (open / addressed / dismissed) is kept per question, so it
+stays with the group as new questions join.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -20,10 +20,11 @@ import numpy as np
 STATUSES = ("open", "addressed", "dismissed")
 MAX_CANDIDATES = 2000  # the most recent gap questions of the period that are grouped (time is O(n^2))
 EXAMPLES = 3
-# when the index cannot say (fewer than 3 entries in two languages): e5-small's similarity of two
-# translations of one entry, median over this corpus's 61 pairs (measured, docs/insights.md)
-DEFAULT_THRESHOLD = 0.86
-THRESHOLD_QUANTILE = 0.25  # a low quartile of translation pairs: paraphrases in one language sit above it
+# when the index cannot say (fewer than 3 entries): what the rule gives e5-small on this corpus
+DEFAULT_THRESHOLD = 0.90
+# two questions closer than 99 % of the pairs of distinct FAQ entries: a cut for precision (a group
+# a maintainer reads must hold one topic; docs/insights.md has the measured precision and recall)
+THRESHOLD_QUANTILE = 0.99
 
 
 @dataclass
@@ -61,18 +62,15 @@ class Gap:
         }
 
 
-def paraphrase_threshold(version_vectors: Sequence[np.ndarray]) -> float:
-    """The similarity two language versions of one entry have, low quartile: a cut that adapts to
-    the embedder without any tuning on the questions. version_vectors: per entry, an array of its
-    versions' normalised vectors (entries with one version are skipped)."""
-    sims: list[float] = []
-    for vecs in version_vectors:
-        if len(vecs) < 2:
-            continue
-        m = vecs @ vecs.T
-        sims.extend(float(m[i, j]) for i in range(len(vecs)) for j in range(i + 1, len(vecs)))
-    if len(sims) < 3:
+def paraphrase_threshold(entry_vectors: np.ndarray) -> float:
+    """The similarity above which two questions are taken to ask the same thing: closer than
+    THRESHOLD_QUANTILE of the pairs of DIFFERENT entries of this index are to each other. Read off
+    the index (one normalised vector per entry, its title), so it adapts to the embedder and the
+    corpus without any tuning on questions."""
+    n = len(entry_vectors)
+    if n < 3:
         return DEFAULT_THRESHOLD
+    sims = (entry_vectors @ entry_vectors.T)[np.triu_indices(n, 1)]
     return float(np.quantile(sims, THRESHOLD_QUANTILE))
 
 

@@ -43,7 +43,7 @@ def stacked_bars(rows: list[dict], key: str, value: str, title: str) -> str:
     bar = (width - pad) / max(1, len(days))
     parts = [
         f'<svg role="img" aria-label="{html.escape(title)}" width="{width}" height="{height + 40}" '
-        f'viewBox="0 0 {width} {height + 40}" xmlns="http://www.w3.org/2000/svg">',
+        f'viewBox="0 0 {width} {height + 40}">',
         f'<text x="0" y="12" font-size="11">{top}</text>',
         f'<line x1="{pad}" y1="{height}" x2="{width}" y2="{height}" stroke="#999"/>',
     ]

@@ -25,7 +25,7 @@ def entries_of(chunks: list) -> list[Entry]:
     """One Entry per translation group, titled by its English version when it has one."""
     groups: dict[str, Entry] = {}
     for c in chunks:
-        key = c.group or c.id
+        key = c.translation_group or c.id
         e = groups.setdefault(key, Entry(key, c.title, c.doc_title))
         e.chunk_ids.append(c.id)
         if c.language == "en":
@@ -54,23 +54,15 @@ class InsightsSource:
         return entries_of(r.store.chunks) if r is not None else []
 
     def threshold(self, r: Any | None) -> float:
-        """The paraphrase similarity of this index's embedder (computed once per store object)."""
+        """Where this index's embedder says two questions ask the same thing (once per store object)."""
         if r is None:
             return 1.0
         key = id(r.store)
         with self._lock:
             if key not in self._threshold:
-                groups: dict[str, list[str]] = {}
-                for c in r.store.chunks:
-                    groups.setdefault(c.group or c.id, []).append(c.title)
-                titled = [t for t in groups.values() if len(t) > 1]
-                flat = [t for ts in titled for t in ts]
-                vecs = r.embedder.embed_queries(flat) if flat else np.zeros((0, 1), np.float32)
-                per, i = [], 0
-                for ts in titled:
-                    per.append(vecs[i : i + len(ts)])
-                    i += len(ts)
-                self._threshold[key] = paraphrase_threshold(per)
+                titles = [e.title for e in self.entries(r)]
+                vecs = r.embedder.embed_queries(titles) if titles else np.zeros((0, 1), np.float32)
+                self._threshold[key] = paraphrase_threshold(np.asarray(vecs, dtype=np.float32))
             return self._threshold[key]
 
     def nearest(self, r: Any | None, centroid: np.ndarray) -> str:
@@ -82,7 +74,7 @@ class InsightsSource:
             return ""
         chunk = r.store.chunks[best]
         by_group = {e.group: e.title for e in self.entries(r)}
-        return by_group.get(chunk.group or chunk.id, chunk.title)
+        return by_group.get(chunk.translation_group or chunk.id, chunk.title)
 
     def embed(self, r: Any | None, cands: list[Candidate]) -> np.ndarray:
         """A normalised vector per candidate: stored ones read back, missing ones computed (at most

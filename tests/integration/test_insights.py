@@ -50,6 +50,10 @@ def _seed(store, bot) -> dict[str, dict]:
     ids = list(given)
     store.record_vote(Vote(ids[0], "up", "c1", "", "addr1"))
     store.record_vote(Vote(ids[3], "down", "c1", "wrong entry, 'password' = 'hunter2xyz'", "addr1"))
+    # whatever the bot made of the Windows 95 questions, a user who got an answer voted it down
+    for aid, a in given.items():
+        if "Windows 95" in a["question"] and not a["abstained"]:
+            store.record_vote(Vote(aid, "down", "c2", "", "addr2"))
     return given
 
 
@@ -61,7 +65,7 @@ def _check(store, bot):
     by_lang = {}
     for row in data.per_day_language:
         by_lang[row["language"]] = by_lang.get(row["language"], 0) + row["questions"]
-    assert by_lang == {"en": 5, "fr": 2, "es": 1}
+    assert by_lang == {"en": 6, "fr": 2, "es": 1}
     decided = {}
     for row in data.per_day_decision:
         decided[row["decision"]] = decided.get(row["decision"], 0) + row["questions"]
@@ -73,8 +77,11 @@ def _check(store, bot):
             d = d or ("not_covered" if a["abstained"] else "answer")
             expected[d] = expected.get(d, 0) + 1
     assert {k: v for k, v in decided.items() if v} == expected
-    assert sum(r["votes"] for r in data.votes_per_day if r["vote"] == "down") == 1
-    assert data.answers_voted_down == 1 and data.share_voted_down == pytest.approx(1 / 9, abs=1e-3)
+    down = {aid for aid, a in given.items() if a["age"] <= 29 and ("Deadlock" in a["question"] or (
+        "Windows 95" in a["question"] and not a["abstained"]))}  # fmt: skip
+    assert sum(r["votes"] for r in data.votes_per_day if r["vote"] == "down") == len(down)
+    assert data.answers_voted_down == len(down)
+    assert data.share_voted_down == pytest.approx(len(down) / 9, abs=1e-3)
     # every entry is either cited or never cited, never both
     cited = {r["entry"] for r in data.cited}
     never = {r["entry"] for r in data.never_cited}
@@ -91,10 +98,10 @@ def _check(store, bot):
     src.set_status(win[0].members, "dismissed")
     a = bot.ask("Flink on Windows 95: how to install it?", language="en").to_json()
     store.record_answer(a)
+    if not a["abstained"]:
+        store.record_vote(Vote(a["answer_id"], "down", "c2", "", "addr2"))
     again = [g for g in src.data(30).gaps if any("Windows 95" in e for e in g.examples)]
-    if a.get("abstained") or (isinstance(a.get("decision"), dict) and a["decision"].get("outcome") != "answer"):
-        assert again[0].size == 4
-    assert again[0].status == "dismissed"
+    assert len(again) == 1 and again[0].size == 4 and again[0].status == "dismissed"
     # the vote comment's secret was never stored
     assert "hunter2xyz" not in json.dumps(store.events())
     # CSV: each table reads back with its header and rows

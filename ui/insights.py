@@ -73,13 +73,16 @@ class InsightsData:
 
 
 def event_time(e: dict) -> datetime:
-    """An event's time (the stores write ISO stamps with an offset); unreadable: the epoch."""
+    """An event's time: `ts` (seconds) when the store gives it, else its ISO stamp; unreadable: the epoch."""
+    ts = e.get("ts")
+    if isinstance(ts, (int, float)):
+        return datetime.fromtimestamp(ts, timezone.utc)
     raw = str(e.get("time") or "")
     try:
-        t = datetime.strptime(raw, "%Y-%m-%dT%H:%M:%S%z")
+        t = datetime.fromisoformat(raw)
     except ValueError:
         return datetime.fromtimestamp(0, timezone.utc)
-    return t.astimezone(timezone.utc)
+    return t.astimezone(timezone.utc) if t.tzinfo else t.replace(tzinfo=timezone.utc)
 
 
 def decision_of(e: dict) -> str:
@@ -90,7 +93,7 @@ def decision_of(e: dict) -> str:
 
 
 def _day(t: datetime) -> str:
-    return t.strftime("%Y-%m-%d")
+    return t.date().isoformat()
 
 
 def _days(since: datetime, now: datetime) -> list[str]:
@@ -127,17 +130,15 @@ def compute(
     normalised vector per gap candidate (None: gaps are not grouped, each question its own row)."""
     now = now or datetime.now(timezone.utc)
     since = (now - timedelta(days=period_days - 1)).replace(hour=0, minute=0, second=0, microsecond=0)
-    asked = [e for e in events if e.get("kind") in ("answer", "abstained") and event_time(e) >= since]
+    for e in events:  # each event's time read once (the view reads it several times)
+        e["_t"] = event_time(e)
+    asked = [e for e in events if e.get("kind") in ("answer", "abstained") and e["_t"] >= since]
     days = _days(since, now)
     langs = sorted({e.get("language") or "?" for e in asked}) or ["en"]
-    per_lang = _daily(
-        [(_day(event_time(e)), e.get("language") or "?") for e in asked], days, langs, "language", "questions"
-    )
-    per_dec = _daily(
-        [(_day(event_time(e)), decision_of(e)) for e in asked], days, list(DECISIONS), "decision", "questions"
-    )
-    votes = [v for v in standing_votes(events).values() if v.get("vote") in ("up", "down") and event_time(v) >= since]
-    per_vote = _daily([(_day(event_time(v)), str(v["vote"])) for v in votes], days, ["up", "down"], "vote", "votes")
+    per_lang = _daily([(_day(e["_t"]), e.get("language") or "?") for e in asked], days, langs, "language", "questions")
+    per_dec = _daily([(_day(e["_t"]), decision_of(e)) for e in asked], days, list(DECISIONS), "decision", "questions")
+    votes = [v for v in standing_votes(events).values() if v.get("vote") in ("up", "down") and v["_t"] >= since]
+    per_vote = _daily([(_day(v["_t"]), str(v["vote"])) for v in votes], days, ["up", "down"], "vote", "votes")
     down_ids = {v.get("answer_id") for v in votes if v.get("vote") == "down"}
     cited, never = _citations(asked, entries)
     candidates = gap_candidates(asked, down_ids)
@@ -186,7 +187,7 @@ def _citations(asked: list[dict], entries: list[Entry]) -> tuple[list[dict], lis
 def gap_candidates(asked: list[dict], down_ids: set) -> list[Candidate]:
     """Questions the FAQ failed, oldest first; a follow-up counts by what it asked once resolved."""
     out = []
-    for a in sorted(asked, key=event_time):
+    for a in sorted(asked, key=lambda e: e["_t"]):
         d = decision_of(a)
         reason = d if d in GAP_DECISIONS else ("voted_down" if a.get("answer_id") in down_ids else "")
         if not reason:
@@ -197,7 +198,7 @@ def gap_candidates(asked: list[dict], down_ids: set) -> list[Candidate]:
                 answer_id=str(a.get("answer_id")),
                 question=str(a.get("standalone_query") or a.get("question") or ""),
                 language=str(a.get("language") or "?"),
-                time=event_time(a).strftime("%Y-%m-%d %H:%M"),
+                time=a["_t"].strftime("%Y-%m-%d %H:%M"),
                 reason=reason,
                 nearest=str(cits[0].get("title") or "") if cits and d != "not_covered" else "",
             )

@@ -15,7 +15,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from .gaps import STATUSES
 from .insights import PERIODS, InsightsData, to_csv
-from .insights_html import render
+from .insights_html import DECISION_COLOURS, render
 from .insights_source import InsightsSource
 
 PATH = "/insights"
@@ -125,9 +125,16 @@ def build_page(source: InsightsSource, retention_days: int):
         days = gr.Radio([str(p) for p in PERIODS], value=str(DEFAULT_PERIOD), label="Period (days)")
         summary = gr.Markdown()
         with gr.Row():
-            by_lang = gr.BarPlot(x="day", y="questions", color="language", title="Questions per day, by language")
-            by_dec = gr.BarPlot(x="day", y="questions", color="decision", title="Questions per day, by decision")
-        votes = gr.BarPlot(x="day", y="votes", color="vote", title="Votes per day")
+            by_lang = gr.BarPlot(
+                x="day", y="questions", color="language", title="Questions per day, by language", x_label_angle=-45
+            )
+            by_dec = gr.BarPlot(
+                x="day", y="questions", color="decision", title="Questions per day, by decision", x_label_angle=-45,
+                color_map=DECISION_COLOURS,
+            )  # fmt: skip
+        votes = gr.BarPlot(
+            x="day", y="votes", color="vote", title="Votes per day", x_label_angle=-45, color_map=DECISION_COLOURS
+        )
         gr.Markdown("## Coverage gaps\nQuestions answered \"not covered\" or with the closest entries, or voted down, "
                     "grouped by meaning.")  # fmt: skip
         gaps = gr.Dataframe(label="Coverage gaps", wrap=True, interactive=False)

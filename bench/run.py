@@ -43,6 +43,8 @@ def run_bench(args: argparse.Namespace) -> int:
     from faqbot.bot.service import Bot
     from faqbot.ingest.pipeline import run_ingest
 
+    if getattr(args, "insights", False):
+        return _bench_insights_only(args)
     if (args.store or os.environ.get("FAQBOT_STORE") or "faiss").startswith("milvus:"):
         from .store_bench import bench_store
 
@@ -103,9 +105,38 @@ def run_bench(args: argparse.Namespace) -> int:
 MILVUS_SECTIONS = "<!-- milvus-sections: written by `faqbot bench --store milvus:…`, kept by `faqbot bench` -->"
 
 
-def _write_page(out: Path, text: str) -> None:
-    """Write the page atomically, keeping the Milvus sections at its end (another command writes them)."""
-    old = out.read_text(encoding="utf-8") if out.is_file() else ""
+INSIGHTS_START, INSIGHTS_END = "<!-- insights: written by `faqbot bench --insights` -->", "<!-- /insights -->"
+
+
+def _bench_insights_only(args: argparse.Namespace) -> int:
+    """`faqbot bench --insights`: the Insights view over 100,000 stored questions; its section of
+    the page is replaced, the rest kept."""
+    from faqbot.bot.retrieve import HybridRetriever
+
+    from .insights_bench import bench_insights, markdown
+
+    index = ensure_index(args.index, args.corpus or default_corpus(), quiet=True)
+    res = {"machine": _machine(), "insights": bench_insights(HybridRetriever(index))}
+    print(json.dumps(res, indent=2) if args.json else markdown(res))
+    out = Path(args.out)
+    page = out.read_text(encoding="utf-8") if out.is_file() else "# Benchmarks\n"
+    section = f"{INSIGHTS_START}\n{markdown(res)}{INSIGHTS_END}"
+    if INSIGHTS_START in page and INSIGHTS_END in page:
+        page = page[: page.index(INSIGHTS_START)] + section + page[page.index(INSIGHTS_END) + len(INSIGHTS_END) :]
+    elif MILVUS_SECTIONS in page:
+        page = page.replace(MILVUS_SECTIONS, section + "\n\n" + MILVUS_SECTIONS)
+    else:
+        page = page.rstrip("\n") + "\n\n" + section + "\n"
+    _write_page(out, page, keep=False)
+    return 0
+
+
+def _write_page(out: Path, text: str, keep: bool = True) -> None:
+    """Write the page atomically, keeping the sections other commands write (Insights, Milvus)."""
+    old = out.read_text(encoding="utf-8") if out.is_file() and keep else ""
+    if INSIGHTS_START in old and INSIGHTS_END in old and INSIGHTS_START not in text:
+        block = old[old.index(INSIGHTS_START) : old.index(INSIGHTS_END) + len(INSIGHTS_END)]
+        text = text.rstrip("\n") + "\n\n" + block + "\n"
     if MILVUS_SECTIONS in old:
         text = text.rstrip("\n") + "\n\n" + old[old.index(MILVUS_SECTIONS) :]
     tmp = out.with_name(out.name + ".tmp")

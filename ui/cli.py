@@ -68,6 +68,14 @@ def _index_flags(p: argparse.ArgumentParser, corpus: bool = True) -> None:
         p.add_argument("--corpus", type=Path, default=None, help="corpus folder (FAQBOT_CORPUS; default: ./corpus)")
 
 
+def _retention_flag(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--retention-days",
+        default=None,
+        help="delete stored questions older than this many days (FAQBOT_RETENTION_DAYS; default: 180)",
+    )
+
+
 def _llm_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--llm",
@@ -265,6 +273,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="hashed API keys for /v1 and /mcp, one per line, made by `faqbot api-key` "
         "(FAQBOT_API_KEYS_FILE; default: none, the --auth sign-in or none)",
     )
+    s.add_argument(
+        "--insights-public",
+        action="store_true",
+        help="show the maintainers' Insights page (/insights) without a sign-in (default: only behind --auth-file)",
+    )
+    _retention_flag(s)
 
     s = _command(
         sub,
@@ -293,9 +307,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     s = _command(
-        sub, "report", cmd_report, "summarise the feedback: votes, unanswered questions", "faqbot report --json"
+        sub,
+        "report",
+        cmd_report,
+        "summarise the feedback: votes, unanswered questions, coverage gaps",
+        "faqbot report --html insights.html --days 30",
     )
     _feedback_flags(s)
+    s.add_argument(
+        "--html", type=Path, default=None, help="write the Insights view as one static HTML file (plots included)"
+    )
+    s.add_argument("--days", type=int, choices=(7, 30, 90), default=30, help="the period the insights cover")
+    s.add_argument(
+        "--index",
+        type=Path,
+        default=None,
+        help="index folder whose entries and embedder group the coverage gaps (default: ./index when it exists)",
+    )
     _json_flag(s)
 
     fb = _command(
@@ -326,6 +354,11 @@ def build_parser() -> argparse.ArgumentParser:
     _index_flags(s)
     s.add_argument("--load", action="store_true", help="also run the full load test (20 clients x 50 questions)")
     s.add_argument("--scale", action="store_true", help="also run the 100k / 1M synthetic vector benchmark")
+    s.add_argument(
+        "--insights",
+        action="store_true",
+        help="only the Insights view over 100,000 stored questions (replaces that section of --out)",
+    )
     s.add_argument("--questions", type=Path, default=Path("eval/dev.jsonl"), help="questions to time")
     s.add_argument("--out", type=Path, default=Path("docs/benchmarks.md"), help="Markdown report to write")
     _json_flag(s)

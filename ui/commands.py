@@ -193,9 +193,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from .feedback import print_report
+    from .report_cmd import report
 
-    return print_report(args)
+    return report(args)
 
 
 def cmd_feedback_export(args: argparse.Namespace) -> int:

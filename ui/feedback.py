@@ -10,6 +10,7 @@ report` summarises whatever store `events()` reads.
 from __future__ import annotations
 
 import argparse
+import base64
 import contextlib
 import hashlib
 import json
@@ -21,6 +22,8 @@ from collections import Counter, OrderedDict, deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
+
+from .redact import redact
 
 VOTES = ("up", "down", "none")  # "none" takes a vote back
 MAX_COMMENT = 1000
@@ -72,19 +75,37 @@ def client_id(raw: str) -> str:
     return hashlib.sha256(raw.encode("utf-8", "replace")).hexdigest()[:16]
 
 
+def outcome(answer: dict) -> str:
+    """The decision an answer was given under: answer, closest or not_covered."""
+    d = answer.get("decision")
+    d = d.get("outcome") if isinstance(d, dict) else d
+    if d in ("answer", "closest", "not_covered"):
+        return str(d)
+    return "not_covered" if answer.get("abstained") else "answer"
+
+
 def answer_record(answer: dict) -> dict:
-    """What a vote is stored with: the answer's question, text and citations."""
+    """What a vote is stored with: the answer's question, text and citations. Secrets that users
+    paste (passwords, access keys, tokens: ui/redact.py) are removed before anything is stored."""
     return {
         "answer_id": answer.get("answer_id"),
-        "question": answer.get("question"),
+        "question": redact(answer.get("question")),
+        # what a follow-up ("what about Hudi?") was read as: the report shows it beside the question
+        "standalone_query": redact(answer.get("standalone_query") or ""),
         "language": answer.get("language"),
         "abstained": answer.get("abstained"),
-        "answer": answer.get("text"),
+        "decision": outcome(answer),
+        "answer": redact(answer.get("text")),
         "citations": [
             {"n": c.get("n"), "chunk_id": c.get("chunk_id"), "title": c.get("title"), "language": c.get("language")}
             for c in answer.get("citations", [])
         ],
     }
+
+
+RECORD_KEYS = (
+    "answer_id", "question", "standalone_query", "language", "abstained", "decision", "answer", "citations"
+)  # fmt: skip
 
 
 class RateLimiter:
@@ -164,7 +185,7 @@ class JsonlFeedback:
             rec = next((e for e in given if e.get("answer_id") == answer_id), None)
         if rec is None:
             raise UnknownAnswer(answer_id)
-        return {k: rec.get(k) for k in ("answer_id", "question", "language", "abstained", "answer", "citations")}
+        return {k: rec.get(k) for k in RECORD_KEYS}
 
     def record_vote(self, vote: Vote) -> dict:
         if vote.vote not in VOTES:
@@ -173,8 +194,62 @@ class JsonlFeedback:
         if not self._limit.allow(vote.rate_key):
             raise RateLimited(vote.client)
         return self._append(
-            {"kind": "vote", "vote": vote.vote, "client": vote.client, "comment": vote.comment[:MAX_COMMENT], **rec}
+            {
+                "kind": "vote",
+                "vote": vote.vote,
+                "client": vote.client,
+                "comment": redact(vote.comment[:MAX_COMMENT]),
+                **rec,
+            }
         )
+
+    # -- the maintainer's view: group statuses, question vectors, retention
+    def gap_statuses(self) -> dict[str, str]:
+        """answer_id -> the status a maintainer last gave the coverage gap holding it."""
+        out: dict[str, str] = {}
+        for e in self.events():
+            if e.get("kind") == "gap_status":
+                out.update(dict.fromkeys(e.get("answer_ids") or [], str(e.get("status"))))
+        return out
+
+    def set_gap_status(self, answer_ids: list[str], status: str) -> None:
+        self._append({"kind": "gap_status", "answer_ids": list(answer_ids), "status": status})
+
+    def question_vectors(self, answer_ids: list[str]) -> dict[str, bytes]:
+        wanted = set(answer_ids)
+        return {
+            str(e["answer_id"]): base64.b64decode(e["vec"])
+            for e in self.events()
+            if e.get("kind") == "vector" and e.get("answer_id") in wanted and isinstance(e.get("vec"), str)
+        }
+
+    def save_question_vectors(self, vectors: dict[str, bytes]) -> None:
+        for aid, vec in vectors.items():
+            self._append({"kind": "vector", "answer_id": aid, "vec": base64.b64encode(vec).decode()})
+
+    def purge_older(self, days: int) -> int:
+        """Delete every event older than `days` days (rewritten atomically); returns how many went."""
+        cutoff = time.time() - days * 86400
+        gone = 0
+        with self._lock:
+            files = [self.path.with_name(f"{self.path.name}.{n}") for n in range(self.keep, 0, -1)] + [self.path]
+            for f in files:
+                if not f.is_file():
+                    continue
+                lines = f.read_text(encoding="utf-8", errors="replace").splitlines(keepends=True)
+                kept = [ln for ln in lines if _stamp_seconds(ln) >= cutoff]
+                if len(kept) == len(lines):
+                    continue
+                gone += len(lines) - len(kept)
+                tmp = f.with_name(f.name + ".tmp")
+                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+                with os.fdopen(fd, "w", encoding="utf-8") as out:
+                    out.writelines(kept)
+                    out.flush()
+                    os.fsync(out.fileno())
+                os.replace(tmp, f)
+            self._answers.clear()
+        return gone
 
     # -- reading
     def events(self) -> list[dict]:
@@ -189,6 +264,14 @@ class JsonlFeedback:
                 except ValueError:
                     continue  # a torn last line from a crash is skipped, not fatal
         return out
+
+
+def _stamp_seconds(line: str) -> float:
+    """An event line's time in seconds (an unreadable line counts as new: never deleted by mistake)."""
+    try:
+        return time.mktime(time.strptime(json.loads(line)["time"][:19], "%Y-%m-%dT%H:%M:%S"))
+    except (ValueError, KeyError, TypeError):
+        return float("inf")
 
 
 def default_log() -> Path:
@@ -227,7 +310,7 @@ def summarize(events: list[dict]) -> dict:
     votes = current_votes(events)
     down = Counter(e["question"] for e in votes if e["vote"] == "down" and e.get("question"))
     per_lang: dict[str, Counter] = {}
-    for e in [x for x in events if x.get("kind") != "vote"] + votes:
+    for e in [x for x in events if x.get("kind") in ("answer", "abstained")] + votes:
         key = e["vote"] if e.get("kind") == "vote" else e.get("kind")
         per_lang.setdefault(e.get("language") or "?", Counter())[key] += 1
     return {

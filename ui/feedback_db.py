@@ -18,8 +18,11 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 from .feedback import MAX_COMMENT, VOTES, RateLimited, RateLimiter, UnknownAnswer, Vote, answer_record
+from .redact import redact
 
-SCHEMA_VERSION = 1
+# 1: answers and votes; 2: answers keep the standalone question a follow-up was read as;
+# 3: answers keep their decision; gap statuses and question vectors (the Insights view)
+SCHEMA_VERSION = 3
 # answers kept (each ask stores one, so a flood would fill the disk): past this, the oldest answers
 # nobody voted on are deleted, checked every PRUNE_EVERY answers a process records
 MAX_ANSWERS = 200_000
@@ -34,10 +37,12 @@ answers = sa.Table(
     sa.Column("answer_id", sa.String(64), primary_key=True),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("question", sa.Text, nullable=False),
+    sa.Column("standalone_query", sa.Text),  # version 2; NULL for answers stored before it
     sa.Column("language", sa.String(8)),
     sa.Column("abstained", sa.Boolean, nullable=False),
     sa.Column("text", sa.Text, nullable=False),
     sa.Column("citations", sa.Text, nullable=False),  # JSON list of {chunk_id, title, language}
+    sa.Column("decision", sa.String(16)),  # version 3: answer, closest or not_covered
 )
 votes = sa.Table(
     "faqbot_votes",
@@ -47,6 +52,21 @@ votes = sa.Table(
     sa.Column("vote", sa.String(8), nullable=False),  # up, down or none (taken back)
     sa.Column("comment", sa.Text),
     sa.Column("updated", sa.Float, nullable=False),
+)
+
+
+gap_status = sa.Table(
+    "faqbot_gap_status",
+    _meta,
+    sa.Column("answer_id", sa.String(64), primary_key=True),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("updated", sa.Float, nullable=False),
+)
+qvec = sa.Table(
+    "faqbot_qvec",
+    _meta,
+    sa.Column("answer_id", sa.String(64), primary_key=True),
+    sa.Column("vec", sa.LargeBinary, nullable=False),  # float16 bytes of the question's embedding
 )
 
 
@@ -112,16 +132,19 @@ class SqlFeedback:
                 # replicas starting together: one creates or migrates, the others wait for its commit
                 # (concurrent CREATE TABLE fails on PostgreSQL's catalog, not with "already exists")
                 conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
-            _meta.create_all(conn)
-            version = conn.execute(sa.select(schema_table.c.version)).scalar()
-            if version is None:
-                conn.execute(schema_table.insert().values(version=SCHEMA_VERSION))
-            elif version > SCHEMA_VERSION:
+            version = None
+            if sa.inspect(conn).has_table(schema_table.name):
+                version = conn.execute(sa.select(schema_table.c.version)).scalar()
+            if version is not None and version > SCHEMA_VERSION:
                 raise FeedbackDBError(
                     f"the feedback database has schema version {version}; this faqbot knows "
                     f"{SCHEMA_VERSION}: upgrade faqbot"
                 )
-            # future versions: ALTER steps from `version` up to SCHEMA_VERSION go here
+            _meta.create_all(conn)
+            if version is None:
+                conn.execute(schema_table.insert().values(version=SCHEMA_VERSION))
+            elif version < SCHEMA_VERSION:
+                _upgrade(conn, version)
 
     def record_answer(self, answer: dict) -> None:
         rec = answer_record(answer)
@@ -133,6 +156,8 @@ class SqlFeedback:
             "abstained": bool(rec["abstained"]),
             "text": rec["answer"] or "",
             "citations": json.dumps(rec["citations"], ensure_ascii=False),
+            "standalone_query": rec["standalone_query"] or None,
+            "decision": rec["decision"],
         }
         # the same answer recorded twice (a retry, another replica) stays one row
         stmt = _insert(self.engine, answers).values(**row).on_conflict_do_nothing(index_elements=["answer_id"])
@@ -156,6 +181,9 @@ class SqlFeedback:
         voted = sa.select(votes.c.answer_id).where(votes.c.answer_id == answers.c.answer_id).exists()
         with self.engine.begin() as conn:
             gone = conn.execute(sa.delete(answers).where(answers.c.created < newest_kept, ~voted))
+            kept = sa.select(answers.c.answer_id)
+            for table in (gap_status, qvec):  # what the maintainer's view kept of the answers gone
+                conn.execute(sa.delete(table).where(table.c.answer_id.not_in(kept)))
         return int(gone.rowcount or 0)
 
     def record_vote(self, vote: Vote) -> dict:
@@ -163,7 +191,7 @@ class SqlFeedback:
         if vote.vote not in VOTES:
             raise ValueError(f'"vote" must be one of {", ".join(VOTES)}')
         now = time.time()
-        comment = vote.comment[:MAX_COMMENT]
+        comment = redact(vote.comment[:MAX_COMMENT])
         with self.engine.begin() as conn:
             a = conn.execute(sa.select(answers).where(answers.c.answer_id == vote.answer_id)).first()
             if a is None:
@@ -212,6 +240,90 @@ class SqlFeedback:
                 )
         return [e for _, e in sorted(out, key=lambda p: p[0])]
 
+    # -- the maintainer's view: period reads, group statuses, question vectors, retention
+    def events_since(self, since: float) -> list[dict]:
+        """Answers given since `since` (seconds) and their standing votes, without the answer texts,
+        as light events carrying their time in seconds (`ts`): what the Insights view reads."""
+        cols = [answers.c[n] for n in ("answer_id", "created", "question", "standalone_query", "language",
+                                       "abstained", "decision", "citations")]  # fmt: skip
+        out: list[dict] = []
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(*cols).where(answers.c.created >= since).order_by(answers.c.created))
+            for a in rows:
+                out.append(
+                    {"ts": a.created, "kind": "abstained" if a.abstained else "answer", "answer_id": a.answer_id,
+                     "question": a.question, "standalone_query": a.standalone_query or "", "language": a.language,
+                     "abstained": a.abstained, "decision": a.decision, "citations": json.loads(a.citations)}
+                )  # fmt: skip
+            joined = (
+                sa.select(
+                    answers.c.answer_id,
+                    answers.c.question,
+                    answers.c.language,
+                    votes.c.vote,
+                    votes.c.client,
+                    votes.c.updated,
+                )  # fmt: skip
+                .join(votes, votes.c.answer_id == answers.c.answer_id)
+                .where(answers.c.created >= since)
+            )
+            for r in conn.execute(joined):
+                out.append(
+                    {"ts": r.updated, "kind": "vote", "answer_id": r.answer_id, "question": r.question,
+                     "language": r.language, "vote": r.vote, "client": r.client}
+                )  # fmt: skip
+        return out
+
+    def gap_statuses(self) -> dict[str, str]:
+        with self.engine.connect() as conn:
+            return {r.answer_id: r.status for r in conn.execute(sa.select(gap_status))}
+
+    def set_gap_status(self, answer_ids: list[str], status: str) -> None:
+        now = time.time()
+        with self.engine.begin() as conn:
+            for aid in answer_ids:
+                stmt = _insert(self.engine, gap_status).values(answer_id=aid[:64], status=status, updated=now)
+                conn.execute(
+                    stmt.on_conflict_do_update(index_elements=["answer_id"], set_={"status": status, "updated": now})
+                )
+
+    def question_vectors(self, answer_ids: list[str]) -> dict[str, bytes]:
+        out: dict[str, bytes] = {}
+        with self.engine.connect() as conn:
+            for i in range(0, len(answer_ids), 500):  # bounded IN lists
+                part = answer_ids[i : i + 500]
+                out.update(
+                    {r.answer_id: bytes(r.vec) for r in conn.execute(sa.select(qvec).where(qvec.c.answer_id.in_(part)))}
+                )
+        return out
+
+    def save_question_vectors(self, vectors: dict[str, bytes]) -> None:
+        if not vectors:
+            return
+        with self.engine.begin() as conn:
+            for aid, vec in vectors.items():
+                conn.execute(_insert(self.engine, qvec).values(answer_id=aid, vec=vec).on_conflict_do_nothing())
+
+    def purge_older(self, days: int) -> int:
+        """Delete the questions older than `days` days with their votes, statuses and vectors."""
+        cutoff = time.time() - days * 86400
+        old = sa.select(answers.c.answer_id).where(answers.c.created < cutoff)
+        with self.engine.begin() as conn:
+            for table in (votes, gap_status, qvec):
+                conn.execute(sa.delete(table).where(table.c.answer_id.in_(old)))
+            gone = conn.execute(sa.delete(answers).where(answers.c.created < cutoff))
+        return int(gone.rowcount or 0)
+
+
+def _upgrade(conn: sa.Connection, version: int) -> None:
+    """ALTER steps from `version` up to SCHEMA_VERSION, in the migration's transaction (create_all
+    adds the new tables, not a column to a table that exists)."""
+    if version < 2:
+        conn.execute(sa.text("ALTER TABLE faqbot_answers ADD COLUMN standalone_query TEXT"))
+    if version < 3:
+        conn.execute(sa.text("ALTER TABLE faqbot_answers ADD COLUMN decision VARCHAR(16)"))
+    conn.execute(schema_table.update().values(version=SCHEMA_VERSION))
+
 
 def _stamp(t: float) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S%z", time.localtime(t))
@@ -225,6 +337,8 @@ def _answer_event(a: Any) -> dict[str, Any]:
         "question": a.question,
         "language": a.language,
         "abstained": a.abstained,
-        "answer": a.text,
+        "answer": getattr(a, "text", ""),
         "citations": json.loads(a.citations),
+        "standalone_query": getattr(a, "standalone_query", None) or "",
+        "decision": getattr(a, "decision", None) or ("not_covered" if a.abstained else "answer"),
     }

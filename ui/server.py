@@ -21,6 +21,9 @@ from .doors import ApiKeys, mount_doors, read_api_keys, read_public_url
 from .feedback import FeedbackStore, open_feedback
 from .gate import DEFAULT_MAX_WAIT_S
 from .guard import Guard, default_hosts
+from .insights_page import build_page
+from .insights_page import register_routes as register_insights
+from .insights_source import RETENTION_DAYS, InsightsSource, start_retention
 
 log = logging.getLogger("faqbot")
 
@@ -36,6 +39,8 @@ def create_app(
     max_wait: float = DEFAULT_MAX_WAIT_S,
     api_keys: ApiKeys | None = None,
     public_url: str | None = None,
+    insights_public: bool = False,
+    retention_days: int = RETENTION_DAYS,
 ):
     import gradio as gr
     from fastapi import FastAPI
@@ -62,6 +67,20 @@ def create_app(
     mount_doors(app, state, hosts, signin, api_keys, public_url)  # /v1 and /mcp, their own keys (ui/doors.py)
     app.add_middleware(Guard, allowed_hosts=hosts, max_body=MAX_BODY_BYTES)
     register(app, state)
+    # the maintainer's view: behind the sign-in, or public only when asked (ui/insights_page.py)
+    insights_on = bool(auth) or insights_public
+    source = InsightsSource(state.feedback, lambda: state.core.retriever)
+    register_insights(app, source, insights_on, retention_days)
+    start_retention(state.feedback, retention_days)
+    if insights_on:
+        app = gr.mount_gradio_app(
+            app,
+            build_page(source, retention_days),
+            path="/insights",
+            footer_links=[],
+            show_error=False,
+            max_file_size=1,
+        )
     demo = build_ui(state)
     # the chat's questions pass the same gate as the API's (ui/gate.py); Gradio only has to hand
     # them over, so its own queue admits more than the gate's workers and is itself bounded
@@ -87,6 +106,20 @@ def read_auth(args: argparse.Namespace) -> tuple[str, str] | None:
     if not sep or not user or not pw:
         raise ValueError("credentials must be USER:PASS (--auth, FAQBOT_AUTH or --auth-file)")
     return user, pw
+
+
+def retention_days(args: argparse.Namespace) -> int:
+    """--retention-days, FAQBOT_RETENTION_DAYS, else RETENTION_DAYS; a whole number of days >= 1."""
+    raw = args.retention_days if args.retention_days is not None else os.environ.get("FAQBOT_RETENTION_DAYS")
+    if raw is None or raw == "":
+        return RETENTION_DAYS
+    try:
+        days = int(raw)
+    except ValueError:
+        days = 0
+    if days < 1:
+        raise ValueError(f"--retention-days / FAQBOT_RETENTION_DAYS must be a whole number of days >= 1, not {raw!r}")
+    return days
 
 
 def allowed_hosts(args: argparse.Namespace) -> set[str]:
@@ -133,8 +166,9 @@ def serve(args: argparse.Namespace, llm: LLMSettings) -> int:
     index = ensure_store(resolve_store(args.store, args.index), args.index, corpus)
     feedback = open_feedback(args.feedback_log, args.feedback_db)  # JSONL log or database
     app, state = create_app(
-        index, corpus, make_llm(llm), feedback, args.max_concurrency, auth, hosts, max_wait, keys, read_public_url(args)
-    )
+        index, corpus, make_llm(llm), feedback, args.max_concurrency, auth, hosts, max_wait, keys,
+        read_public_url(args), insights_public=args.insights_public, retention_days=retention_days(args),
+    )  # fmt: skip
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(
         f"faqbot serving on http://{shown}:{args.port}/  (API: /api/ask, /api/health; OpenAI: /v1; MCP: /mcp; backend: "

@@ -1,0 +1,128 @@
+"""`faqbot bench --insights`: the Insights view over a store of 100,000 questions.
+
+A SQLite store is filled with questions drawn from the project's question sets (several
+languages), spread over 90 days, a realistic share answered "not covered" or with the closest
+entries and voted on; their vectors are stored as the server stores them (one embedding per
+distinct question). Then the view is computed for each period, as the page and the HTML report do.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+import numpy as np
+
+SETS = ("dev.jsonl", "calibration.jsonl", "zh-short.jsonl", "other-langs.jsonl", "posts.jsonl")
+DECISION_SHARE = (("answer", 0.70), ("closest", 0.15), ("not_covered", 0.15))
+
+
+def _pool(eval_dir: Path) -> list[tuple[str, str]]:
+    pool = []
+    for name in SETS:
+        f = eval_dir / name
+        if f.is_file():
+            for line in f.read_text(encoding="utf-8").splitlines():
+                d = json.loads(line)
+                pool.append((d["question"][:500], d.get("lang") or "en"))
+    return pool
+
+
+def fill(store, retriever, n: int, days: int = 90, seed: int = 7) -> None:
+    """n answers over `days` days, with votes and the gap questions' vectors."""
+    import sqlalchemy as sa
+    from faqbot.ui.feedback_db import answers, qvec, votes
+
+    rng = random.Random(seed)
+    pool = _pool(Path("eval"))
+    vecs = retriever.embedder.embed_queries([q for q, _ in pool])
+    chunks = retriever.store.chunks
+    now = time.time()
+    rows, vrows, qrows = [], [], []
+    for _ in range(n):
+        i = rng.randrange(len(pool))
+        q, lang = pool[i]
+        r = rng.random()
+        decision = "answer" if r < 0.70 else ("closest" if r < 0.85 else "not_covered")
+        cited = [chunks[rng.randrange(len(chunks))] for _ in range(3 if decision == "closest" else 1)]
+        cits = (
+            []
+            if decision == "not_covered"
+            else [{"n": k + 1, "chunk_id": c.id, "title": c.title} for k, c in enumerate(cited)]
+        )
+        aid = uuid.uuid4().hex
+        rows.append(
+            {"answer_id": aid, "created": now - rng.random() * days * 86400, "question": q, "language": lang,
+             "abstained": decision == "not_covered", "text": "…", "citations": json.dumps(cits),
+             "resolved": "", "decision": decision}
+        )  # fmt: skip
+        if rng.random() < 0.05:
+            vote = "down" if rng.random() < 0.3 else "up"
+            vrows.append({"answer_id": aid, "client": "c", "vote": vote, "comment": "", "updated": rows[-1]["created"]})
+        if decision != "answer" or (vrows and vrows[-1]["answer_id"] == aid and vrows[-1]["vote"] == "down"):
+            qrows.append({"answer_id": aid, "vec": np.asarray(vecs[i], dtype=np.float16).tobytes()})
+    with store.engine.begin() as conn:
+        for table, data in ((answers, rows), (votes, vrows), (qvec, qrows)):
+            for k in range(0, len(data), 5000):
+                conn.execute(sa.insert(table), data[k : k + 5000])
+
+
+def bench_insights(retriever, n: int = 100_000) -> dict:
+    from faqbot.ui.feedback_db import SqlFeedback
+    from faqbot.ui.insights_html import render
+    from faqbot.ui.insights_page import _frames
+    from faqbot.ui.insights_source import InsightsSource
+
+    out: dict = {"stored_questions": n}
+    with tempfile.TemporaryDirectory() as tmp:
+        store = SqlFeedback(str(Path(tmp) / "feedback.db"))
+        t = time.perf_counter()
+        fill(store, retriever, n)
+        out["fill_s"] = round(time.perf_counter() - t, 1)
+        source = InsightsSource(store, lambda: retriever)
+        source.threshold(retriever)  # once per index, when the server starts its first view
+        for days in (7, 30, 90):
+            t = time.perf_counter()
+            data = source.data(days)
+            _frames(data)
+            view = time.perf_counter() - t
+            t = time.perf_counter()
+            render(data, 180)
+            html = time.perf_counter() - t
+            out[f"{days}d"] = {
+                "questions": data.questions,
+                "gap_questions": data.gap_questions,
+                "grouped": data.grouped,
+                "groups": len(data.gaps),
+                "view_s": round(view, 2),
+                "html_s": round(html, 2),
+            }
+    return out
+
+
+def markdown(res: dict) -> str:
+    m, r = res["machine"], res["insights"]
+    lines = []
+    for d in (7, 30, 90):
+        x = r[f"{d}d"]
+        lines.append(
+            f"| {d} days | {x['questions']:,} | {x['gap_questions']:,} ({x['grouped']:,} grouped, "
+            f"{x['groups']:,} groups) | {x['view_s']} s | {x['html_s']} s |"
+        )
+    rows = "\n".join(lines)
+    title = f"Insights over {r['stored_questions']:,} stored questions"
+    return f"""## {title} (`faqbot bench --insights`, {time.strftime("%Y-%m-%d")})
+
+Machine: {m["cpu"]}, {m["cores"]} cores. A SQLite store of questions from the project's sets over 90 days
+(70 % answered, 15 % closest entries, 15 % not covered, 5 % voted on), filled in {r["fill_s"]} s.
+The view is what the page computes (tables, plots' data, coverage gaps grouped by meaning); target ≤ 2 s.
+
+| period | questions | gap questions | view | HTML report |
+|---|---|---|---|---|
+{rows}
+
+"""

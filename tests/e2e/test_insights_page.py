@@ -1,0 +1,97 @@
+"""The maintainers' Insights page on a real `faqbot serve` with a sign-in and a SQLite feedback
+store seeded through the real API, in a real Chromium; CSV and HTML exports read back; refused
+without a sign-in unless --insights-public."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+
+import httpx
+import pytest
+
+from tests.support import CORPUS, chromium, serve
+
+pytestmark = pytest.mark.slow
+
+USER, PASSWORD = "maintainer", "correct horse battery"
+QUESTIONS = [
+    ("Kafka SASL_SSL login fails", "en"),
+    ("How do I install Flink on Windows 95?", "en"),
+    ("Installing Apache Flink under Windows 95", "en"),
+    ("Comment installer Flink sous Windows 95 ?", "fr"),
+    ("¿Por qué hay datos duplicados en Hudi? 'password' = 'hunter2xyz'", "es"),
+]
+
+
+@pytest.fixture(scope="module")
+def server(index_dir, tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("insights")
+    auth = tmp / "auth"
+    auth.write_text(f"{USER}:{PASSWORD}\n")
+    db = tmp / "feedback.db"
+    args = ("--index", str(index_dir), "--corpus", str(CORPUS), "--auth-file", str(auth), "--feedback-db", str(db))
+    with serve(*args, env=dict(os.environ), auth=(USER, PASSWORD)) as srv:
+        with httpx.Client(base_url=srv.url, auth=(USER, PASSWORD), timeout=60) as c:
+            given = [c.post("/api/ask", json={"question": q, "language": lang}).json() for q, lang in QUESTIONS]
+            assert c.post("/api/feedback", json={"answer_id": given[0]["answer_id"], "vote": "down"}).status_code == 200
+            for a in given:  # whatever the bot made of the Windows 95 questions, an answer got a thumbs down
+                if "Windows 95" in a["question"] and not a["abstained"]:
+                    c.post("/api/feedback", json={"answer_id": a["answer_id"], "vote": "down"})
+        yield srv.url
+
+
+def test_insights_page_in_the_browser(server, tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = chromium(p)
+        page = b.new_page(viewport={"width": 1280, "height": 1800})
+        page.goto(server + "/login?next=/insights/", wait_until="load")
+        page.fill("input[name=username]", USER)
+        page.fill("input[name=password]", PASSWORD)
+        page.click("button[type=submit], input[type=submit]")
+        page.wait_for_url("**/insights/**", timeout=30_000)
+        page.wait_for_function("document.body.innerText.includes('questions since')", timeout=90_000)
+        page.wait_for_function("document.body.innerText.includes('Windows 95')", timeout=60_000)
+        text = page.inner_text("body")
+        assert "5 questions since" in text and "answers voted down" in text
+        assert "hunter2xyz" not in text  # redacted before it was stored
+        # the three plots drew (Vega renders an svg or a canvas in each)
+        page.wait_for_function("document.querySelectorAll('.vega-embed').length >= 3", timeout=60_000)
+        page.screenshot(path=str(tmp_path / "insights.png"), full_page=True)
+        # a maintainer marks the first group addressed; the table says so
+        page.get_by_role("button", name="Set status").click()
+        page.wait_for_function("document.body.innerText.includes('addressed')", timeout=60_000)
+        b.close()
+
+
+def test_csv_and_html_exports(server):
+    with httpx.Client(base_url=server, auth=(USER, PASSWORD), timeout=60) as c:
+        r = c.get("/insights/export/coverage_gaps.csv", params={"days": 7})
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/csv")
+        rows = list(csv.DictReader(io.StringIO(r.text)))
+        windows = [row for row in rows if "Windows 95" in row["examples"]]
+        assert len(windows) == 1 and windows[0]["size"] == "3", rows
+        r = c.get("/insights/export/questions_per_day_language.csv", params={"days": 7})
+        per = list(csv.DictReader(io.StringIO(r.text)))
+        assert sum(int(x["questions"]) for x in per) == len(QUESTIONS) and len({x["day"] for x in per}) == 7
+        r = c.get("/insights/report.html")
+        assert r.status_code == 200 and "<svg" in r.text and "Coverage gaps" in r.text
+        assert "<script" not in r.text
+        assert c.get("/insights/export/nope.csv").status_code == 404
+    # without the sign-in: the login page, never the data
+    r = httpx.get(server + "/insights/export/coverage_gaps.csv", follow_redirects=False)
+    assert r.status_code in (303, 401) and "Windows" not in r.text
+
+
+def test_insights_refused_without_a_sign_in_unless_public(index_dir, tmp_path):
+    env = {**os.environ, "FAQBOT_FEEDBACK_DB": str(tmp_path / "f.db")}
+    with serve("--index", str(index_dir), "--corpus", str(CORPUS), env=env) as srv:
+        r = httpx.get(srv.url + "/insights/", timeout=30)
+        assert r.status_code == 403 and "--auth-file" in r.text and "--insights-public" in r.text
+        assert httpx.get(srv.url + "/insights/report.html", timeout=30).status_code == 403
+    with serve("--index", str(index_dir), "--corpus", str(CORPUS), "--insights-public", env=env) as srv:
+        assert httpx.get(srv.url + "/insights/", timeout=30).status_code == 200
+        assert httpx.get(srv.url + "/insights/report.html", timeout=30).status_code == 200

@@ -1,0 +1,92 @@
+"""Secrets pasted into questions never reach the feedback store (ui/redact.py), on real-looking logs."""
+
+from __future__ import annotations
+
+import pytest
+from faqbot.ui.feedback import answer_record
+from faqbot.ui.redact import MARK, redact
+
+pytestmark = pytest.mark.unit
+
+# (pasted text, the secret that must go, what must stay so a maintainer can still read the question)
+CASES = [
+    (
+        "CREATE TABLE sink (...) WITH ('connector' = 'jdbc', 'url' = 'jdbc:mysql://rm-bp1.mysql.rds.aliyuncs.com:3306/db',"
+        " 'username' = 'flink', 'password' = 'S3cr3t!pw#2024')",
+        "S3cr3t!pw#2024",
+        "'password' = '[redacted]'",
+    ),
+    ("Caused by: java.sql.SQLException: jdbc:mysql://root:hunter2@10.0.0.1:3306/db refused", "hunter2", "root:"),
+    (
+        "'properties.sasl.jaas.config' = 'org.apache.kafka.common.security.plain.PlainLoginModule required "
+        'username="alice" password="al1ce-pw";\'',
+        "al1ce-pw",
+        'username="alice"',
+    ),
+    (
+        "'accessId' = 'LTAI5tAbCdEfGhIjKlMn1234', 'accessKey' = 'xYz0123456789abcdefGHIJKL'",
+        "LTAI5tAbCdEfGhIjKlMn1234",
+        "accessId",
+    ),
+    (
+        "'accessId' = 'LTAI5tAbCdEfGhIjKlMn1234', 'accessKey' = 'xYz0123456789abcdefGHIJKL'",
+        "xYz0123456789abcdefGHIJKL",
+        "accessKey",
+    ),
+    (
+        "curl -H 'Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbg' http://x/api",
+        "eyJhbGciOiJIUzI1NiJ9",
+        "Bearer",
+    ),
+    (
+        '{"AccessKeyId": "STS.NTabc123", "AccessKeySecret": "abcdef123456", "SecurityToken": "CAIS9x"}',
+        "abcdef123456",
+        "AccessKeySecret",
+    ),
+    (
+        '{"AccessKeyId": "STS.NTabc123", "AccessKeySecret": "abcdef123456", "SecurityToken": "CAIS9x"}',
+        "CAIS9x",
+        "SecurityToken",
+    ),
+    ("spring.datasource.url=postgresql://faqbot:pg-pass-1@db:5432/faqbot", "pg-pass-1", "faqbot:"),
+    ("WITH ('connector'='hologres','username'='BASIC$u','password'='P@ss w0rd')", "w0rd", "'username'='BASIC$u'"),
+    ("export AWS_ACCESS_KEY_ID=AKIAABCDEFGHIJKLMNOP", "AKIAABCDEFGHIJKLMNOP", "AWS_ACCESS_KEY_ID"),
+    ("token=ghp_0123456789abcdefghij&user=bob", "ghp_0123456789abcdefghij", "user=bob"),
+]
+
+
+@pytest.mark.parametrize(("text", "secret", "kept"), CASES)
+def test_secrets_are_removed_and_the_question_stays_readable(text, secret, kept):
+    out = redact(text)
+    assert secret not in out
+    assert MARK in out
+    assert kept in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Access denied for user 'flink'@'10.1.2.3' (using password: YES)",
+        "table.exec.source.idle-timeout = 5 s; the password reset did not help",
+        "Kafka TimeoutException: Failed to update metadata after 60000 ms",
+        "how do I set the token bucket size?",
+    ],
+)
+def test_text_without_a_secret_is_unchanged(text):
+    assert redact(text) == text
+
+
+def test_stored_records_are_redacted():
+    rec = answer_record(
+        {
+            "answer_id": "a1",
+            "question": "MySQL CDC fails: 'password' = 'topsecret99'",
+            "standalone_query": "jdbc:mysql://u:pw123456@h/db",
+            "text": "Check 'password' = 'topsecret99' [1]",
+            "abstained": False,
+            "citations": [],
+        }
+    )
+    assert "topsecret99" not in rec["question"] and "topsecret99" not in rec["answer"]
+    assert "pw123456" not in rec["standalone_query"]
+    assert rec["decision"] == "answer"

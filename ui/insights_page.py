@@ -1,0 +1,152 @@
+"""The Insights page for the FAQ's maintainers (`/insights` on `faqbot serve`), its CSV exports and
+its static HTML report, all behind the server's sign-in.
+
+Without a sign-in configured the page is refused (users' questions are not for everyone who can
+reach the chat) unless `--insights-public` says otherwise.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+
+from .gaps import STATUSES
+from .insights import PERIODS, InsightsData, to_csv
+from .insights_html import DECISION_COLOURS, render
+from .insights_source import InsightsSource
+
+PATH = "/insights"
+REFUSED = (
+    "The Insights page shows what users asked, so it needs a sign-in: start faqbot serve with --auth-file "
+    "(or FAQBOT_AUTH_FILE), or with --insights-public to show it to anyone who can reach the server."
+)
+DEFAULT_PERIOD = 30
+
+
+def _period(raw: str | None) -> int:
+    try:
+        days = int(raw or DEFAULT_PERIOD)
+    except ValueError:
+        return DEFAULT_PERIOD
+    return days if days in PERIODS else DEFAULT_PERIOD
+
+
+def register_routes(app: FastAPI, source: InsightsSource, enabled: bool, retention_days: int) -> None:
+    """CSV exports and the HTML report; with the page refused, every insights route answers 403."""
+
+    @app.get(PATH + "/export/{table}.csv", include_in_schema=False)
+    async def export_csv(table: str, request: Request) -> Response:
+        if not enabled:
+            return JSONResponse({"error": REFUSED}, status_code=403)
+        data = await asyncio.to_thread(source.data, _period(request.query_params.get("days")))
+        tables = data.tables()
+        if table not in tables:
+            return JSONResponse({"error": f"no table {table}; one of: {', '.join(tables)}"}, status_code=404)
+        name = f"faqbot-{table}-{data.period_days}d.csv"
+        return Response(
+            to_csv(tables[table]),
+            media_type="text/csv; charset=utf-8",
+            headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"},
+        )
+
+    @app.get(PATH + "/report.html", include_in_schema=False)
+    async def report_html(request: Request) -> Response:
+        if not enabled:
+            return JSONResponse({"error": REFUSED}, status_code=403)
+        data = await asyncio.to_thread(source.data, _period(request.query_params.get("days")))
+        return HTMLResponse(render(data, retention_days), headers={"Cache-Control": "no-store"})
+
+    if not enabled:
+
+        @app.get(PATH, include_in_schema=False)
+        @app.get(PATH + "/", include_in_schema=False)
+        async def refused() -> Response:
+            return HTMLResponse(f"<!doctype html><title>Insights</title><p>{REFUSED}</p>", status_code=403)
+
+
+def _frames(data: InsightsData) -> dict[str, Any]:
+    import pandas as pd
+
+    return {name: pd.DataFrame(rows) for name, rows in data.tables().items()}
+
+
+def _summary(data: InsightsData) -> str:
+    return (
+        f"**{data.questions}** questions since {data.since}; **{data.answers_voted_down}** answers voted down "
+        f"(**{data.share_voted_down:.1%}**); **{data.gap_questions}** questions the FAQ failed, in "
+        f"**{len(data.gaps)}** groups"
+        + (f" (the {data.grouped} most recent grouped)" if data.grouped < data.gap_questions else "")
+        + "."
+    )
+
+
+def _links(days: int) -> str:
+    names = ("questions_per_day_language", "questions_per_day_decision", "votes_per_day", "entries_cited",
+             "entries_never_cited", "coverage_gaps")  # fmt: skip
+    csv = " · ".join(f"[{n.replace('_', ' ')}]({PATH}/export/{n}.csv?days={days})" for n in names)
+    return f"CSV: {csv} · [HTML report]({PATH}/report.html?days={days})"
+
+
+def build_page(source: InsightsSource, retention_days: int):
+    import gradio as gr
+
+    def view(days: int):
+        data = source.data(int(days))
+        f = _frames(data)
+        keys = [g.key for g in data.gaps]
+        return (
+            _summary(data),
+            f["questions_per_day_language"],
+            f["questions_per_day_decision"],
+            f["votes_per_day"],
+            f["coverage_gaps"],
+            f["entries_cited"],
+            f["entries_never_cited"],
+            _links(int(days)),
+            gr.update(choices=keys, value=keys[0] if keys else None),
+        )
+
+    def set_status(days: int, key: str | None, status: str):
+        data = source.data(int(days))
+        gap = next((g for g in data.gaps if g.key == key), None)
+        if gap is not None and status in STATUSES:
+            source.set_status(gap.members, status)
+        return view(days)
+
+    with gr.Blocks(title="faqbot insights") as page:
+        gr.Markdown(
+            "# Insights\nWhat users asked, how the bot decided, what they voted, and where the FAQ falls short. "
+            f"Passwords, access keys and tokens are removed from questions before they are stored; questions older "
+            f"than {retention_days} days are deleted."
+        )
+        days = gr.Radio([str(p) for p in PERIODS], value=str(DEFAULT_PERIOD), label="Period (days)")
+        summary = gr.Markdown()
+        with gr.Row():
+            by_lang = gr.BarPlot(
+                x="day", y="questions", color="language", title="Questions per day, by language", x_label_angle=-45
+            )
+            by_dec = gr.BarPlot(
+                x="day", y="questions", color="decision", title="Questions per day, by decision", x_label_angle=-45,
+                color_map=DECISION_COLOURS,
+            )  # fmt: skip
+        votes = gr.BarPlot(
+            x="day", y="votes", color="vote", title="Votes per day", x_label_angle=-45, color_map=DECISION_COLOURS
+        )
+        gr.Markdown("## Coverage gaps\nQuestions answered \"not covered\" or with the closest entries, or voted down, "
+                    "grouped by meaning.")  # fmt: skip
+        gaps = gr.Dataframe(label="Coverage gaps", wrap=True, interactive=False)
+        with gr.Row():
+            group = gr.Dropdown(label="Group", choices=[], scale=2)
+            status = gr.Radio(list(STATUSES), value="addressed", label="Status")
+            apply = gr.Button("Set status", scale=0)
+        cited = gr.Dataframe(label="Entries cited most", interactive=False)
+        never = gr.Dataframe(label="Entries never cited", interactive=False)
+        links = gr.Markdown()
+        outputs = [summary, by_lang, by_dec, votes, gaps, cited, never, links, group]
+        page.load(view, days, outputs)
+        days.change(view, days, outputs)
+        apply.click(set_status, [days, group, status], outputs)
+    return page

@@ -1,0 +1,79 @@
+"""Secrets out of pasted logs before a question is stored (feedback, insights, exports).
+
+Users paste DDL, connection strings and stack traces; those carry passwords, access keys and
+tokens. Every stored question and answer text passes `redact` first (ui/feedback.py's
+`answer_record`, used by every store). Each rule is one named pattern; all are linear (no nested
+quantifiers over the same characters) because a question is up to 4,000 characters of anything.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MARK = "[redacted]"
+
+# option names whose value is a secret: password=..., 'sink.password' = '...', "accessKeySecret": "..."
+_SECRET_KEY = (
+    r"(?:[\w.\-]{0,40}(?:password|passwd|pwd|secret|token|credential|access[_.\-]?key(?:[_.\-]?(?:id|secret))?|"
+    r"accesskeyid|accesskeysecret|access[_.\-]?id|api[_.\-]?key|private[_.\-]?key|sas[_.\-]?key))"
+)
+
+
+@dataclass(frozen=True)
+class Rule:
+    name: str
+    pattern: re.Pattern[str]
+    keep: int  # how many leading groups are kept (the key and its separator); the value goes
+
+
+RULES = (
+    # URL credentials: jdbc:mysql://user:pass@host, postgresql://u:p@h, http://u:p@h
+    Rule("url_userinfo", re.compile(r"(\b[a-zA-Z][\w+.\-]{1,20}://[^\s:/@'\"]{1,128}:)([^\s@/'\"]{1,256})(?=@)"), 1),
+    # Authorization headers and bearer tokens
+    Rule("bearer", re.compile(r"(\b(?:Bearer|Basic|Token)\s+)([A-Za-z0-9._~+/=\-]{8,4096})", re.IGNORECASE), 1),
+    # key = 'value', key: "value", key=value (SQL WITH options, properties, JSON, query strings)
+    Rule(
+        "secret_option",
+        re.compile(
+            r"""((?:['"`]?)"""
+            + _SECRET_KEY
+            + r"""(?:['"`]?)\s{0,8}(?:=|:|=>)\s{0,8})"""
+            # the value: quoted whole (spaces included) or up to a separator; "password: YES" is MySQL's word
+            + r"""(?!(?:YES|NO)\b)((?:'[^'\n]{1,512}'|"[^"\n]{1,512}"|`[^`\n]{1,512}`|[^\s'"`&;,)}]{1,512}))""",
+            re.IGNORECASE,
+        ),
+        1,
+    ),
+    # JAAS: password="..." inside sasl.jaas.config is caught above; username stays (not a secret)
+    # Alibaba Cloud AccessKey IDs (LTAI...) and AWS keys (AKIA...), wherever they stand
+    Rule("access_key_id", re.compile(r"()\b(?:LTAI[A-Za-z0-9]{12,30}|AKIA[A-Z0-9]{16})\b"), 1),
+    # PEM private keys
+    Rule(
+        "pem",
+        re.compile(r"(-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----)[A-Za-z0-9+/=\s]{1,8192}?(?=-----END)"),
+        1,
+    ),
+)
+
+
+def redact(text: str | None) -> str:
+    """The text with every secret value replaced by [redacted]; the keys stay, so a maintainer
+    still sees which option the user set."""
+    if not text:
+        return text or ""
+    for rule in RULES:
+        text = rule.pattern.sub(lambda m, k=rule.keep: _replace(m, k), text)
+    return text
+
+
+def _replace(m: re.Match[str], keep: int) -> str:
+    kept = "".join(m.group(i) or "" for i in range(1, keep + 1))
+    value = m.group(keep + 1) if m.re.groups > keep else ""
+    quote = value[0] if value and value[0] in "'\"`" and value[-1] == value[0] and len(value) > 1 else ""
+    return kept + quote + MARK + quote
+
+
+def redactions(text: str) -> list[str]:
+    """The names of the rules that would change the text (for tests and the report's note)."""
+    return [r.name for r in RULES if r.pattern.search(text or "")]

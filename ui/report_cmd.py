@@ -1,0 +1,52 @@
+"""`faqbot report`: the feedback summary (text or --json) and the Insights view (--json tables,
+--html FILE), from whatever store the feedback flags name."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from pathlib import Path
+
+from .feedback import open_feedback, print_report, store_name, summarize
+from .insights_source import RETENTION_DAYS, InsightsSource
+
+
+def _retriever(index: Path | None):
+    """The index's retriever when there is one (entries, embedder); None groups nothing."""
+    path = index or Path(os.environ.get("FAQBOT_INDEX") or "index")
+    if not path.exists():
+        return None
+    from faqbot.bot.retrieve import HybridRetriever
+
+    r = HybridRetriever(path)
+    return lambda: r
+
+
+def write_private(path: Path, text: str) -> None:
+    """Written whole (a temporary file renamed over it) and 0600: it quotes users' questions."""
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(text)
+    os.replace(tmp, path)
+
+
+def report(args: argparse.Namespace) -> int:
+    store = open_feedback(args.feedback_log, args.feedback_db)
+    if not (args.json or args.html):
+        return print_report(args)
+    retention = int(os.environ.get("FAQBOT_RETENTION_DAYS") or RETENTION_DAYS)
+    source = InsightsSource(store, _retriever(args.index))
+    data = source.data(args.days)
+    if args.html:
+        from .insights_html import render
+
+        write_private(args.html, render(data, retention))
+        if not args.json:
+            print(
+                f"wrote {args.html}: {data.questions} questions, {len(data.gaps)} coverage gaps ({store_name(store)})"
+            )
+    if args.json:
+        print(json.dumps({**summarize(store.events()), "insights": data.to_json()}, indent=2, ensure_ascii=False))
+    return 0

@@ -8,6 +8,7 @@ quantifiers over the same characters) because a question is up to 4,000 characte
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -63,7 +64,7 @@ def redact(text: str | None) -> str:
     if not text:
         return text or ""
     for rule in RULES:
-        text = rule.pattern.sub(lambda m, k=rule.keep: _replace(m, k), text)
+        text = rule.pattern.sub(functools.partial(_replace, keep=rule.keep), text)
     return text
 
 

@@ -38,10 +38,11 @@ def test_see_also_gist_on_the_real_corpus(bot):
     assert "app_name" in a.text  # the solution line of that entry, whether it is cited first or as "see also"
 
 
-def test_not_covered_answer_lists_nearby_entries(bot):
+def test_not_covered_answer_says_so_and_shows_no_entry(bot):
     a = bot.ask("How do I bake sourdough bread?")
     assert a.abstained and a.text.startswith("The FAQ does not cover this question.")
-    assert "Try rephrasing" in a.text
+    assert "Try rephrasing" in a.text and a.citations == [] and "/source/" not in a.text
+    assert a.to_json()["decision"] == a.decision.to_json() and a.decision.outcome == "not_covered"
 
 
 def test_unsupported_language_answered_in_english(bot):

@@ -82,22 +82,48 @@ def _norm(title: str) -> str:
     return " ".join(re.sub(r"[\"'“”‘’«»`?？:：.,()\[\]]", " ", title.lower()).split())
 
 
-def entry_named(label: dict, entries: list[Entry]) -> tuple[int | None, str]:
-    """The entry a label names: by its title (any language version), else the one entry holding all
-    its needles; (None, why) when neither identifies one."""
-    title = _norm(label.get("gold_title", ""))
-    if title:
-        exact = [i for i, e in enumerate(entries) if any(_norm(t) == title for t in e.titles)]
-        if len(exact) == 1:
-            return exact[0], "title"
-        prefix = [i for i, e in enumerate(entries) if any(_norm(t).startswith(title) for t in e.titles)]
-        if len(title) >= 20 and len(prefix) == 1:
-            return prefix[0], "title prefix"
-    needles = [n.lower() for n in label.get("needles", []) if n.strip()]
-    holding = [i for i, e in enumerate(entries) if needles and all(n in e.text for n in needles)]
-    if len(holding) == 1:
-        return holding[0], "needles"
-    return None, f"no single entry titled {label.get('gold_title', '')!r} or holding its needles"
+_STOP = frozenset(
+    "a an and the to of in on for from with using when how do does i my is are what why can error erreur".split()
+)
+
+
+def _words(title: str) -> set[str]:
+    return {w.rstrip("s") for w in re.findall(r"\w+", _norm(title)) if len(w) > 1 and w not in _STOP}
+
+
+def _title_match(said: str, titles: list[str]) -> float:
+    """How well a reader's title names an entry: 1 when one is the other's beginning (a table of
+    contents line often differs from the section's heading: "Error: No suitable driver found for"),
+    else the share of the reader's words the entry's title holds."""
+    a, words = _norm(said), _words(said)
+    best = 0.0
+    for t in titles:
+        b = _norm(t)
+        if min(len(a), len(b)) >= 12 and (a.startswith(b) or b.startswith(a)):
+            return 1.0
+        if words:
+            best = max(best, len(words & _words(t)) / len(words))
+    return best
+
+
+def entries_named(label: dict, entries: list[Entry]) -> tuple[list[int], str]:
+    """The entries a reader names (one may name two that answer alike): the entry each title given
+    names best (at least 0.6 of its words, and better than any other), and the entry holding each
+    needle given."""
+    titles = label.get("gold_title") or []
+    titles = [titles] if isinstance(titles, str) else titles
+    found: list[int] = []
+    for t in titles:
+        scores = [_title_match(t, e.titles) for e in entries]
+        top = max(scores, default=0.0)
+        if top >= 0.6 and scores.count(top) == 1:
+            found.append(scores.index(top))
+    for n in label.get("needles") or []:
+        holding = [i for i, e in enumerate(entries) if n.strip() and n.lower() in e.text]
+        if len(holding) == 1:
+            found.append(holding[0])
+    found = list(dict.fromkeys(found))
+    return found, "" if found else f"no entry titled {titles!r} or holding its needles"
 
 
 def judge(first: dict, second: dict | None, entries: list[Entry]) -> tuple[bool, str, list[str]]:
@@ -111,12 +137,13 @@ def judge(first: dict, second: dict | None, entries: list[Entry]) -> tuple[bool,
         return False, f"covered/uncovered: only the {who} says covered ({why})", []
     if not first["covered"]:
         return True, "agree", []
-    gi, how = entry_named(second, entries)
-    if gi is None:
+    named, how = entries_named(second, entries)
+    if not named:
         return False, f"entry: {how}", []
-    kept = [n for n in first["needles"] if n.lower() in entries[gi].text]
+    kept = [n for n in first["needles"] if any(n.lower() in entries[gi].text for gi in named)]
     if not kept:
-        return False, f"entry: the second reader named {entries[gi].titles[0]!r}, which holds no collector needle", []
+        said = " / ".join(entries[gi].titles[0] for gi in named)
+        return False, f"entry: the second reader named {said!r}, which holds no collector needle", []
     return True, "agree", kept
 
 
@@ -172,15 +199,37 @@ def build(
 
 
 def report(rows: list[dict], records: list[dict]) -> str:
-    """The Markdown account of the build: counts, and every post left out with why."""
+    """The Markdown account of the build: counts, how disagreements were settled, and every post
+    left out with why."""
+    from collections import Counter
+
     kept_in = sum(1 for r in rows if r["kind"] == "post")
+    notes = Counter(r["note"].split(":")[0] for r in records if not r["kept"])
     lines = [
         f"Posts read: {len(records)}; kept: {len(rows)} ({kept_in} covered, {len(rows) - kept_in} uncovered) "
         f"from {len({r['repo'] for r in rows})} repositories or sites.",
         "",
-        "| post | source | collector says | left out because |",
-        "|---|---|---|---|",
+        "| left out because | posts |",
+        "|---|---|",
+        *(f"| {k} | {v} |" for k, v in sorted(notes.items())),
+        "",
+        "A disagreement is settled by leaving the post out: a label two readers do not agree on is not",
+        "a label to fit or score on. `covered/uncovered`: one reader says an entry answers, the other",
+        "none; `entry`: both say covered but the entry the second reader names holds none of the",
+        "collector's needles.",
+        "",
+        "| lang | covered | uncovered |",
+        "|---|---|---|",
     ]
+    for lang in sorted({r["lang"] for r in rows}):
+        n_in = sum(1 for r in rows if r["lang"] == lang and r["kind"] == "post")
+        n_out = sum(1 for r in rows if r["lang"] == lang and r["kind"] != "post")
+        lines.append(f"| {lang} | {n_in} | {n_out} |")
+    lines += ["", "| repository or site | covered | uncovered |", "|---|---|---|"]
+    for repo, n in Counter(r["repo"] for r in rows).most_common():
+        n_in = sum(1 for r in rows if r["repo"] == repo and r["kind"] == "post")
+        lines.append(f"| {repo} | {n_in} | {n - n_in} |")
+    lines += ["", "| post | source | collector says | left out because |", "|---|---|---|---|"]
     for r in records:
         if not r["kept"]:
             said = {True: "covered", False: "uncovered", None: "-"}[r["covered"]]

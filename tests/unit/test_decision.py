@@ -168,7 +168,8 @@ def test_the_set_keeps_only_posts_both_readers_agree_on_and_no_reserved_thread()
     assert notes["5"].startswith("entry:") and notes["7"] == "reserved thread"
     assert notes["8"] == "thread already in the set"  # the same thread under the project's old name
     md = rp.report(rows, records)
-    assert "kept: 3 (2 covered, 1 uncovered)" in md and md.count("\n| ") == 6  # header + 5 left out
+    assert "kept: 3 (2 covered, 1 uncovered)" in md and "| reserved thread | 1 |" in md
+    assert all(f"\n| {i} | " in md for i in "34578") and "\n| 1 | " not in md  # every post left out, with why
 
 
 def test_repository_of_a_source_groups_renamed_projects_and_sites():

@@ -28,9 +28,31 @@ def _numbers(text: str) -> list[int]:
     return [int(m) for m in re.findall(r"^\s*(\d+)\.\s", text, re.M)]
 
 
+def _bot_with_thresholds(index_dir, closest_at: float, answer_at: float):
+    """A bot whose decision puts every question in one outcome: what an outcome shows does not then
+    depend on where the shipped model puts one question."""
+    from dataclasses import replace
+
+    from faqbot.bot.service import Bot
+
+    b = Bot(index_dir)
+    b.retriever.abstain_model = replace(b.retriever.abstain_model, threshold=closest_at, answer_threshold=answer_at)
+    return b
+
+
 @pytest.fixture(scope="module")
-def dev_answers(bot):
-    return [(q, bot.ask(q.question)) for q in DEV if q.in_scope]
+def declining_bot(index_dir):
+    return _bot_with_thresholds(index_dir, 1.01, 1.01)
+
+
+@pytest.fixture(scope="module")
+def unsure_bot(index_dir):
+    return _bot_with_thresholds(index_dir, 0.0, 1.01)
+
+
+@pytest.fixture(scope="module")
+def dev_answers(answering_bot):
+    return [(q, answering_bot.ask(q.question)) for q in DEV if q.in_scope]
 
 
 def test_answers_keep_the_fix_lists_and_code_whole(dev_answers):
@@ -110,8 +132,8 @@ def test_the_cause_and_fix_come_before_the_error_text(dev_answers):
     assert shown >= 5  # the dev set asks about such entries
 
 
-def test_a_stack_trace_is_quoted_briefly_after_the_fix(bot):
-    a = bot.ask("Error: Incorrect string value when writing emoji to MySQL")
+def test_a_stack_trace_is_quoted_briefly_after_the_fix(answering_bot):
+    a = answering_bot.ask("Error: Incorrect string value when writing emoji to MySQL")
     assert a.citations[0].title == "Error: Incorrect string value"
     cause, fix, error = (a.text.index(x) for x in ("**Cause**", "**Solution**", "**Error details**"))
     assert cause < fix < error
@@ -131,9 +153,9 @@ def test_dev_set_answers_are_short_and_hold_the_fact(dev_answers):
     assert sum(facts) / len(facts) >= 0.97, [q.id for (q, _), ok in zip(dev_answers, facts) if not ok]
 
 
-def test_a_pasted_error_is_quoted_from_the_line_it_shares_with_the_entry(bot):
+def test_a_pasted_error_is_quoted_from_the_line_it_shares_with_the_entry(answering_bot):
     # the entry's Problem block is a 1,700-character log; its first lines are DDL, not the error
-    a = bot.ask(
+    a = answering_bot.ask(
         "org.apache.flink.table.api.ValidationException: SQL validation failed. Unable to create a sink "
         "for writing table 'vvp.default.sink_x'. 'upsert-kafka' — what is missing?"
     )
@@ -142,8 +164,8 @@ def test_a_pasted_error_is_quoted_from_the_line_it_shares_with_the_entry(bot):
     assert a.text.index("**Cause**") < a.text.index("**Solution**")
 
 
-def test_a_cause_that_introduces_a_list_is_quoted_with_it(bot):
-    a = bot.ask(
+def test_a_cause_that_introduces_a_list_is_quoted_with_it(answering_bot):
+    a = answering_bot.ask(
         "In which order are the fields of a UDTF returned when its POJO class has no parameterized constructor?"
     )
     assert a.citations[0].title == "ValidationException: SQL validation failed"
@@ -152,14 +174,14 @@ def test_a_cause_that_introduces_a_list_is_quoted_with_it(bot):
     assert "alphabetical order of the field names" in cause  # the list item the lead-in introduces
 
 
-def test_window_question_keeps_the_grace_period_fix(bot):
-    a = bot.ask(WINDOW_ES)
+def test_window_question_keeps_the_grace_period_fix(answering_bot):
+    a = answering_bot.ask(WINDOW_ES)
     assert a.language == "es" and a.citations[0].title.startswith("¿Cómo soluciono la ausencia de resultados")
     assert "período de gracia" in a.text, a.text  # the section's last sentence is its fix
 
 
-def test_kafka_proxy_answer_keeps_the_solution(bot):
-    a = bot.ask("Flink se connecte à Kafka via un proxy mais ne lit ni n'écrit rien, pourquoi ?")
+def test_kafka_proxy_answer_keeps_the_solution(answering_bot):
+    a = answering_bot.ask("Flink se connecte à Kafka via un proxy mais ne lit ni n'écrit rien, pourquoi ?")
     assert a.citations[0].language == "fr" and "advertised.listeners" in a.text
     assert a.text.index("Cause") < a.text.index("advertised.listeners")  # the cause named first, then the fix
 
@@ -187,9 +209,9 @@ def test_kafka_proxy_answer_keeps_the_solution(bot):
         ),
     ],
 )
-def test_how_do_i_fix_it_answers_with_the_fix_of_the_entry(bot, first, follow_up, lead, needle):
-    a1 = bot.ask(first)
-    a2 = bot.ask(follow_up, history=[Turn("user", first), Turn("assistant", a1.text)])
+def test_how_do_i_fix_it_answers_with_the_fix_of_the_entry(answering_bot, first, follow_up, lead, needle):
+    a1 = answering_bot.ask(first)
+    a2 = answering_bot.ask(follow_up, history=[Turn("user", first), Turn("assistant", a1.text)])
     assert a2.citations[0].chunk_id == a1.citations[0].chunk_id  # the entry under discussion
     assert a2.text.startswith(lead) and needle in a2.text
     assert a2.text != a1.text
@@ -199,28 +221,6 @@ def test_off_topic_is_short_and_cites_nothing(bot):
     a = bot.ask("What is the capital of Australia?")
     assert a.abstained and a.citations == [] and "[1]" not in a.text
     assert len(a.text) < 300
-
-
-def _bot_with_thresholds(index_dir, closest_at: float, answer_at: float):
-    """A bot whose decision puts every question in one outcome: what an outcome shows does not then
-    depend on where the shipped model puts one question."""
-    from dataclasses import replace
-
-    from faqbot.bot.service import Bot
-
-    b = Bot(index_dir)
-    b.retriever.abstain_model = replace(b.retriever.abstain_model, threshold=closest_at, answer_threshold=answer_at)
-    return b
-
-
-@pytest.fixture(scope="module")
-def declining_bot(index_dir):
-    return _bot_with_thresholds(index_dir, 1.01, 1.01)
-
-
-@pytest.fixture(scope="module")
-def unsure_bot(index_dir):
-    return _bot_with_thresholds(index_dir, 0.0, 1.01)
 
 
 def test_not_covered_shows_no_entry_at_all(declining_bot):
@@ -294,11 +294,11 @@ def test_the_chat_says_it_is_not_sure_once_and_cites_the_three_closest(unsure_bo
 
 
 @pytest.mark.parametrize("question", ["No data in my sink table after the job starts", "结果表没有数据输出"])
-def test_an_unlabelled_checklist_is_the_answer_not_left_out(bot, question):
+def test_an_unlabelled_checklist_is_the_answer_not_left_out(answering_bot, question):
     # "Why do I get no output in the sink table?" has no Cause/Solution labels: its five numbered
     # checks are what to do. They were left out whole (a list is never cut, and it overflowed the
     # budget) and the answer was the lead-in plus the closing "print sink" remark (a new user's trial)
-    a = bot.ask(question)
+    a = answering_bot.ask(question)
     assert a.citations and a.citations[0].title == "Why do I get no output in the sink table?"
     for step in ("1. Check for failovers", "numRecordsInOfSource", "pipeline.operator-chaining"):
         assert step in a.text, a.text

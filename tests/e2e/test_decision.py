@@ -22,12 +22,15 @@ pytestmark = pytest.mark.slow
 
 # (question, language, outcome): one per outcome and language
 CASES = [
-    ("How do I connect Flink to a Kafka cluster with SASL_SSL?", "en", "answer"),
-    ("Comment connecter Flink à un cluster Kafka avec SASL_SSL ?", "fr", "answer"),
-    ("¿Cómo conecto Flink a un clúster de Kafka con SASL_SSL?", "es", "answer"),
+    # probabilities with the shipped model (closest from 0.17, answer from 0.92): 0.996, 0.966, 0.962
+    ("Error: No suitable driver found", "en", "answer"),
+    ("Erreur : No suitable driver found pour mon connecteur personnalisé", "fr", "answer"),
+    ("Error: No suitable driver found en mi conector personalizado", "es", "answer"),
+    # 0.548, 0.361, 0.308
     ("Hologres sink job is slow and the checkpoint takes minutes, what should I tune?", "en", "closest"),
     ("Mon job Flink écrit dans Hologres très lentement, que faut-il régler ?", "fr", "closest"),
     ("Mi trabajo de Flink escribe muy lento en Hologres, ¿qué debo ajustar?", "es", "closest"),
+    # 0.005 and alike
     ("What is the capital of Australia?", "en", "not_covered"),
     ("Quelle est la capitale de l'Australie ?", "fr", "not_covered"),
     ("¿Cuál es la capital de Australia?", "es", "not_covered"),

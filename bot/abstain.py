@@ -1,7 +1,9 @@
-"""The "not covered" decision: a logistic model over retrieval signals.
+"""The probability that the FAQ answers a question: a logistic model over retrieval signals.
 
-Fitted on a labelled question file (in-scope vs out-of-scope) by `faqbot calibrate`;
-the shipped coefficients live in abstain_model.json next to this module.
+Fitted on labelled question files (in-scope vs out-of-scope) by `faqbot calibrate`; the shipped
+coefficients, the features they read and the two thresholds of the decision (bot/decision.py:
+closest entries at or above `threshold`, an answer at or above `answer_threshold`) live in
+abstain_model.json next to this module.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
+# every signal the retriever computes (bot/retrieve.py _features); a model reads a few of them
 FEATURES = (
     "dense_top",
     "dense_of_top",
@@ -29,16 +32,17 @@ FEATURES = (
     "title_cov",
     "title_unknown",
     "exc_unknown",
+    "fused_top",
+    "fused_gap",
 )
+# lexical scores grow with query length: compared on a log scale, as is the token count
+LOG_FEATURES = frozenset({"lex_top", "lex_of_top", "n_tokens"})
 MODEL_PATH = Path(__file__).with_name("abstain_model.json")
 
 
-def _transform(feats: dict) -> np.ndarray:
-    x = [float(feats.get(f, 0.0)) for f in FEATURES]
-    # lexical scores grow with query length: compare them on a log scale
-    x[2] = math.log1p(max(0.0, x[2]))
-    x[3] = math.log1p(max(0.0, x[3]))
-    x[6] = math.log1p(x[6])
+def _transform(feats: dict, names: tuple[str, ...] | list[str] = FEATURES) -> np.ndarray:
+    x = [float(feats.get(f, 0.0)) for f in names]
+    x = [math.log1p(max(0.0, v)) if f in LOG_FEATURES else v for f, v in zip(names, x)]
     return np.asarray(x, dtype=np.float64)
 
 
@@ -48,30 +52,46 @@ class AbstainModel:
     bias: float
     mean: list[float]
     std: list[float]
-    threshold: float = 0.5
+    threshold: float = 0.5  # below it: not covered
+    features: tuple[str, ...] = FEATURES
+    answer_threshold: float | None = None  # at or above it: an answer; None: the same as threshold
+
+    @property
+    def answer_at(self) -> float:
+        return self.threshold if self.answer_threshold is None else max(self.threshold, self.answer_threshold)
 
     def probability(self, feats: dict) -> float:
         """Probability that the corpus answers the question."""
-        z = (_transform(feats) - np.asarray(self.mean)) / np.asarray(self.std)
+        z = (_transform(feats, self.features) - np.asarray(self.mean)) / np.asarray(self.std)
         s = float(z @ np.asarray(self.weights) + self.bias)
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, s))))
 
     def to_json(self) -> dict:
         return {
-            "features": list(FEATURES),
+            "features": list(self.features),
             "weights": self.weights,
             "bias": self.bias,
             "mean": self.mean,
             "std": self.std,
             "threshold": self.threshold,
+            "answer_threshold": self.answer_at,
         }
 
 
 def fit(
-    feature_rows: list[dict], labels: list[int], l2: float = 1.0, class_weight_out: float = 1.0, threshold: float = 0.5
+    feature_rows: list[dict],
+    labels: list[int],
+    l2: float = 1.0,
+    class_weight_out: float = 1.0,
+    threshold: float = 0.5,
+    features: tuple[str, ...] = FEATURES,
+    answer_threshold: float | None = None,
 ) -> AbstainModel:
     """L2-regularised logistic regression (label 1 = in scope), by Newton's method."""
-    X = np.stack([_transform(f) for f in feature_rows])
+    unknown = [f for f in features if f not in FEATURES]
+    if unknown:
+        raise ValueError(f"unknown features {unknown}; known: {', '.join(FEATURES)}")
+    X = np.stack([_transform(f, features) for f in feature_rows])
     y = np.asarray(labels, dtype=np.float64)
     mean, std = X.mean(axis=0), X.std(axis=0) + 1e-6
     Z = (X - mean) / std
@@ -89,7 +109,13 @@ def fit(
         if np.abs(step).max() < 1e-8:
             break
     return AbstainModel(
-        list(map(float, w[:-1])), float(w[-1]), list(map(float, mean)), list(map(float, std)), threshold
+        list(map(float, w[:-1])),
+        float(w[-1]),
+        list(map(float, mean)),
+        list(map(float, std)),
+        threshold,
+        tuple(features),
+        answer_threshold,
     )
 
 
@@ -127,9 +153,13 @@ def load_default_model(path: Path | None = None) -> AbstainModel:
     path = path or (Path(env) if env else MODEL_PATH)
     try:
         data = json.loads(path.read_text())
-        if data.get("features") != list(FEATURES):
+        names = tuple(data.get("features", ()))
+        if not names or any(f not in FEATURES for f in names) or len(data["weights"]) != len(names):
             raise ValueError("feature list changed")
-        return AbstainModel(data["weights"], data["bias"], data["mean"], data["std"], data.get("threshold", 0.5))
+        threshold = data.get("threshold", 0.5)
+        return AbstainModel(
+            data["weights"], data["bias"], data["mean"], data["std"], threshold, names, data.get("answer_threshold")
+        )
     except (OSError, ValueError, KeyError):
         return never_abstain()
 

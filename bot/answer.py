@@ -8,6 +8,8 @@ from dataclasses import asdict, dataclass, field
 
 from faqbot.ingest.records import Chunk
 
+from .decision import ANSWER, Decision
+
 MARKER = re.compile(r"\[(\d{1,2})\]")
 
 
@@ -75,9 +77,13 @@ class Answer:
     checks: dict = field(default_factory=dict)
     # names this answer in votes and logs (POST /api/feedback, the chat's thumbs)
     answer_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    # answer, closest entries or not covered (bot/decision.py); `citations` are the entries shown, in order
+    decision: Decision = field(default_factory=lambda: Decision(ANSWER, 1.0, "confident"))
 
     def to_json(self) -> dict:
-        return asdict(self)
+        data = asdict(self)
+        data["decision"] = self.decision.to_json()
+        return data
 
 
 def cited_numbers(text: str) -> list[int]:

@@ -11,7 +11,8 @@ import re
 from faqbot.ingest.blocks import LABEL_PREFIXES
 from faqbot.ingest.textproc import SUPPORTED, query_tokens
 
-from .answer import Answer, Citation, source_link
+from .answer import Answer, Citation
+from .decision import CLOSEST, CLOSEST_N, NOT_COVERED
 from .extract import _CODE, BUDGET, fix_only, section_kind, select
 from .phrases import language_list, phrase
 from .retrieve import Hit, Retrieval
@@ -19,26 +20,35 @@ from .retrieve import Hit, Retrieval
 SEE_ALSO_MARGIN = 0.06
 GIST_CHARS = 140  # one sentence: enough to tell a near-miss entry from the cited one
 SHORT_GIST_CHARS = 90
-# "Not covered" lists nearby entries only when the question is this close to being covered
-# (the abstention model's probability; its threshold is 0.5): a question about bread gets none.
-# Rechecked after the model's recalibration (docs/eval.md): the in-scope questions it wrongly
-# declines score 0.45-0.48 and their lists hold the right entry; the off-topic ones between 0.25
-# and 0.4 (an account password, a prompt injection, Flink versus Kafka Streams) got unrelated links.
-NEARBY_FLOOR = 0.4
 # An answer whose probability of being covered is under this says so plainly (rechecked: about
-# half of the answers under it are wrong or off-topic, about one in ten above it).
+# half of the answers under it are wrong or off-topic, about one in ten above it). Answers under
+# the decision's answer threshold are shown as closest entries instead (bot/decision.py).
 LOW_CONFIDENCE = 0.7
+# a closest entry's fix, in one or two lines: enough to tell whether it applies
+FIX_CHARS = 200
 _LABEL = re.compile(r"^[^:]{1,40}:\s*")
 _SOLUTION_WORDS = LABEL_PREFIXES["solution"]
 
 
-def gist(body: str, query: str, lang: str, weights: dict[str, float] | None = None, limit: int = GIST_CHARS) -> str:
+def gist(
+    body: str,
+    query: str,
+    lang: str,
+    weights: dict[str, float] | None = None,
+    limit: int = GIST_CHARS,
+    solution_bonus: float = 0.15,
+) -> str:
     """The passage of an entry that best says why it matters to this question (for "see also")."""
-    return scored_gist(body, query, lang, weights, limit)[0]
+    return scored_gist(body, query, lang, weights, limit, solution_bonus)[0]
 
 
 def scored_gist(
-    body: str, query: str, lang: str, weights: dict[str, float] | None = None, limit: int = GIST_CHARS
+    body: str,
+    query: str,
+    lang: str,
+    weights: dict[str, float] | None = None,
+    limit: int = GIST_CHARS,
+    solution_bonus: float = 0.15,
 ) -> tuple[str, float]:
     """(passage, score): the passage of an entry that best says why it matters to this question
     (for "see also") and the share of the question's weighted words it holds.
@@ -66,7 +76,8 @@ def scored_gist(
         sents = re.split(r"(?<=[.!?])\s+", text)
         for i, sent in enumerate(sents):
             found = q & set(query_tokens(sent, lang))
-            score = sum(weights.get(t, 1.0) for t in found) / total + (0.15 if in_solution else 0.0) - 0.001 * n
+            bonus = solution_bonus if in_solution else 0.0
+            score = sum(weights.get(t, 1.0) for t in found) / total + bonus - 0.001 * n
             if score > best_score:
                 # the sentences that follow belong to the same point while they fit
                 passage = sent
@@ -81,16 +92,29 @@ def scored_gist(
 
 
 def _not_covered(r: Retrieval, question: str, notices: list[str]) -> Answer:
-    """A short message; nearby entries as plain links (not citations) when the question came close."""
+    """Said plainly, with no entry: none is close enough to be worth the user's reading."""
     lang = r.language
-    lines = [phrase("not_covered", lang)]
-    if r.hits and r.confidence >= NEARBY_FLOOR:
-        top = r.hits[0].score
-        near = [h for h in r.hits[:3] if h.score >= top - 2 * SEE_ALSO_MARGIN]
-        lines += ["", phrase("nearby", lang)]
-        lines += [f"- [{_link_text(h.chunk.title)}]({source_link(h.chunk)})" for h in near]
-    lines += ["", phrase("rephrase", lang)]
-    return Answer(question, "\n".join(lines), lang, r.detected, [], True, notices=notices, confidence=r.confidence)
+    text = "\n".join([phrase("not_covered", lang), "", phrase("rephrase", lang)])
+    return Answer(
+        question, text, lang, r.detected, [], True, notices=notices, confidence=r.confidence, decision=r.decision
+    )
+
+
+def _closest(r: Retrieval, question: str, notices: list[str]) -> Answer:
+    """Not sure: the best entries, each cited with its title, link and its fix in a line or two
+    (the passage of its Solution the question's words hit most), under a sentence saying so."""
+    lang = r.language
+    cites: list[Citation] = []
+    items = []
+    for h in r.hits[:CLOSEST_N]:
+        c = Citation.from_chunk(len(cites) + 1, h.chunk, h.versions)
+        cites.append(c)
+        fix = gist(h.chunk.body, question, h.chunk.language, r.term_weights, FIX_CHARS, solution_bonus=1.0)
+        items.append(f"- [{c.n}] [{_link_text(c.title)}]({c.link})" + (f" — {fix}" if fix else ""))
+    text = "\n\n".join([phrase("closest", lang), "\n".join(items), phrase("closest_check", lang)])
+    return Answer(
+        question, text, lang, r.detected, cites, False, notices=notices, confidence=r.confidence, decision=r.decision
+    )
 
 
 def _link_text(title: str) -> str:
@@ -101,7 +125,7 @@ def _notices(r: Retrieval) -> list[str]:
     out = []
     if r.detected not in SUPPORTED:
         out.append(phrase("unsupported_language", r.language))
-    if not r.abstained and r.confidence < LOW_CONFIDENCE:
+    if r.decision.outcome not in (CLOSEST, NOT_COVERED) and r.confidence < LOW_CONFIDENCE:
         out.append(phrase("low_confidence", r.language))
     return out
 
@@ -126,8 +150,10 @@ def compose(r: Retrieval, question: str, focus: str = "") -> Answer:
     """The extractive answer; focus="fix" quotes only the fix of the entry (a "how do I fix it" follow-up)."""
     lang = r.language
     notices = _notices(r)
-    if r.abstained or not r.hits:
+    if r.decision.outcome == NOT_COVERED or not r.hits:
         return _not_covered(r, question, notices)
+    if r.decision.outcome == CLOSEST:
+        return _closest(r, question, notices)
     top = r.hits[0]
     cites = [Citation.from_chunk(1, top.chunk, top.versions)]
     fix = fix_only(top.chunk.body) if focus == "fix" else None
@@ -153,5 +179,13 @@ def compose(r: Retrieval, question: str, focus: str = "") -> Answer:
             phrase("see_also", lang) + "\n" + _see_also(also, cites, question, r, long_quote=len(extract) > BUDGET)
         )
     return Answer(
-        question, "\n\n".join(parts), lang, r.detected, cites, False, notices=notices, confidence=r.confidence
+        question,
+        "\n\n".join(parts),
+        lang,
+        r.detected,
+        cites,
+        False,
+        notices=notices,
+        confidence=r.confidence,
+        decision=r.decision,
     )

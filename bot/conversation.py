@@ -11,6 +11,7 @@ from faqbot.ingest.textproc import detect_language, fold, identifiers, tokenize
 
 from .answer import Turn
 from .corpus_words import CorpusWords, corpus_words
+from .decision import NOT_COVERED, Decision
 from .phrases import LANGUAGE_NAMES
 
 if TYPE_CHECKING:
@@ -339,10 +340,8 @@ def decline_repeat(retriever: HybridRetriever, r: Retrieval, turn: FollowUp) -> 
             if _mentions(_text(h, with_body), turn.new_aspect):
                 hits = [h] + [o for o in r.hits if o is not h]
                 return replace(r, hits=hits, features={**r.features, "follow_up_aspect_entry": 1.0})
-    # The retrieval's confidence was the abstention model's probability that the entry found
-    # answers; declined, the answer says "not covered", and the confidence it reports must not say
-    # otherwise: it is held below the model's threshold, as any abstention's is (half of it, which
-    # also keeps the "closest entries" list, the declined entry first, out of the answer).
-    confidence = min(r.confidence, retriever.abstain_model.threshold / 2)
+    # Declined, the answer says "not covered" and shows no entry (the declined one would be first
+    # among any closest entries); the model's probability is kept as it was, the reason says why.
     feature = "follow_up_repeats_entry" if repeats else "follow_up_loses_topic"
-    return replace(r, abstained=True, confidence=confidence, features={**r.features, feature: 1.0})
+    decision = Decision(NOT_COVERED, r.confidence, feature)
+    return replace(r, decision=decision, features={**r.features, feature: 1.0})

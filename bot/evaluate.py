@@ -14,7 +14,8 @@ from faqbot.ingest.records import Chunk
 from .answer import Answer
 
 if TYPE_CHECKING:
-    from .retrieve import HybridRetriever
+    from .fit import Row
+    from .retrieve import Hit, HybridRetriever
     from .service import Bot
 
 
@@ -28,6 +29,7 @@ class EvalQuestion:
     kind: str
     topic: str = ""
     split: str = ""  # posts.jsonl: tune or test half
+    repo: str = ""  # real-posts.jsonl: the source repository (or site), the unit of cross-validation
 
     @property
     def in_scope(self) -> bool:
@@ -53,6 +55,7 @@ def read_questions(path: Path, split: str | None = None) -> list[EvalQuestion]:
                     d.get("kind", ""),
                     d.get("topic", ""),
                     d.get("split", ""),
+                    d.get("repo", ""),
                 )
             )
         except (ValueError, KeyError) as exc:
@@ -66,16 +69,21 @@ def contains_needle(text: str, needles: list[str]) -> bool:
     return any(n.lower() in low for n in needles)
 
 
-def score_one(q: EvalQuestion, a: Answer, ranked_texts: list[str]) -> dict:
-    """Per-question outcome; ranked_texts are the cited entries' texts, best first."""
+def score_one(q: EvalQuestion, a: Answer, ranked_texts: list[str], shown_texts: list[str] | None = None) -> dict:
+    """Per-question outcome; ranked_texts are the retrieved entries' texts, best first, shown_texts
+    those of the entries the user was shown (the answer's citations), in the order shown."""
     hits = [contains_needle(t, q.needles) for t in ranked_texts] if q.in_scope else []
     rank = next((i + 1 for i, h in enumerate(hits) if h), None)
+    shown = [contains_needle(t, q.needles) for t in shown_texts or []] if q.in_scope else []
     return {
         "id": q.id,
         "lang": q.lang,
         "kind": q.kind,
         "in_scope": q.in_scope,
         "abstained": a.abstained,
+        "outcome": a.decision.outcome,
+        "shown_first": bool(shown[:1] and shown[0]),
+        "shown_any": any(shown),
         "hit1": bool(hits[:1] and hits[0]),
         "hit5": any(hits[:5]),
         "rr": 1.0 / rank if rank else 0.0,
@@ -90,6 +98,23 @@ def labelled_features(retriever: HybridRetriever, files: list[Path], split: str 
     """The abstention features of every question of the files, and 1 for in scope / 0 for out."""
     qs = [q for f in files for q in read_questions(f, split)]
     return [retriever.retrieve(q.question).features for q in qs], [1 if q.in_scope else 0 for q in qs]
+
+
+def labelled_rows(retriever: HybridRetriever, files: list[Path], split: str | None) -> list[Row]:
+    """The decision's view of every question of the files: features, label, source repository, and
+    where retrieval ranks the right entry (for the cost of each outcome, bot/fit.py)."""
+    from .compose import SEE_ALSO_MARGIN
+    from .fit import Row
+
+    rows = []
+    for q in (q for f in files for q in read_questions(f, split)):
+        r = retriever.retrieve(q.question)
+        texts = ["\n".join(v.title + "\n" + v.body for v in h.versions) for h in r.hits]
+        rank = next((i + 1 for i, t in enumerate(texts) if q.in_scope and contains_needle(t, q.needles)), None)
+        top = r.hits[0].score if r.hits else 0.0
+        shows = 1 + sum(h.score >= top - SEE_ALSO_MARGIN for h in r.hits[1:3])
+        rows.append(Row(r.features, int(q.in_scope), q.repo, rank, shows, q.id))
+    return rows
 
 
 def percentiles(xs: list[float], digits: int = 1) -> tuple[float, float]:
@@ -120,6 +145,12 @@ def summarize(rows: list[dict]) -> dict:
         "answer_has_fact": mean([bool(r["fact"]) and not r["abstained"] for r in ins]),
         "abstain_caught": mean([r["abstained"] for r in outs]),
         "false_abstain": mean([r["abstained"] for r in ins]),
+        # the decision's three outcomes (bot/decision.py): the right entry shown first, among the
+        # entries shown; an out-of-scope question given a confident answer; closest entries shown
+        "shown@1": mean([r.get("shown_first", False) for r in ins]),
+        "shown_any": mean([r.get("shown_any", False) for r in ins]),
+        "oos_answered": mean([r.get("outcome") == "answer" for r in outs]),
+        "closest": mean([r.get("outcome") == "closest" for r in rows]),
         "latency_p50_ms": percentiles(lat)[0] if lat else None,
         "latency_p95_ms": percentiles(lat)[1] if lat else None,
         # length of the answers given (not abstentions): the targets are in docs/eval.md
@@ -146,6 +177,10 @@ def format_table(metrics: dict) -> str:
         "answer_has_fact",
         "abstain_caught",
         "false_abstain",
+        "shown@1",
+        "shown_any",
+        "oos_answered",
+        "closest",
         "latency_p50_ms",
         "latency_p95_ms",
         "chars_p50",
@@ -164,6 +199,13 @@ class EvalRun:
     rows: list[dict]  # per-question outcome
     outputs: list[dict]  # per-question answer and citations, for --out
     answers: dict = field(default_factory=dict)  # answer metrics per slice (llm_eval.summarize_answers)
+
+
+def shown_entry_texts(a: Answer, hits: list[Hit]) -> list[str]:
+    """The text (every language version) of each entry the answer cites, in the order shown."""
+    by_chunk = {v.id: h for h in hits for v in h.versions}
+    shown = [by_chunk[c.chunk_id] for c in a.citations if c.chunk_id in by_chunk]
+    return ["\n".join(v.title + "\n" + v.body for v in h.versions) for h in shown]
 
 
 def _entries(bot: Bot) -> list[list[Chunk]]:
@@ -191,12 +233,13 @@ def evaluate(
         r = bot.retrieve(q.question)  # what the answer is built from, the LLM's entry check included
         *_, a = bot.stream(q.question, retrieval=r)
         texts = ["\n".join(v.title + "\n" + v.body for v in h.versions) for h in r.hits]
-        rows.append(score_one(q, a, texts))
+        rows.append(score_one(q, a, texts, shown_entry_texts(a, r.hits)))
         out = {
             "id": q.id,
             "question": q.question,
             "language": a.language,
             "abstained": a.abstained,
+            "decision": a.decision.to_json(),
             "answer": a.text,
             "backend": a.backend,
             "latency_ms": a.timings.get("total_ms"),

@@ -213,6 +213,7 @@ def generate(
         backend=backend.name,
         notices=list(extractive.notices),
         confidence=r.confidence,
+        decision=r.decision,
     )
     try:
         for tok in _stream_tokens(backend, prompt.messages):

@@ -4,10 +4,13 @@ The "not covered" model (bot/abstain.py) reads features of the post and of the f
 post that names a covered connector and asks about behaviour the FAQ does not explain looks like
 an answered one to it (docs/eval.md, issue 13). A language model can read what the post asks
 against what an entry is about. So, when an LLM backend is configured, a long post (a pasted
-report, bot/report.py) whose confidence is below JUDGE_BELOW has its first entries' titles put to
-the model one at a time, best first: "is the message about this topic?". The first entry the
-model accepts is cited first; when it accepts none, the bot says "not covered" (with the nearby
-entries, as always). Short questions are left to the abstention model, which reads them whole.
+report, bot/report.py) that the decision (bot/decision.py) would answer or show closest entries
+for, with a probability below JUDGE_BELOW, has its first entries' titles put to the model one at a
+time, best first: "is the message about this topic?". The first entry the model accepts is
+answered from, cited first; when it accepts none, the closest entries are shown (never "not
+covered": a refused covered post must not leave the user with nothing, docs/eval.md). Posts the
+decision declares not covered are not read. Short questions are left to the model, which reads
+them whole.
 
 Any failure of the model (down, slow, an answer other than yes or no) leaves the retrieval as it
 was: the check can only refine an answer, never block one.
@@ -19,6 +22,7 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from .decision import ANSWER, CLOSEST, Decision
 from .report import read_report, without_links
 from .retrieve import Hit, Retrieval
 
@@ -72,7 +76,7 @@ def _ask(backend: LLMBackend, post: str, topic: str, seconds: float) -> bool | N
 
 
 def uncertain_post(question: str, r: Retrieval) -> bool:
-    """The posts the check reads: long ones the abstention model answered without much confidence."""
+    """The posts the check reads: long ones shown an entry without much confidence."""
     return bool(r.hits) and not r.abstained and r.confidence < JUDGE_BELOW and read_report(question).is_long
 
 
@@ -95,8 +99,10 @@ def check_entries(backend: LLMBackend, question: str, r: Retrieval) -> Retrieval
         seen.append(verdict)
         if verdict:
             hits = [hit, *r.hits[:i], *r.hits[i + 1 :]]
-            return _noted(replace(r, hits=hits), seen, i, t0, "accepted")
-    return _noted(replace(r, abstained=True), seen, None, t0, "none accepted")
+            decision = Decision(ANSWER, r.confidence, "entry_check_accepted")
+            return _noted(replace(r, hits=hits, decision=decision), seen, i, t0, "accepted")
+    decision = Decision(CLOSEST, r.confidence, "entry_check_none_accepted")
+    return _noted(replace(r, decision=decision), seen, None, t0, "none accepted")
 
 
 def _noted(r: Retrieval, seen: list[bool], chosen: int | None, t0: float, outcome: str) -> Retrieval:

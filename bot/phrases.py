@@ -28,10 +28,17 @@ PHRASES: dict[str, dict[str, str]] = {
         "fr": "La FAQ ne couvre pas cette question.",
         "es": "Las preguntas frecuentes no cubren esta pregunta.",
     },
-    "nearby": {
-        "en": "The closest entries it does cover:",
-        "fr": "Les entrées les plus proches qu’elle couvre :",
-        "es": "Las entradas más cercanas que sí cubre:",
+    "closest": {
+        "en": "I am not sure the FAQ covers this. The closest entries, best first:",
+        "fr": "Je ne suis pas sûr que la FAQ couvre cette question. Les entrées les plus proches, "
+        "la meilleure d’abord :",
+        "es": "No estoy seguro de que las preguntas frecuentes cubran esta pregunta. Las entradas más cercanas, "
+        "la mejor primero:",
+    },
+    "closest_check": {
+        "en": "Check that an entry matches your case before applying its fix.",
+        "fr": "Vérifiez qu’une entrée correspond à votre cas avant d’appliquer sa solution.",
+        "es": "Compruebe que una entrada corresponde a su caso antes de aplicar su solución.",
     },
     "rephrase": {
         "en": "Try rephrasing with the connector name or the exact error message.",

@@ -15,6 +15,7 @@ from faqbot.ingest.store import Store, StoreError, open_store
 from faqbot.ingest.textproc import SUPPORTED, detect_language, names, query_tokens, raw_words
 
 from .abstain import AbstainModel, load_default_model
+from .decision import NOT_COVERED, Decision, decide
 from .glossary import english_terms
 from .report import Report, exception_classes, read_report, title_names, without_links
 
@@ -46,8 +47,8 @@ class Retrieval:
     language: str  # language of the answer (en/fr/es)
     detected: str  # what the detector saw, possibly unsupported ('de', 'zh')
     hits: list[Hit]
-    abstained: bool
-    confidence: float
+    # answer, closest entries or not covered, with the model's probability and why (bot/decision.py)
+    decision: Decision
     features: dict = field(default_factory=dict)
     latency_ms: float = 0.0
     # inverse document frequency of each query term, so answer building can tell a
@@ -55,6 +56,16 @@ class Retrieval:
     term_weights: dict[str, float] = field(default_factory=dict)
     # what the LLM's reading of the entries decided, when it read them (bot/llm_judge.py)
     entry_check: dict = field(default_factory=dict)
+
+    @property
+    def abstained(self) -> bool:
+        """Whether the user is told "not covered" and shown no entry."""
+        return self.decision.outcome == NOT_COVERED
+
+    @property
+    def confidence(self) -> float:
+        """The model's probability that the FAQ answers the question."""
+        return self.decision.probability
 
 
 def resolve_language(query: str, override: str | None) -> tuple[str, str]:
@@ -273,6 +284,7 @@ class HybridRetriever:
         lex_g: np.ndarray,
         top: int,
         lang: str,
+        scores: np.ndarray | None = None,
     ) -> dict[str, float]:
         """The signals the "not covered" model reads (bot/abstain.py FEATURES).
 
@@ -286,6 +298,8 @@ class HybridRetriever:
         cov, unknown = self._coverage(tokens, self.group_members[top])
         n_tokens = len(set(tokens))
         best2 = np.partition(dense_g, len(dense_g) - 2)[-2:] if len(dense_g) > 1 else np.zeros(2)
+        fused = scores if scores is not None and len(scores) > 1 else np.zeros(2)
+        fused2 = np.partition(fused, len(fused) - 2)[-2:]
         return {
             "dense_top": float(dense_g.max()),
             "dense_of_top": float(dense_g[top]),
@@ -301,6 +315,9 @@ class HybridRetriever:
             "long_post": float(report.is_long),
             # how far the best entry stands out: an unanswered question sits as close to several
             "dense_gap": float(best2[1] - best2[0]),
+            # the ranking's own score of the first entry (dense, lexical, error-title rules) and its lead
+            "fused_top": float(fused2[1]),
+            "fused_gap": float(fused2[1] - fused2[0]),
             **self._asked(report, tokens, top, lang),
         }
 
@@ -339,11 +356,11 @@ class HybridRetriever:
                     not same,
                 )
             )
-        feats = self._features(report, tokens, dense_g, lex_g, int(order[0]), lang)
+        feats = self._features(report, tokens, dense_g, lex_g, int(order[0]), lang, scores)
         p_in = self.abstain_model.probability(feats)
-        abstained = p_in < self.abstain_model.threshold
+        decision = decide(p_in, self.abstain_model.threshold, self.abstain_model.answer_at, bool(hits))
         n = len(self.chunks)
         weights = {t: math.log(1 + n / self._df[t]) for t in tokens if t in self._df}
         return Retrieval(
-            query, lang, detected, hits[:k], abstained, p_in, feats, (time.perf_counter() - t0) * 1000, weights
+            query, lang, detected, hits[:k], decision, feats, (time.perf_counter() - t0) * 1000, weights
         )

@@ -17,6 +17,7 @@ from .answer import Answer, Turn
 from .compose import compose
 from .conversation import decline_repeat, focus, resolve
 from .corpus_words import corpus_names
+from .decision import ANSWER
 from .phrases import phrase
 from .retrieve import HybridRetriever, Retrieval
 
@@ -115,7 +116,8 @@ class Bot:
             t0 -= t_retrieval / 1000
         extractive = compose(r, question, focus(question, history or []))
         final = extractive
-        if self.llm is not None and not r.abstained:
+        # the LLM writes confident answers only: closest entries and "not covered" are fixed texts
+        if self.llm is not None and r.decision.outcome == ANSWER:
             from .llm import generate
 
             for final in generate(self.llm, question, r, extractive, self.retriever.embedder):

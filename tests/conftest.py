@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import CORPUS, scripted_backend
+from tests.support import CORPUS, answering, scripted_backend
 
 
 @pytest.fixture(scope="session")
@@ -36,6 +36,14 @@ def bot(index_dir):
     from faqbot.bot.service import Bot
 
     return Bot(index_dir)
+
+
+@pytest.fixture(scope="session")
+def answering_bot(index_dir):
+    """A bot that answers every question it finds an entry for (tests of what an answer holds)."""
+    from faqbot.bot.service import Bot
+
+    return answering(Bot(index_dir))
 
 
 @pytest.fixture(scope="session")

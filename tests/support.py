@@ -40,6 +40,7 @@ __all__ = [
     "TOC_ENTRIES",
     "TOTAL_CHUNKS",
     "CHROMIUM_ARGS",
+    "answering",
     "Served",
     "ask_in_chat",
     "chromium",
@@ -164,6 +165,16 @@ def serve(
         yield srv
     finally:
         srv.stop()
+
+
+def answering(bot):
+    """The bot with a decision that answers every question it finds an entry for: for tests of what an
+    answer holds (the extractive composer, an LLM's answer and its checks), whatever outcome the
+    shipped model picks for their question (bot/decision.py; tests/e2e/test_decision.py tests that)."""
+    from dataclasses import replace
+
+    bot.retriever.abstain_model = replace(bot.retriever.abstain_model, threshold=0.0, answer_threshold=0.0)
+    return bot
 
 
 def scripted_backend(*replies: str, timeout: float = 5.0):

@@ -88,8 +88,10 @@ def message_text(m: dict) -> str:
 def render_answer(a: dict) -> str:
     """An answer's bubble: notices, its text with linked [n], then its own source cards."""
     text, warning = a["text"], ""
-    if a.get("abstained"):
-        # its first sentence ("The FAQ does not cover this question.") is the warning itself: said once
+    outcome = (a.get("decision") or {}).get("outcome")
+    if a.get("abstained") or outcome == "closest":
+        # its first sentence ("The FAQ does not cover this question.", "I am not sure the FAQ covers
+        # this. The closest entries…") is the warning itself: said once
         lead, _, text = text.partition("\n\n")
         warning = safe_markdown(f"> ⚠️ **{lead}**")
     body = safe_markdown(text, {c["n"]: c["link"] for c in a.get("citations", [])})

@@ -228,6 +228,15 @@ def build_parser() -> argparse.ArgumentParser:
     _index_flags(s, corpus=False)
     s.add_argument("--folds", type=int, default=5, help="cross-validation folds")
     s.add_argument("--threshold", type=float, default=0.5, help="probability below which the bot abstains")
+    s.add_argument(
+        "--group-by",
+        choices=["repo"],
+        default=None,
+        help="cross-validate leaving one source repository out (questions without one are always fitted on), "
+        "and choose the two thresholds of the decision from the cost table (docs/eval.md)",
+    )
+    s.add_argument("--features", default=None, help="comma-separated features the model reads (default: all)")
+    s.add_argument("--l2", type=float, default=1.0, help="L2 regularisation of the logistic fit")
     _json_flag(s)
 
     s = _command(

@@ -148,11 +148,19 @@ def cmd_llm_warm(args: argparse.Namespace) -> int:
     return 0 if rep.warmed else 1
 
 
+def _features_arg(args: argparse.Namespace) -> tuple[str, ...]:
+    from faqbot.bot.abstain import FEATURES
+
+    return tuple(f.strip() for f in args.features.split(",")) if args.features else FEATURES
+
+
 def cmd_calibrate(args: argparse.Namespace) -> int:
     from faqbot.bot.abstain import calibrate, save_model
     from faqbot.bot.evaluate import labelled_features
 
     retr = unfiltered_retriever(ensure_store(resolve_store(args.store, args.index), args.index, None, quiet=True))
+    if args.group_by:
+        return _calibrate_grouped(args, retr)
     try:
         model, result = calibrate(
             labelled_features(retr, args.files, args.split),
@@ -183,6 +191,44 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         f"Model fitted on {result['fitted_on']} questions, written to {args.model} "
         f"(use it with FAQBOT_ABSTAIN_MODEL={args.model})."
     )
+    return 0
+
+
+def _calibrate_grouped(args: argparse.Namespace, retr) -> int:
+    """Leave one repository out, thresholds from the cost table, then the model fitted on all rows."""
+    from faqbot.bot.abstain import fit, save_model
+    from faqbot.bot.evaluate import labelled_rows
+    from faqbot.bot.fit import grouped_fit
+
+    rows = labelled_rows(retr, [*args.files, *args.held_out], args.split)
+    try:
+        features = _features_arg(args)
+        result = grouped_fit(rows, features, args.l2)
+        model = fit(
+            [r.features for r in rows],
+            [r.label for r in rows],
+            l2=args.l2,
+            threshold=result.closest_at,
+            features=features,
+            answer_threshold=result.answer_at,
+        )
+    except ValueError as exc:
+        print(f"faqbot calibrate: {exc}", file=sys.stderr)
+        return 2
+    save_model(model, args.model)
+    if args.json:
+        print(json.dumps({**result.to_json(), "fitted_on": len(rows), "model": model.to_json()}, indent=2))
+        return 0
+    h = result.held_out
+    print(
+        f"Held out by repository ({h['covered']} covered / {h['uncovered']} uncovered): thresholds "
+        f"closest {result.closest_at:.2f}, answer {result.answer_at:.2f}; right entry shown first "
+        f"{h['shown_first']}, among those shown {h['shown_any']}, covered with nothing shown "
+        f"{h['nothing_shown']}, uncovered answered {h['uncovered_answered']}."
+    )
+    for b in result.reliability:
+        print(f"  p {b['bin']}: n={b['n']:3} predicted {b['predicted']} observed {b['observed']}")
+    print(f"Model fitted on {len(rows)} questions, written to {args.model}.")
     return 0
 
 

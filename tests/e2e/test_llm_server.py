@@ -255,11 +255,13 @@ def test_an_uncertain_post_is_read_against_its_entries(index_dir, llm_bot):
         assert check["verdicts"] and all(isinstance(v, bool) for v in check["verdicts"]), check
         if check["outcome"] == "accepted":  # the accepted entry is cited first, the others follow
             chosen = before.hits[check["chosen"]].group
-            assert [h.group for h in after.hits][0] == chosen and not after.abstained
+            assert [h.group for h in after.hits][0] == chosen and after.decision.outcome == "answer"
             assert sorted(h.group for h in after.hits) == sorted(h.group for h in before.hits)
-        else:  # every entry refused: "not covered", with the entries kept as nearby ones
+        else:  # every entry refused: the closest entries, never "not covered" (a refusal may be wrong)
             assert check["outcome"] == "none accepted" and check["verdicts"] == [False] * 3
-            assert after.abstained and llm_bot.ask(post).abstained
+            assert after.decision.outcome == "closest" and after.decision.reason == "entry_check_none_accepted"
+            shown = llm_bot.ask(post)
+            assert shown.decision.outcome == "closest" and len(shown.citations) == 3
     short = "How do I connect to a Kafka cluster secured with SASL_SSL and SCRAM-SHA-256?"
     assert llm_bot.retrieve(short).entry_check == {}  # short questions are the abstention model's
 

@@ -7,41 +7,43 @@ import shutil
 from faqbot.bot.conversation import rule_rewrite
 from faqbot.bot.service import Bot, Turn
 
-from tests.support import CORPUS, scripted_backend
+from tests.support import CORPUS, answering, scripted_backend
 
 
-def test_extractive_answers_in_three_languages(bot):
-    en = bot.ask("My event-time window on a Kafka source produces no output because some partitions are idle")
+def test_extractive_answers_in_three_languages(answering_bot):
+    en = answering_bot.ask("My event-time window on a Kafka source produces no output because some partitions are idle")
     assert en.language == "en" and not en.abstained
     assert "table.exec.source.idle-timeout: 5" in en.text and "```" in en.text
     assert en.text.startswith("From the FAQ entry") and "[1]" in en.text
-    fr = bot.ask("Comment se connecter à un cluster Kafka sécurisé avec SASL_SSL ?")
+    fr = answering_bot.ask("Comment se connecter à un cluster Kafka sécurisé avec SASL_SSL ?")
     assert fr.language == "fr" and fr.citations[0].language == "fr"
     assert fr.text.startswith("D’après l’entrée de la FAQ")
     assert "'properties.sasl.mechanism' = 'SCRAM-SHA-256'," in fr.text  # SQL verbatim
-    es = bot.ask("¿Cómo soluciono la pérdida de datos?")
+    es = answering_bot.ask("¿Cómo soluciono la pérdida de datos?")
     assert es.language == "es" and es.citations[0].language == "es" and es.text.startswith("Según la entrada")
 
 
-def test_other_language_notice(bot):
-    a = bot.ask("¿Qué significa el error 'No more available blockId' en MaxCompute?")
+def test_other_language_notice(answering_bot):
+    a = answering_bot.ask("¿Qué significa el error 'No more available blockId' en MaxCompute?")
     assert a.citations[0].language == "en"
     note = "Esta entrada solo existe en inglés y francés; la fuente se cita en inglés."
     assert note in a.notices and note in a.text
     assert a.citations[0].other_versions  # links to the other language version
 
 
-def test_see_also_gist_on_the_real_corpus(bot):
-    a = bot.ask("Mes jobs Flink saturent les connexions Hologres : comment savoir lesquelles viennent du connecteur ?")
+def test_see_also_gist_on_the_real_corpus(answering_bot):
+    q = "Mes jobs Flink saturent les connexions Hologres : comment savoir lesquelles viennent du connecteur ?"
+    a = answering_bot.ask(q)
     cited = {c.title for c in a.citations}
     assert "Erreur : remaining connection slots are reserved for non-replication superuser connections" in cited
     assert "app_name" in a.text  # the solution line of that entry, whether it is cited first or as "see also"
 
 
-def test_not_covered_answer_lists_nearby_entries(bot):
+def test_not_covered_answer_says_so_and_shows_no_entry(bot):
     a = bot.ask("How do I bake sourdough bread?")
     assert a.abstained and a.text.startswith("The FAQ does not cover this question.")
-    assert "Try rephrasing" in a.text
+    assert "Try rephrasing" in a.text and a.citations == [] and "/source/" not in a.text
+    assert a.to_json()["decision"] == a.decision.to_json() and a.decision.outcome == "not_covered"
 
 
 def test_unsupported_language_answered_in_english(bot):
@@ -51,9 +53,11 @@ def test_unsupported_language_answered_in_english(bot):
 
 
 def test_llm_answer_with_valid_citations(bot, index_dir):
-    b = Bot(
-        index_dir,
-        scripted_backend("Set table.exec.source.idle-timeout: 5 so idle partitions stop blocking [1]. Also [7]."),
+    b = answering(
+        Bot(
+            index_dir,
+            scripted_backend("Set table.exec.source.idle-timeout: 5 so idle partitions stop blocking [1]. Also [7]."),
+        )
     )
     a = b.ask("kafka idle partition watermark window no output")
     assert a.backend == "fake:scripted" and "[7]" not in a.text and "[1]" in a.text
@@ -62,35 +66,36 @@ def test_llm_answer_with_valid_citations(bot, index_dir):
 
 def test_llm_answer_that_loops_is_cut_at_the_repeat(index_dir):
     para = "Set table.exec.source.idle-timeout: 5 so that idle partitions stop holding the watermark back [1]."
-    b = Bot(index_dir, scripted_backend(" ".join([para] * 12)))
+    b = answering(Bot(index_dir, scripted_backend(" ".join([para] * 12))))
     a = b.ask("kafka idle partition watermark window no output")
     assert a.backend == "fake:scripted" and a.text.count("stop holding the watermark") == 1
     assert a.timings["llm_tokens"] < 12 * len(para.split())  # stopped reading once it looped
 
 
 def test_llm_answer_the_source_does_not_support_falls_back(index_dir):
-    b = Bot(index_dir, scripted_backend("Just restart your computer and reinstall the browser, it will work."))
+    b = answering(Bot(index_dir, scripted_backend("Just restart your computer and reinstall the browser, it works.")))
     a = b.ask("kafka idle partition watermark window no output")
     assert a.backend.startswith("extractive (fallback") and "table.exec.source.idle-timeout: 5" in a.text
     assert any("not what its source says" in n for n in a.notices)
 
 
 def test_llm_answer_without_citation_gets_its_single_source(index_dir):
-    b = Bot(index_dir, scripted_backend("Set table.exec.source.idle-timeout: 5 so that idle partitions stop blocking."))
+    reply = "Set table.exec.source.idle-timeout: 5 so that idle partitions stop blocking."
+    b = answering(Bot(index_dir, scripted_backend(reply)))
     a = b.ask("kafka idle partition watermark window no output")
     assert a.backend == "fake:scripted" and a.text.endswith("blocking. [1]")
     assert a.checks["repairs"] == ["added the missing citation [1]"] and a.checks["markers"] == 0
 
 
 def test_llm_escape_to_not_covered_falls_back(index_dir):
-    b = Bot(index_dir, scripted_backend("The FAQ does not cover this question."))
+    b = answering(Bot(index_dir, scripted_backend("The FAQ does not cover this question.")))
     a = b.ask("kafka idle partition watermark window no output")
     assert not a.abstained and a.backend.startswith("extractive (fallback")
     assert "table.exec.source.idle-timeout: 5" in a.text
 
 
 def test_llm_with_invented_identifier_falls_back(index_dir):
-    b = Bot(index_dir, scripted_backend("Set kafka.partition.idle.magic-switch = true [1]."))
+    b = answering(Bot(index_dir, scripted_backend("Set kafka.partition.idle.magic-switch = true [1].")))
     a = b.ask("kafka idle partition watermark window no output")
     assert a.backend.startswith("extractive (fallback")
 
@@ -99,7 +104,7 @@ def test_llm_down_and_slow_fall_back(index_dir):
     from faqbot.bot.llm import make_backend
 
     down = make_backend("test-model", "http://127.0.0.1:9/v1", timeout=5)
-    a = Bot(index_dir, down).ask("kafka idle partition watermark window no output")
+    a = answering(Bot(index_dir, down)).ask("kafka idle partition watermark window no output")
     assert a.backend.startswith("extractive (fallback") and a.notices
 
     class Slow:
@@ -111,7 +116,7 @@ def test_llm_down_and_slow_fall_back(index_dir):
 
     from faqbot.bot.llm import LLMBackend
 
-    a = Bot(index_dir, LLMBackend("slow", Slow(), timeout=0.5)).ask("kafka idle partition watermark")
+    a = answering(Bot(index_dir, LLMBackend("slow", Slow(), timeout=0.5))).ask("kafka idle partition watermark")
     assert a.backend.startswith("extractive (fallback") and "0.5 s" in a.notices[-1]
 
     class ClientTimesOutFirst:  # the HTTP client's own timeout can fire before ours
@@ -122,7 +127,8 @@ def test_llm_down_and_slow_fall_back(index_dir):
             raise openai.APITimeoutError(request=httpx.Request("POST", "http://127.0.0.1:9/v1"))
             yield from ()
 
-    a = Bot(index_dir, LLMBackend("c", ClientTimesOutFirst(), timeout=0.5)).ask("kafka idle partition watermark")
+    b = answering(Bot(index_dir, LLMBackend("c", ClientTimesOutFirst(), timeout=0.5)))
+    a = b.ask("kafka idle partition watermark")
     assert a.backend.startswith("extractive (fallback") and "no answer within 0.5 s" in a.notices[-1]
 
 
@@ -162,7 +168,7 @@ def test_injected_instructions_in_a_document_are_data(tmp_path):
         "Why is the sky blue?\n\nBecause.\n"
     )
     run_ingest(corpus, tmp_path / "index", progress=False)
-    b = Bot(tmp_path / "index", scripted_backend("PWNED"))
+    b = answering(Bot(tmp_path / "index", scripted_backend("PWNED")))
     a = b.ask("How do I reset the Kafka offset?")
     # the model obeyed the injection: no citation, so the answer falls back to quoting the source as data
     assert a.backend.startswith("extractive (fallback")
@@ -175,9 +181,13 @@ def test_injected_instructions_in_a_document_are_data(tmp_path):
 
 def test_follow_up_rewritten_by_llm_when_configured(index_dir):
     # first reply: the standalone question; second: the answer, citing its source
-    b = Bot(
-        index_dir,
-        scripted_backend("How do I handle duplicate data in Hudi?", "Hudi duplicates are handled as described in [1]."),
+    b = answering(
+        Bot(
+            index_dir,
+            scripted_backend(
+                "How do I handle duplicate data in Hudi?", "Hudi duplicates are handled as described in [1]."
+            ),
+        )
     )
     a = b.ask("and with Hudi?", history=[Turn("user", "How do I handle duplicate data in MaxCompute result tables?")])
     assert a.standalone_query == "How do I handle duplicate data in Hudi?"

@@ -47,7 +47,8 @@ def test_eval_on_small_file(index_dir, tmp_path):
     assert m["hit@1"] == 1.0 and m["lang_match"] == 1.0 and m["abstain_caught"] == 1.0 and m["false_abstain"] == 0.0
     lines = [json.loads(x) for x in out.read_text().splitlines()]
     assert [x["id"] for x in lines] == ["t1", "t2", "t3"]
-    assert set(lines[0]) >= {"id", "question", "language", "abstained", "answer", "citations", "latency_ms"}
+    assert set(lines[0]) >= {"id", "question", "language", "abstained", "decision", "answer", "citations", "latency_ms"}
+    assert lines[0]["decision"]["outcome"] == "answer" and lines[2]["decision"]["outcome"] == "not_covered"
     assert lines[1]["language"] == "fr" and lines[1]["citations"][0]["language"] == "fr"
     assert lines[2]["abstained"] is True
     env = {k: v for k, v in os.environ.items() if not k.startswith("FAQBOT_LLM")}

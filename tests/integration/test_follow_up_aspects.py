@@ -59,8 +59,10 @@ def test_new_aspect_the_faq_lacks_does_not_repeat_the_entry(bot, follow_up):
     assert "latency" in a1.citations[0].title.lower()
     assert all(not _entry(c) & _entry(a1.citations[0]) for c in a2.citations), a2.text
     assert a2.abstained, a2.text
-    # "not covered" with the confidence of an abstention, not the declined entry's
-    assert a2.confidence < bot.retriever.abstain_model.threshold, a2.confidence
+    # "not covered" by the follow-up rule, said as a decision with its reason (the model's probability
+    # is left as it was: it used to be halved to hide the entry)
+    assert a2.decision.outcome == "not_covered" and a2.decision.reason == "follow_up_repeats_entry", a2.decision
+    assert a2.decision.probability == bot.retriever.retrieve(a2.standalone_query).confidence
 
 
 @pytest.mark.parametrize("follow_up", ["what about Hologres?", "what about hologres?", "那 Hologres 呢？"])
@@ -80,7 +82,8 @@ def test_new_product_keeps_the_topic_or_is_not_covered(bot, follow_up):
     assert "connection slots" in a1.citations[0].title
     assert "connection slots" in a2.standalone_query, a2.standalone_query
     assert a2.abstained and not a2.citations, [c.title for c in a2.citations]
-    assert a2.confidence < bot.retriever.abstain_model.threshold, a2.confidence
+    assert a2.decision.outcome == "not_covered", a2.decision
+    assert a2.decision.reason in ("follow_up_repeats_entry", "follow_up_loses_topic"), a2.decision
 
 
 def test_how_do_i_fix_it_still_answers_with_the_entry_under_discussion(bot):

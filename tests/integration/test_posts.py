@@ -24,18 +24,19 @@ def _rank(bot, post: dict) -> tuple[int | None, object]:
     [
         "post042",  # Kafka OOM during validation, the cause under a long environment description
         "post061",  # DataHub permission error among RAM policy JSON and stack frames
-        "post023",  # "No suitable driver found" inside a long custom-catalog DDL
+        "post036",  # a long report (2,349 characters); post023 was removed with the reserved threads
     ],
 )
-def test_long_english_report_finds_its_entry_and_is_answered(bot, post_id):
+def test_long_english_report_finds_its_entry_and_is_shown(bot, post_id):
     post = POSTS[post_id]
     assert len(post["question"]) > 1000
     rank, r = _rank(bot, post)
     assert rank == 1, [h.chunk.title for h in r.hits]
-    assert not r.abstained, r.features
+    assert not r.abstained, r.features  # answered or among the closest entries: never hidden
 
 
-@pytest.mark.parametrize("post_id", ["post054", "post037", "post022"])
+# post054, post037 and post022 were removed with the posts modelled on reserved threads (eval/README.md)
+@pytest.mark.parametrize("post_id", ["post014", "post015", "post058"])
 def test_chinese_post_finds_its_entry_in_english(bot, post_id):
     post = POSTS[post_id]
     rank, r = _rank(bot, post)
@@ -46,20 +47,21 @@ def test_chinese_post_finds_its_entry_in_english(bot, post_id):
 
 def test_language_of_a_post_is_read_from_its_prose(bot):
     # French and Spanish posts carry English logs and DDL: the answer is still in their language
-    for post_id in ("post033", "post064"):
+    for post_id in ("post033", "post040"):  # post064 was removed with the reserved threads
         post = POSTS[post_id]
         assert bot.retriever.retrieve(post["question"]).language == post["lang"], post_id
 
 
-def test_held_out_posts_in_scope_are_answered_and_more_out_of_scope_ones_are_not(bot):
-    # the test half, never fitted on: before issue 13's abstention read the title and the exceptions,
-    # 1 of its 6 out-of-scope posts was caught
+def test_held_out_posts_in_scope_are_never_hidden_and_out_of_scope_ones_not_answered(bot):
+    # the test half of the written posts. Issue 13's model declared 3 of its 6 out-of-scope posts
+    # "not covered"; the decision fitted on real posts (issue 22, docs/eval.md) shows them the closest
+    # entries instead (no feature tells an uncovered real post from a covered one), and gives none of
+    # them a confident answer
     test = [p for p in POSTS.values() if p["split"] == "test"]
-    outs = [p for p in test if not p["needles"]]
+    outs = [bot.retriever.retrieve(p["question"]).decision for p in test if not p["needles"]]
     ins = [p for p in test if p["needles"]]
-    caught = sum(bot.retriever.retrieve(p["question"]).abstained for p in outs)
     false_not_covered = [p["id"] for p in ins if bot.retriever.retrieve(p["question"]).abstained]
-    assert caught >= 3, caught
+    assert not [d for d in outs if d.outcome == "answer"], outs
     assert len(false_not_covered) <= 1, false_not_covered
 
 
@@ -107,14 +109,16 @@ java.lang.ClassCastException: class java.lang.Integer cannot be cast to class ja
 In the Flink DDL the column `shop_level` is declared BIGINT. What causes the cast to fail?"""
 
 
-def test_posts_about_other_systems_or_their_bugs_are_not_covered(bot):
+def test_posts_about_other_systems_or_their_bugs_are_not_answered(bot):
     iceberg = bot.retriever.retrieve(ICEBERG_POST)
     assert iceberg.features["title_unknown"] >= 1  # the corpus never names Iceberg
-    assert iceberg.abstained, iceberg.features
+    # issue 13 declared it "not covered" from that feature; on real posts the feature misleads
+    # (docs/eval.md, issue 22) and the decision no longer reads it: never a confident answer
+    assert iceberg.decision.outcome != "answer", iceberg.decision
     kafka = bot.retriever.retrieve(KAFKA_OUT_POST)
     # a Kafka post, but its exception is one the corpus never explains
     assert kafka.features["exc_unknown"] >= 1
-    assert kafka.abstained, kafka.features
+    assert kafka.decision.outcome != "answer", kafka.decision
 
 
 def test_a_post_whose_problem_an_entry_explains_is_answered(bot):

@@ -4,6 +4,7 @@ eval/posts.md promises, so that no set used for fitting leaks into the held-out 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -74,3 +75,51 @@ def test_short_sets_in_other_languages_have_the_dev_format_and_needles_found_in_
 def test_chinese_training_questions_are_not_the_held_out_ones():
     held_out = {d["question"] for d in _read("zh-short.jsonl")}
     assert not [d["id"] for d in _read("zh-train.jsonl") if d["question"] in held_out]
+
+
+def _real_posts_module():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("real_posts", EVAL.parent / "scripts" / "real_posts.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod  # its dataclasses look their module up
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _threads_named(text: str) -> set[str]:
+    """Every GitHub thread a text names, as owner/repo#N or as a URL."""
+    import re
+
+    url = r"github\.com/([\w.\-]+/[\w.\-]+)/(?:issues|pull|discussions)/(\d+)"
+    found = {f"{m.group(1)}#{m.group(2)}" for m in re.finditer(url, text)}
+    found |= {m.group(0) for m in re.finditer(r"\b[\w.\-]+/[\w.\-]+#\d+\b", text)}
+    return found
+
+
+def test_no_eval_set_holds_a_reserved_thread():
+    # eval/reserved.sha256 is the project's copy of the threads held out to judge the product
+    # (the project never reads ../shared): no set, and no note about a set, may name one
+    rp = _real_posts_module()
+    reserved = rp.read_reserved(EVAL / "reserved.sha256")
+    assert len(reserved) > 50 and all(len(h) == 64 for h in reserved)
+    named = 0
+    for path in sorted(EVAL.glob("*.jsonl")) + sorted(EVAL.glob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        rows = [json.loads(ln) for ln in text.splitlines() if ln.strip()] if path.suffix == ".jsonl" else []
+        threads = _threads_named(text) | {d["source"] for d in rows if d.get("source")}
+        for t in threads:
+            named += 1
+            assert not rp.thread_hashes(t) & reserved, (path.name, t)
+    assert named > 100  # the sets do name their threads: the check reads them
+
+
+def test_the_reserved_hash_is_that_of_the_lower_cased_thread_under_both_names():
+    import hashlib
+
+    rp = _real_posts_module()
+    want = hashlib.sha256(b"apache/flink-cdc#123").hexdigest()
+    assert want in rp.thread_hashes("apache/Flink-CDC#123")
+    assert want in rp.thread_hashes("https://github.com/ververica/flink-cdc-connectors/issues/123")
+    assert rp.thread_hashes("https://stackoverflow.com/questions/1") == set()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from faqbot.bot.decision import Decision
 from faqbot.bot.llm_checks import (
     attach_code,
     check_answer,
@@ -202,7 +203,8 @@ def test_sentences_leave_code_and_markers_out():
 
 def _retrieval(body: str, title: str = "Why does my window not fire?", lang: str = "en") -> Retrieval:
     chunk = Chunk("doc#q", "doc.en", "Doc", "doc", "doc.en.txt", "en", title, body, 1, 9)
-    return Retrieval("q", lang, lang, [Hit("g", chunk, [chunk], 0.9, 0.9, 1.0, False)], False, 0.9)
+    hit = Hit("g", chunk, [chunk], 0.9, 0.9, 1.0, False)
+    return Retrieval("q", lang, lang, [hit], Decision("answer", 0.9, "confident"))
 
 
 def test_prompt_gives_one_passage_then_question_then_instruction_and_language_last():

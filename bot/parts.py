@@ -12,6 +12,7 @@ selection (bot/llm_prompt.py).
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 
@@ -115,6 +116,24 @@ def relevance(p: Part, text: str, qy: _Query) -> float:
     return s + (SIGNALS["case_match"] if fit_ > 0 else SIGNALS["case_other"] if fit_ < 0 else 0.0)
 
 
+def _local(parts: list[Part], texts: list[str], qy: _Query) -> _Query:
+    """The question's words and names weighed by how few of the entry's parts hold them: the entry's
+    topic ("TDDL" in every part of a TDDL entry) tells its parts apart no better than nothing."""
+    content = [i for i, p in enumerate(parts) if p.kind not in ("label", "heading")]
+    if len(content) < 3:
+        return qy
+    toks = [set(tokenize(texts[i], qy.lang)) for i in content]
+    lows = [texts[i].lower() for i in content]
+    n = len(content)
+    top = math.log((n + 1) / 1.5)
+    weights = dict(qy.weights)
+    for t in qy.tokens:
+        df = sum(t in ts for ts in toks)
+        weights[t] = qy.weights.get(t, 1.0) * (math.log((n + 1) / (df + 0.5)) / top if df else 1.0)
+    names = {m for m in qy.names if sum(m in low for low in lows) <= max(1, n // 3)}
+    return _Query(qy.tokens, qy.lang, weights, names, qy.cond)
+
+
 def bonus(p: Part) -> float:
     """The fix preferred, the error text not (SIGNALS)."""
     return (SIGNALS["fix"] if p.fix else 0.0) + (SIGNALS["problem"] if p.kind == "problem" else 0.0)
@@ -172,16 +191,17 @@ def select_parts(chunk: Chunk, query: str, question: str, lang: str, weights: di
     whole_fits = sum(len(t) + 2 for t in texts) <= budget + SLACK
     if whole_fits and not (cond and len(branches) >= 2):
         return Selection(_join(parts, {i: texts[i] for i in order}, order, cond, lang), False, order)
-    qy = _Query(set(query_tokens(query, lang)), lang, weights or {}, _names(question + " " + query), cond)
+    qy = _local(parts, texts, _Query(set(query_tokens(query, lang)), lang, weights or {}, _names(question + " " + query), cond))
     rel = [relevance(p, texts[i], qy) if p.kind not in ("label", "heading") else -9.0 for i, p in enumerate(parts)]
     scores = [r + bonus(p) for p, r in zip(parts, rel)]
     pick = _Picker(parts, texts, budget)
-    _take_fix(pick, scores, qy)
-    best = max(range(len(parts)), key=lambda i: scores[i], default=None)
-    if best is not None and scores[best] > 0 and best not in pick.chosen:
+    _take_fix(pick, scores, rel, qy)
+    best = max((i for i in range(len(parts)) if i not in pick.chosen), key=lambda i: scores[i], default=None)
+    if best is not None and rel[best] > 0:
         for j in _group(parts, best):
             _take_brief(pick, j, qy, pick.room if pick.room > FIT_MIN else CAUSE_CHARS)
         pick.opener(best)
+    _take_cause(pick, scores, qy)
     for i in sorted(range(len(parts)), key=lambda i: -scores[i]):
         if rel[i] <= 0 or i in pick.chosen:
             continue
@@ -199,20 +219,44 @@ def select_parts(chunk: Chunk, query: str, question: str, lang: str, weights: di
     return Selection(_join(parts, pick.chosen, order, cond, lang), cut, shown, abridged)
 
 
-def _take_fix(pick: _Picker, scores: list[float], qy: _Query) -> None:
-    """The best fix part, whole with its list or section; its long code samples abridged when it fills
-    the screen alone."""
+def _take_fix(pick: _Picker, scores: list[float], rel: list[float], qy: _Query) -> None:
+    """The best fix part with its list or section: whole when it fits, else its parts the question
+    names, best first; long code samples abridged when the fix fills the screen alone."""
     parts = pick.parts
     fixes = [i for i, p in enumerate(parts) if p.fix and case_fit(p.case, qy.cond) >= 0]
     if not fixes:
         return
     main = max(fixes, key=lambda i: (scores[i], -i))
-    for j in _group(parts, main):
+    group = _group(parts, main)
+    long = sum(len(pick.texts[j]) + 2 for j in group) > pick.budget + SLACK
+    if long:
+        # the part that answers, then the others the question names while they fit
+        named = sorted((j for j in group if j != main and rel[j] > 0), key=lambda j: -scores[j])
+        group = [main] + [j for j in named if len(pick.texts[j]) + len(pick.texts[main]) <= pick.budget + SLACK]
+    for j in group:
         text = pick.texts[j]
         if len(text) > pick.budget + SLACK:
             text, _cut = abridge_code(text, *qy.q)
         pick.take(j, text)
     pick.opener(main)
+
+
+def _take_cause(pick: _Picker, scores: list[float], qy: _Query) -> None:
+    """The cause in a sentence or two when none is quoted yet: the best Cause part, else the opening
+    explanation of an entry whose fix comes later (what the error means)."""
+    parts = pick.parts
+    causes = [i for i, p in enumerate(parts) if p.kind == "cause"]
+    if not causes:
+        first = next((i for i, p in enumerate(parts) if p.kind not in ("label", "heading")), None)
+        if first is None or parts[first].kind != "text" or parts[first].fix or parts[first].case:
+            return
+        causes = [first]
+    if any(i in pick.chosen for i in causes):
+        return
+    best = max(causes, key=lambda i: (scores[i], -i))
+    short, _cut = key_sentences(pick.texts[best], CAUSE_CHARS, *qy.q)
+    if pick.take(best, short):
+        pick.opener(best)
 
 
 def _take_brief(pick: _Picker, i: int, qy: _Query, room: int) -> None:

@@ -66,15 +66,15 @@ def _is_code(p: Para) -> bool:
 
 def _units(body: str) -> list[list[Para]]:
     """Top-level items: a paragraph at the base indentation with all that nests under it; a code
-    sample stays with the sentence that introduces it (one ending in ":") and with the sample before it."""
+    sample stays with the prose that introduces it and with the sample before it."""
     paras = paragraphs(body.splitlines())
     if not paras:
         return []
     base = min(_indent(p.first) for p in paras)
     units: list[list[Para]] = []
     for p in paras:
-        prev = units[-1][-1] if units else None
-        joins = prev is not None and _is_code(p) and (_is_code(prev) or prev.text.rstrip().endswith(":"))
+        # a sample belongs to the prose before it (the sentence that introduces it), not to a label
+        joins = bool(units) and _is_code(p) and not (len(units[-1]) == 1 and _opens(units[-1][0]))
         if units and (_indent(p.first) > base or joins):
             units[-1].append(p)
         else:
@@ -95,8 +95,7 @@ def version_case(text: str) -> str:
 def _kind(unit: list[Para]) -> str:
     head = unit[0].first.strip()
     label = label_kind(head)
-    alone = len(unit[0].lines) == 1 and len(head) <= 60 and not head.endswith(".")
-    if label and alone:
+    if label and _label_alone(unit[0]):
         return "label" if len(unit) == 1 else label
     if label:
         return label  # "Solution: Disable …", "• Cause: …"
@@ -133,6 +132,15 @@ def split_parts(body: str) -> tuple[list[Part], str]:
     opener, opener_kind = -1, ""  # the label or heading whose section is open, and its kind
     for unit in _units(body):
         kind = _kind(unit)
+        if kind in ("cause", "solution", "check") and len(unit) > 1 and _label_alone(unit[0]):
+            # "• Solutions" with its content nested: the label, then each item of the content
+            parts.append(Part("label", unit[0].text))
+            opener, opener_kind = len(parts) - 1, kind
+            for sub in _units("\n\n".join(p.text for p in unit[1:])):
+                text = "\n\n".join(p.text for p in sub)
+                parts.append(Part(kind, text, case=version_case(text), section=opener))
+            opener, opener_kind = -1, ""
+            continue
         text = "\n\n".join(p.text for p in unit)
         sec = -1
         if kind in ("label", "heading"):
@@ -147,6 +155,16 @@ def split_parts(body: str) -> tuple[list[Part], str]:
             sec = _lead_in(parts)
         parts.append(Part(kind, text, case=version_case(text), section=sec))
     return parts, _assign_fix(parts)
+
+
+def _opens(p: Para) -> bool:
+    """A label or sub-heading alone on its line."""
+    return _label_alone(p) or (len(p.lines) == 1 and _is_heading_line(p.first.strip()))
+
+
+def _label_alone(p: Para) -> bool:
+    head = p.first.strip()
+    return len(p.lines) == 1 and len(head) <= 60 and not head.endswith(".") and label_kind(head) is not None
 
 
 def _lead_in(parts: list[Part]) -> int:

@@ -36,7 +36,7 @@ SIGNALS = {
 # itself is never cut but for long code samples; an entry within SLACK of the budget is quoted whole.
 BUDGET = 520
 SLACK = 130
-CAUSE_CHARS = 260  # a long cause or explanation beside the fix: its key sentences
+CAUSE_CHARS = 300  # a long cause or explanation beside the fix: its key sentences
 PROBLEM_CHARS = 300
 FIT_MIN = 160  # room worth the start of another part
 _VERSION = re.compile(r"(?<![\w.])(?:vvr-)?(\d+\.\d+(?:\.\d+)?)(?![\w.])", re.I)
@@ -191,7 +191,9 @@ def select_parts(chunk: Chunk, query: str, question: str, lang: str, weights: di
     whole_fits = sum(len(t) + 2 for t in texts) <= budget + SLACK
     if whole_fits and not (cond and len(branches) >= 2):
         return Selection(_join(parts, {i: texts[i] for i in order}, order, cond, lang), False, order)
-    qy = _local(parts, texts, _Query(set(query_tokens(query, lang)), lang, weights or {}, _names(question + " " + query), cond))
+    # the retrieval's own terms too: for a Chinese question, the English words of its terms (bot/glossary.py)
+    tokens = set(query_tokens(query, lang)) | set(weights or {})
+    qy = _local(parts, texts, _Query(tokens, lang, weights or {}, _names(question + " " + query), cond))
     rel = [relevance(p, texts[i], qy) if p.kind not in ("label", "heading") else -9.0 for i, p in enumerate(parts)]
     scores = [r + bonus(p) for p, r in zip(parts, rel)]
     pick = _Picker(parts, texts, budget)
@@ -228,17 +230,25 @@ def _take_fix(pick: _Picker, scores: list[float], rel: list[float], qy: _Query) 
         return
     main = max(fixes, key=lambda i: (scores[i], -i))
     group = _group(parts, main)
-    long = sum(len(pick.texts[j]) + 2 for j in group) > pick.budget + SLACK
-    if long:
-        # the part that answers, then the others the question names while they fit
+    room = pick.budget + SLACK
+    if sum(len(pick.texts[j]) + 2 for j in group) > room:
+        # the part that answers, then the others the question names while they fit (samples abridged)
         named = sorted((j for j in group if j != main and rel[j] > 0), key=lambda j: -scores[j])
-        group = [main] + [j for j in named if len(pick.texts[j]) + len(pick.texts[main]) <= pick.budget + SLACK]
-    for j in group:
+        group = [main, *named, *(j for j in group if j != main and j not in named)]
+    for n, j in enumerate(group):
         text = pick.texts[j]
-        if len(text) > pick.budget + SLACK:
-            text, _cut = abridge_code(text, *qy.q)
-        pick.take(j, text)
+        if len(text) + 2 > room:
+            text = abridge_code(text, *qy.q)[0]
+        # the fix's own prose and code are never left out; of a long list, the items that fit
+        if n == 0 or len(text) + 2 <= room or not _listed(parts[j]):
+            pick.take(j, text)
+            room -= len(text) + 2
     pick.opener(main)
+
+
+def _listed(p: Part) -> bool:
+    """A list item or step: one of several, which a long list may leave out."""
+    return p.kind == "step" or p.text.lstrip().startswith(("•", "-")) or bool(re.match(r"\s*\d+[.)]\s", p.text))
 
 
 def _take_cause(pick: _Picker, scores: list[float], qy: _Query) -> None:

@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import re
 
-from .blocks import BULLET, CODE_LINE, SENTENCE, Para, label_kind, paragraphs
+from .blocks import BULLET, CODE_LINE, CODE_START, SENTENCE, Para, label_kind, paragraphs
 from .records import Part
 
 FIX_SHAPES = ("labelled", "steps", "sections", "items", "last", "none", "sample")
 _NUMBERED = re.compile(r"^\s*\d+[.)]\s")
+_CODE_FIRST = re.compile(rf"^({CODE_START})")
 _ERROR_LINE = re.compile(r"Exception|Error|^\s*at |Caused by|\bERROR\b|\bWARN\b", re.M)
 # a closing cross-reference is not the fix: "For more information, see …"
 _XREF = re.compile(r"^(for more information|for details|see |pour plus d|voir |para obtener|para más|consulte)", re.I)
@@ -61,6 +62,8 @@ def _is_code(p: Para) -> bool:
         return False
     if len(lines) == 1 and SENTENCE.match(first):
         return False  # a sentence that quotes SQL or a parameter is prose
+    if len(lines) > 1 and _CODE_FIRST.match(first):
+        return True  # a DDL or a config sample: "CREATE TABLE t (" and its column lines
     return sum(bool(CODE_LINE.search(ln)) for ln in lines) >= max(1, (len(lines) + 1) // 2)
 
 
@@ -154,6 +157,9 @@ def split_parts(body: str) -> tuple[list[Part], str]:
         elif kind in ("item", "step") and parts:
             sec = _lead_in(parts)
         parts.append(Part(kind, text, case=version_case(text), section=sec))
+    if sum(bool(p.case) for p in parts) < 2:
+        for p in parts:  # a branch is one of several ("before 6.0.2" / "from 6.0.2"), not a version in passing
+            p.case = ""
     return parts, _assign_fix(parts)
 
 

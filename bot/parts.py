@@ -39,6 +39,9 @@ SLACK = 130
 CAUSE_CHARS = 300  # a long cause or explanation beside the fix: its key sentences
 PROBLEM_CHARS = 300
 FIT_MIN = 160  # room worth the start of another part
+# other parts join the answer only when they hold at least this share of what the best part holds
+FILL_SHARE = 0.5
+BRIEF_SHARE = 0.8  # and a part too long for the room left is shortened only when it holds nearly as much
 _VERSION = re.compile(r"(?<![\w.])(?:vvr-)?(\d+\.\d+(?:\.\d+)?)(?![\w.])", re.I)
 _NAME = re.compile(r"(?<![\w.-])[A-Za-z][\w]*(?:[.\-_][\w]+)+|(?<![\w])[A-Z][a-z]+[A-Z]\w*|(?<![\w])[A-Z]{2,}\w*")
 
@@ -198,21 +201,22 @@ def select_parts(chunk: Chunk, query: str, question: str, lang: str, weights: di
     scores = [r + bonus(p) for p, r in zip(parts, rel)]
     pick = _Picker(parts, texts, budget)
     _take_fix(pick, scores, rel, qy)
-    best = max((i for i in range(len(parts)) if i not in pick.chosen), key=lambda i: scores[i], default=None)
+    best = max((i for i in range(len(parts)) if i not in pick.chosen), key=lambda i: rel[i], default=None)
     if best is not None and rel[best] > 0:
         for j in _group(parts, best):
             _take_brief(pick, j, qy, pick.room if pick.room > FIT_MIN else CAUSE_CHARS)
         pick.opener(best)
-    _take_cause(pick, scores, qy)
+    _take_cause(pick, scores, qy, chunk.fix)
+    floor = FILL_SHARE * max(rel, default=0.0)
     for i in sorted(range(len(parts)), key=lambda i: -scores[i]):
-        if rel[i] <= 0 or i in pick.chosen:
+        if rel[i] <= max(floor, 0.0) or i in pick.chosen:
             continue
         if case_fit(parts[i].case, cond) < 0:
             continue
         if len(texts[i]) + 2 <= pick.room:
             pick.take(i)
             pick.opener(i)
-        elif pick.room >= FIT_MIN:
+        elif pick.room >= FIT_MIN and rel[i] >= BRIEF_SHARE * max(rel):
             _take_brief(pick, i, qy, pick.room)
     shown = [i for i in order if i in pick.chosen]
     abridged = {i for i in shown if pick.chosen[i] != texts[i]}
@@ -251,11 +255,13 @@ def _listed(p: Part) -> bool:
     return p.kind == "step" or p.text.lstrip().startswith(("•", "-")) or bool(re.match(r"\s*\d+[.)]\s", p.text))
 
 
-def _take_cause(pick: _Picker, scores: list[float], qy: _Query) -> None:
+def _take_cause(pick: _Picker, scores: list[float], qy: _Query, shape: str) -> None:
     """The cause in a sentence or two when none is quoted yet: the best Cause part, else the opening
-    explanation of an entry whose fix comes later (what the error means)."""
+    explanation of an entry whose fix is its closing paragraph (what the error means)."""
     parts = pick.parts
     causes = [i for i, p in enumerate(parts) if p.kind == "cause"]
+    if not causes and shape != "last":
+        return
     if not causes:
         first = next((i for i, p in enumerate(parts) if p.kind not in ("label", "heading")), None)
         if first is None or parts[first].kind != "text" or parts[first].fix or parts[first].case:

@@ -184,7 +184,9 @@ class _Picker:
             self.take(s)
 
 
-def select_parts(chunk: Chunk, query: str, question: str, lang: str, weights: dict | None, budget: int = BUDGET) -> Selection:
+def select_parts(
+    chunk: Chunk, query: str, question: str, lang: str, weights: dict | None, budget: int = BUDGET
+) -> Selection:
     """The parts of the entry that answer the question, fix first, within budget."""
     parts = chunk.parts
     texts = [_render(p) for p in parts]

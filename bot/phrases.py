@@ -82,8 +82,8 @@ PHRASES: dict[str, dict[str, str]] = {
     # a "how do I fix it?" follow-up on an entry that gives no fix, or no more of it than was shown
     "no_fix": {
         "en": "This FAQ entry gives no fix: what it says is above (full entry in [1]).",
-        "fr": "Cette entrée de la FAQ ne donne pas de solution : ce qu’elle dit figure ci-dessus (entrée complète dans [1]).",
-        "es": "Esta entrada de las preguntas frecuentes no da ninguna solución: lo que dice está arriba (entrada completa en [1]).",
+        "fr": "Cette entrée de la FAQ ne donne pas de solution : ce qu’elle dit est ci-dessus (entrée complète : [1]).",
+        "es": "Esta entrada de la FAQ no da ninguna solución: lo que dice está arriba (entrada completa en [1]).",
     },
     "fix_no_more": {
         "en": "The entry says no more about the fix than this (full entry in [1]).",

@@ -86,7 +86,7 @@ def _units(body: str) -> list[list[Para]]:
 
 
 def version_case(text: str) -> str:
-    """"before 6.0.2" / "from 6.0.2" when the first sentence of a part states a version condition."""
+    """ "before 6.0.2" / "from 6.0.2" when the first sentence of a part states a version condition."""
     first = re.split(r"(?<=[.!?])\s", text.strip(), maxsplit=1)[0]
     m = _BEFORE.search(first)
     if m:
@@ -196,22 +196,25 @@ def _section_fixes(parts: list[Part]) -> bool:
     return found
 
 
+def _labelled_fix(parts: list[Part]) -> str:
+    """Solution sections (else checks), else an unlabelled numbered list: "labelled", "steps" or ""."""
+    for kinds, shape in ((("solution",), "labelled"), (("check",), "labelled"), (("step",), "steps")):
+        found = [p for p in parts if p.kind in kinds]
+        for p in found:
+            p.fix = True
+        if found:
+            return shape
+    return ""
+
+
 def _assign_fix(parts: list[Part]) -> str:
     """Mark the parts that say what to do; return how the entry gives its fix."""
     content = [p for p in parts if p.kind not in ("label", "heading")]
     if content and all(p.kind == "code" for p in content):
         return "sample"
-    for kinds in (("solution",), ("check",)):
-        found = [p for p in parts if p.kind in kinds]
-        if found:
-            for p in found:
-                p.fix = True
-            return "labelled"
-    steps = [p for p in parts if p.kind == "step"]
-    if steps:
-        for p in steps:
-            p.fix = True
-        return "steps"
+    shape = _labelled_fix(parts)
+    if shape:
+        return shape
     if sum(p.kind == "heading" for p in parts) >= 2 and _section_fixes(parts):
         return "sections"
     prose = [i for i, p in enumerate(parts) if _advice(p)]

@@ -4,7 +4,6 @@ one case per class, in two languages, written for these tests (not questions of 
 from __future__ import annotations
 
 import pytest
-
 from faqbot.bot.answer import Turn
 from faqbot.bot.phrases import phrase
 
@@ -39,8 +38,14 @@ def test_a_version_branch(bot, question, wanted, unwanted, case):
 @pytest.mark.parametrize(
     ("question", "fix"),
     [
-        ("Duplicate rows in my MaxCompute table after a failover with the Stream Tunnel: how do I avoid them?", "switch to Batch Tunnel mode"),
-        ("Données dupliquées dans ma table MaxCompute après un basculement avec Stream Tunnel : que faire ?", "Batch Tunnel"),
+        (
+            "Duplicate rows in my MaxCompute table after a failover with the Stream Tunnel: how do I avoid them?",
+            "switch to Batch Tunnel mode",
+        ),
+        (
+            "Données dupliquées dans ma table MaxCompute après un basculement avec Stream Tunnel : que faire ?",
+            "Batch Tunnel",
+        ),
     ],
 )
 def test_the_second_of_several_causes(bot, question, fix):
@@ -51,8 +56,8 @@ def test_the_second_of_several_causes(bot, question, fix):
 @pytest.mark.parametrize(
     "question",
     [
-        "Paimon sink: Heartbeat of TaskManager timed out, each row carries a 4 MB JSON field. Which option do I lower?",
-        "Sink Paimon : Heartbeat of TaskManager timed out, chaque ligne a un champ JSON de 4 Mo. Quelle option réduire ?",
+        "Paimon sink: Heartbeat of TaskManager timed out, each row has a 4 MB JSON field. Which option do I lower?",
+        "Sink Paimon : Heartbeat of TaskManager timed out, chaque ligne a un champ JSON de 4 Mo. Quelle option baisser",
     ],
 )
 def test_an_option_named_late(bot, question):
@@ -63,7 +68,10 @@ def test_an_option_named_late(bot, question):
     ("question", "fix"),
     [
         ("Records go missing: late events are discarded by my event-time window. How do I lose fewer?", "grace period"),
-        ("Se pierden registros: los eventos tardíos se descartan en mi ventana de tiempo de evento. ¿Qué hago?", "gracia"),
+        (
+            "Se pierden registros: los eventos tardíos se descartan en mi ventana de tiempo de evento. ¿Qué hago?",
+            "gracia",
+        ),
     ],
 )
 def test_one_section_of_a_checklist(bot, question, fix):

@@ -272,9 +272,21 @@ def _take_cause(pick: _Picker, scores: list[float], qy: _Query, shape: str) -> N
     if any(i in pick.chosen for i in causes):
         return
     best = max(causes, key=lambda i: (scores[i], -i))
-    short, _cut = key_sentences(pick.texts[best], CAUSE_CHARS, *qy.q)
-    if pick.take(best, short):
-        pick.opener(best)
+    # a cause section is quoted from its opening, which names the cause; a lead-in with its list
+    best = next(i for i in causes if parts[i].section == parts[best].section) if parts[best].section >= 0 else best
+    items = []
+    if pick.texts[best].rstrip().endswith(":"):
+        for j in range(best + 1, len(parts)):
+            if not _listed(parts[j]) or parts[j].section != parts[best].section:
+                break
+            items.append(j)
+    if items and sum(len(pick.texts[j]) + 2 for j in [best, *items]) <= 2 * CAUSE_CHARS:
+        for j in [best, *items]:
+            pick.take(j)
+    else:
+        short, _cut = key_sentences(pick.texts[best], CAUSE_CHARS, *qy.q)
+        pick.take(best, short)
+    pick.opener(best)
 
 
 def _take_brief(pick: _Picker, i: int, qy: _Query, room: int) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from faqbot.ingest.parts import version_case
 from faqbot.ingest.records import Chunk, Part
@@ -111,7 +112,7 @@ class _Query:
 def relevance(p: Part, text: str, qy: _Query) -> float:
     """How much of the question the part answers: its words (rare ones weigh more), names, version."""
     total = 1 + sum(qy.weights.get(t, 1.0) for t in qy.tokens)
-    lexical = sum(qy.weights.get(t, 1.0) for t in qy.tokens & set(tokenize(text, qy.lang))) / total
+    lexical = sum(qy.weights.get(t, 1.0) for t in qy.tokens & _tokens(text, qy.lang)) / total
     low = text.lower()
     names = min(3, sum(n in low for n in qy.names))
     fit_ = case_fit(p.case, qy.cond)
@@ -125,7 +126,7 @@ def _local(parts: list[Part], texts: list[str], qy: _Query) -> _Query:
     content = [i for i, p in enumerate(parts) if p.kind not in ("label", "heading")]
     if len(content) < 3:
         return qy
-    toks = [set(tokenize(texts[i], qy.lang)) for i in content]
+    toks = [_tokens(texts[i], qy.lang) for i in content]
     lows = [texts[i].lower() for i in content]
     n = len(content)
     top = math.log((n + 1) / 1.5)
@@ -143,7 +144,18 @@ def bonus(p: Part) -> float:
 
 
 def _render(p: Part) -> str:
-    return render(p.text.splitlines())
+    return _rendered(p.text)
+
+
+# An entry's parts are rendered and tokenized again for every question on it: kept (bounded) instead.
+@lru_cache(maxsize=8192)
+def _rendered(text: str) -> str:
+    return render(text.splitlines())
+
+
+@lru_cache(maxsize=8192)
+def _tokens(text: str, lang: str) -> frozenset[str]:
+    return frozenset(tokenize(text, lang))
 
 
 def reading_order(parts: list[Part]) -> list[int]:

@@ -215,12 +215,12 @@ def select_parts(
     scores = [r + bonus(p) for p, r in zip(parts, rel)]
     pick = _Picker(parts, texts, budget)
     _take_fix(pick, scores, rel, qy)
+    _take_cause(pick, scores, qy, chunk.fix)
     best = max((i for i in range(len(parts)) if i not in pick.chosen), key=lambda i: rel[i], default=None)
     if best is not None and rel[best] > 0:
         for j in _group(parts, best):
             _take_brief(pick, j, qy, pick.room if pick.room > FIT_MIN else CAUSE_CHARS)
         pick.opener(best)
-    _take_cause(pick, scores, qy, chunk.fix)
     floor = FILL_SHARE * max(rel, default=0.0)
     for i in sorted(range(len(parts)), key=lambda i: -scores[i]):
         if rel[i] <= max(floor, 0.0) or i in pick.chosen:
@@ -265,8 +265,9 @@ def _take_fix(pick: _Picker, scores: list[float], rel: list[float], qy: _Query) 
 
 
 def _listed(p: Part) -> bool:
-    """A list item or step: one of several, which a long list may leave out."""
-    return p.kind == "step" or p.text.lstrip().startswith(("•", "-")) or bool(re.match(r"\s*\d+[.)]\s", p.text))
+    """A bullet item: one of several, which a long list may leave out. A numbered list's steps are
+    done in order and never left out (only their long code samples are abridged)."""
+    return p.kind != "step" and p.text.lstrip().startswith(("•", "-")) and not re.match(r"\s*\d+[.)]\s", p.text)
 
 
 def _take_cause(pick: _Picker, scores: list[float], qy: _Query, shape: str) -> None:

@@ -187,18 +187,19 @@ def _advice(p: Part) -> bool:
 
 
 def _section_fixes(parts: list[Part]) -> bool:
-    """Mark the closing advice of each sub-headed section; True when any was found."""
+    """Mark each sub-headed section's steps, else its closing advice; True when any was found."""
     found = False
     for h in (i for i, p in enumerate(parts) if p.kind == "heading"):
-        inside = [p for p in parts if p.section == h and _advice(p)]
-        if inside:
-            inside[-1].fix = found = True
+        steps = [p for p in parts if p.section == h and p.kind == "step"]
+        inside = steps or [p for p in parts if p.section == h and _advice(p)][-1:]
+        for p in inside:
+            p.fix = found = True
     return found
 
 
 def _labelled_fix(parts: list[Part]) -> str:
     """Solution sections (else checks), else an unlabelled numbered list: "labelled", "steps" or ""."""
-    for kinds, shape in ((("solution",), "labelled"), (("check",), "labelled"), (("step",), "steps")):
+    for kinds, shape in ((("solution",), "labelled"), (("check",), "labelled")):
         found = [p for p in parts if p.kind in kinds]
         for p in found:
             p.fix = True
@@ -217,6 +218,11 @@ def _assign_fix(parts: list[Part]) -> str:
         return shape
     if sum(p.kind == "heading" for p in parts) >= 2 and _section_fixes(parts):
         return "sections"
+    steps = [p for p in parts if p.kind == "step"]
+    for p in steps:
+        p.fix = True
+    if steps:
+        return "steps"
     prose = [i for i, p in enumerate(parts) if _advice(p)]
     if not prose:
         return "none"

@@ -215,12 +215,12 @@ def select_parts(
     scores = [r + bonus(p) for p, r in zip(parts, rel)]
     pick = _Picker(parts, texts, budget)
     _take_fix(pick, scores, rel, qy)
-    _take_cause(pick, scores, qy, chunk.fix)
     best = max((i for i in range(len(parts)) if i not in pick.chosen), key=lambda i: rel[i], default=None)
     if best is not None and rel[best] > 0:
         for j in _group(parts, best):
             _take_brief(pick, j, qy, pick.room if pick.room > FIT_MIN else CAUSE_CHARS)
         pick.opener(best)
+    _take_cause(pick, scores, qy, chunk.fix)
     floor = FILL_SHARE * max(rel, default=0.0)
     for i in sorted(range(len(parts)), key=lambda i: -scores[i]):
         if rel[i] <= max(floor, 0.0) or i in pick.chosen:
@@ -282,11 +282,11 @@ def _take_cause(pick: _Picker, scores: list[float], qy: _Query, shape: str) -> N
         if first is None or parts[first].kind != "text" or parts[first].fix or parts[first].case:
             return
         causes = [first]
-    if any(i in pick.chosen for i in causes):
-        return
     best = max(causes, key=lambda i: (scores[i], -i))
     # a cause section is quoted from its opening, which names the cause; a lead-in with its list
     best = next(i for i in causes if parts[i].section == parts[best].section) if parts[best].section >= 0 else best
+    if best in pick.chosen or (parts[best].section < 0 and any(i in pick.chosen for i in causes)):
+        return
     items = []
     if pick.texts[best].rstrip().endswith(":"):
         for j in range(best + 1, len(parts)):

@@ -331,11 +331,29 @@ def _join(parts: list[Part], chosen: dict[int, str], order: list[int], cond: tup
 
 
 def fix_selection(chunk: Chunk, query: str, question: str, lang: str, weights: dict | None) -> Selection | None:
-    """Every fix part of the entry, whole (a "how do I fix it?" follow-up); None when the entry has none."""
+    """Every fix part of the entry, whole (a "how do I fix it?" follow-up); of alternatives (a checklist's
+    sections, a list of causes each with its remedy), those the question is about; None when the entry
+    has none."""
     parts = chunk.parts
     fixes = [i for i, p in enumerate(parts) if p.fix]
     if not fixes:
         return None
+    if chunk.fix in ("sections", "items"):
+        texts_ = [_render(p) for p in parts]
+        tokens = set(query_tokens(query, lang)) | set(weights or {})
+        qy = _local(parts, texts_, _Query(tokens, lang, weights or {}, _names(question + " " + query), None))
+        # a section is as relevant as its best part
+        rel = {
+            i: max(
+                relevance(q, texts_[j], qy)
+                for j, q in enumerate(parts)
+                if j == i or (q.section == parts[i].section >= 0 and q.kind not in ("label", "heading"))
+            )
+            for i in fixes
+        }
+        top = max(rel.values())
+        if top > 0:
+            fixes = [i for i in fixes if rel[i] >= FILL_SHARE * top]
     texts = {i: _render(parts[i]) for i in fixes}
     for i in fixes:
         s = parts[i].section

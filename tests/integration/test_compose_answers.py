@@ -182,10 +182,11 @@ def test_kafka_proxy_answer_keeps_the_solution(bot):
             "La solution, d’après l’entrée de la FAQ",
             "advertised.listeners",
         ),
-        (  # an entry without a Solution label: the section on the question, whole, holds the fix
+        (  # an entry without a Solution label: ingest finds each section's closing advice, and the
+            # follow-up quotes those of the sections the question is about (ingest/parts.py)
             WINDOW_ES,
             "¿Y cómo lo soluciono?",
-            "Según la entrada",
+            "La solución, según la entrada",
             "período de gracia",
         ),
     ],

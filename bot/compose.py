@@ -14,6 +14,7 @@ from faqbot.ingest.textproc import SUPPORTED, query_tokens
 from .answer import Answer, Citation
 from .decision import CLOSEST, CLOSEST_N, NOT_COVERED
 from .extract import _CODE, BUDGET, fix_only, section_kind, select
+from .parts import answer_hit, for_answer
 from .phrases import language_list, phrase
 from .retrieve import Hit, Retrieval
 
@@ -146,6 +147,20 @@ def _see_also(also: list[Hit], cites: list[Citation], question: str, r: Retrieva
     return "\n".join(items)
 
 
+def _extract(top: Hit, r: Retrieval, question: str, focus: str) -> tuple[tuple[str, bool, bool], str]:
+    """((quoted text, something left out, the fix alone), closing note's phrase key): from the parts
+    ingest stored (bot/parts.py); an entry without them (made by hand) through bot/extract.py."""
+    c = top.chunk
+    if c.parts:
+        sel, fixed, note = for_answer(c, r.query or question, question, c.language, r.term_weights, focus)
+        return (sel.text, sel.cut, fixed), note
+    fix = fix_only(c.body) if focus == "fix" else None
+    if fix:
+        return (fix[0], fix[1], True), ""
+    text, cut = select(c.body, r.query or question, c.language, weights=r.term_weights)
+    return (text, cut, False), ""
+
+
 def compose(r: Retrieval, question: str, focus: str = "") -> Answer:
     """The extractive answer; focus="fix" quotes only the fix of the entry (a "how do I fix it" follow-up)."""
     lang = r.language
@@ -154,10 +169,11 @@ def compose(r: Retrieval, question: str, focus: str = "") -> Answer:
         return _not_covered(r, question, notices)
     if r.decision.outcome == CLOSEST:
         return _closest(r, question, notices)
-    top = r.hits[0]
+    n_top = answer_hit(r.hits)
+    top = r.hits[n_top]
     cites = [Citation.from_chunk(1, top.chunk, top.versions)]
-    fix = fix_only(top.chunk.body) if focus == "fix" else None
-    parts = [phrase("fix_lead" if fix else "lead", lang, title=top.chunk.title)]
+    fix, closing = _extract(top, r, question, focus)
+    parts = [phrase("fix_lead" if fix[2] else "lead", lang, title=top.chunk.title)]
     if top.other_language:
         note = phrase(
             "other_language",
@@ -167,13 +183,14 @@ def compose(r: Retrieval, question: str, focus: str = "") -> Answer:
         )
         notices.append(note)
         parts.append(f"_{note}_")
-    extract, shortened = (
-        fix if fix else select(top.chunk.body, r.query or question, top.chunk.language, weights=r.term_weights)
-    )
+    extract, shortened, fixed = fix
     parts.append(extract)
-    if shortened:
+    if shortened and not closing:
         parts.append(f"_{phrase('more_in_source', lang)}_")
-    also = [] if fix else [h for h in r.hits[1:3] if h.score >= top.score - SEE_ALSO_MARGIN]
+    if closing:
+        parts.append(f"_{phrase(closing, lang)}_")
+    rest = [h for n, h in enumerate(r.hits[:3]) if n != n_top]
+    also = [] if fixed else [h for h in rest if h.score >= r.hits[0].score - SEE_ALSO_MARGIN]
     if also:
         parts.append(
             phrase("see_also", lang) + "\n" + _see_also(also, cites, question, r, long_quote=len(extract) > BUDGET)

@@ -12,21 +12,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from faqbot.ingest.blocks import CODE_START, FIX_LABELS, LABEL_PREFIXES, PROBLEM_MARKERS
+from faqbot.ingest.blocks import CODE_LINE as _CODE
+from faqbot.ingest.blocks import CODE_START, label_kind, section_kind
+from faqbot.ingest.blocks import SENTENCE as _SENTENCE
 from faqbot.ingest.textproc import query_tokens, tokenize
 
 from .excerpt import abridge_code, echoes, fit, key_sentences
 
-_CODE = re.compile(
-    rf"[{{}};=]|^\s*({CODE_START}|at |Caused by|[\w.]+Exception|\$ |# |bin/|get /|\d+\s+\d{{4}}-)"
-    r"|\w+\.\w+\.\w+.*:\s*\S|'\w+'\s*="
-)
 _CODE_START = re.compile(rf"^({CODE_START})")
-_SENTENCE = re.compile(r"^[A-ZÀ-Ý¿¡][\w’'-]*(?::| \d+:)?(?: [^\s]+){7,}.*[.:)]$")
 _BULLET = re.compile(r"^(\s*)•\s?")
 _NUMBERED = re.compile(r"^\s*\d+[.)]\s", re.M)
-_FIX_WORDS = LABEL_PREFIXES["cause"] + LABEL_PREFIXES["solution"]
-_PROBLEM_WORDS = LABEL_PREFIXES["problem"]
 _FIX_KINDS = ("cause", "solution", "check")
 
 
@@ -125,23 +120,6 @@ def _prose_line(ln: str, bullets: list[int]) -> str:
     return text
 
 
-_INLINE_LABEL = re.compile(r"^[^\W\d_]+(?: \d+)?\s?:\s")
-
-
-def section_kind(line: str) -> str | None:
-    """'fix' for a Cause/Solution label, 'problem' for Problem/Error details/Symptom, else None."""
-    head = line.strip().lstrip("•").strip().lower()
-    # a long line is a label only as "Solution: Disable …" or "Cause 2: …" (one word, maybe a number, a
-    # colon): "Caused by: …" and sentences that merely start with a label word stay content
-    if len(head) > 40 and not _INLINE_LABEL.match(head):
-        return None
-    if any(head.startswith(w) for w in _FIX_WORDS):
-        return "fix"
-    if any(head.startswith(w) for w in _PROBLEM_WORDS):
-        return "problem"
-    return None
-
-
 def _is_label(text: str) -> bool:
     """A section label alone on its line ("Cause", "Solutions", "Vérification 1 : …")."""
     return len(text) <= 60 and section_kind(text) is not None and not text.rstrip().endswith(".")
@@ -169,17 +147,6 @@ class Block:
     kind: str | None  # "cause", "solution", "check", "problem" or None (plain content)
     text: str  # rendered Markdown
     opens: bool = False  # starts with a label or sub-heading (else it continues the section before it)
-
-
-def label_kind(line: str) -> str | None:
-    """The section a label line opens: cause, solution (the fix proper), check (troubleshooting), problem."""
-    kind = section_kind(line)
-    if kind != "fix":
-        return kind
-    head = line.strip().lstrip("•").strip().lower()
-    if any(head.startswith(w) for w in PROBLEM_MARKERS["cause"]):
-        return "cause"
-    return "solution" if any(head.startswith(w) for w in FIX_LABELS) else "check"
 
 
 def _is_heading(unit: list[str]) -> bool:

@@ -23,6 +23,7 @@ from faqbot.ingest.records import Chunk
 
 from .config import env_int
 from .extract import select
+from .parts import select_parts
 from .phrases import LANGUAGE_NAMES
 from .retrieve import Retrieval
 
@@ -62,10 +63,15 @@ class Prompt:
 
 
 def passage_for(r: Retrieval, question: str, budget: int = PASSAGE_CHARS) -> str:
-    """The units of the top entry that address the question (the same choice the extractive answer makes)."""
-    top = r.hits[0].chunk
-    text, _shortened = select(top.body, r.query or question, top.language, budget=budget, weights=r.term_weights)
-    return text
+    """The parts of the top entry that answer the question (the same choice the extractive answer
+    makes, bot/parts.py), within the passage's budget."""
+    return entry_passage(r.hits[0].chunk, r.query or question, question, r.term_weights, budget)
+
+
+def entry_passage(chunk: Chunk, query: str, question: str, weights: dict | None, budget: int = PASSAGE_CHARS) -> str:
+    if chunk.parts:
+        return select_parts(chunk, query, question, chunk.language, weights, budget=budget).text
+    return select(chunk.body, query, chunk.language, budget=budget, weights=weights)[0]
 
 
 def fence(text: str) -> str:
@@ -96,7 +102,7 @@ def _source_block(title: str, passage: str) -> tuple[str, str]:
 
 def prefix_messages(chunk: Chunk, budget: int = PASSAGE_CHARS) -> list[tuple[str, str]]:
     """What every prompt on this entry starts with (when the entry fits the budget, as most do)."""
-    passage, _cut = select(chunk.body, "", chunk.language, budget=budget)
+    passage = entry_passage(chunk, "", "", None, budget)
     return [("system", SYSTEM), ("human", _source_block(chunk.title, passage)[0])]
 
 

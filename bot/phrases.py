@@ -75,6 +75,28 @@ PHRASES: dict[str, dict[str, str]] = {
         "fr": "La solution, d’après l’entrée de la FAQ « {title} » [1] :",
         "es": "La solución, según la entrada de las preguntas frecuentes «{title}» [1]:",
     },
+    # the version branch of an entry that the question's version falls in (bot/parts.py)
+    "case_from": {
+        "en": "From version {version}:",
+        "fr": "À partir de la version {version} :",
+        "es": "A partir de la versión {version}:",
+    },
+    "case_before": {
+        "en": "Before version {version}:",
+        "fr": "Avant la version {version} :",
+        "es": "Antes de la versión {version}:",
+    },
+    # a "how do I fix it?" follow-up on an entry that gives no fix, or no more of it than was shown
+    "no_fix": {
+        "en": "This FAQ entry gives no fix: what it says is above (full entry in [1]).",
+        "fr": "Cette entrée de la FAQ ne donne pas de solution : ce qu’elle dit est ci-dessus (entrée complète : [1]).",
+        "es": "Esta entrada de la FAQ no da ninguna solución: lo que dice está arriba (entrada completa en [1]).",
+    },
+    "fix_no_more": {
+        "en": "The entry says no more about the fix than this (full entry in [1]).",
+        "fr": "L’entrée n’en dit pas plus sur la solution (entrée complète dans [1]).",
+        "es": "La entrada no dice nada más sobre la solución (entrada completa en [1]).",
+    },
     "low_confidence": {
         "en": "Low confidence: this entry may not match your question; check the source before applying it.",
         "fr": "Confiance faible : cette entrée ne correspond peut-être pas à votre question ; vérifiez la source.",

@@ -43,6 +43,13 @@ CODE_START = (
     r"GROUP|ORDER|UNION|package|import|public|private|class|def|return)\b"
 )
 _CODE_START = re.compile(f"^({CODE_START})")
+# A line of code, config, a stack trace or a log rather than prose (the composer fences it).
+CODE_LINE = re.compile(
+    rf"[{{}};=]|^\s*({CODE_START}|at |Caused by|[\w.]+Exception|\$ |# |bin/|get /|\d+\s+\d{{4}}-)"
+    r"|\w+\.\w+\.\w+.*:\s*\S|'\w+'\s*="
+)
+# A line that reads as a sentence: prose even when it quotes SQL or a parameter.
+SENTENCE = re.compile(r"^[A-ZÀ-Ý¿¡][\w’'-]*(?::| \d+:)?(?: [^\s]+){7,}.*[.:)]$")
 _MARKDOWN = re.compile(r"\*\*|__|`")
 
 
@@ -157,3 +164,33 @@ def parse_toc(paras: list[Para]) -> tuple[list[TocEntry], int]:
     if len(entries) < 3:
         return [], 0
     return entries, i
+
+
+_FIX_WORDS = LABEL_PREFIXES["cause"] + LABEL_PREFIXES["solution"]
+_PROBLEM_WORDS = LABEL_PREFIXES["problem"]
+_INLINE_LABEL = re.compile(r"^[^\W\d_]+(?: \d+)?\s?:\s")
+
+
+def section_kind(line: str) -> str | None:
+    """'fix' for a Cause/Solution label, 'problem' for Problem/Error details/Symptom, else None."""
+    head = line.strip().lstrip("•").strip().lower()
+    # a long line is a label only as "Solution: Disable …" or "Cause 2: …" (one word, maybe a number, a
+    # colon): "Caused by: …" and sentences that merely start with a label word stay content
+    if len(head) > 40 and not _INLINE_LABEL.match(head):
+        return None
+    if any(head.startswith(w) for w in _FIX_WORDS):
+        return "fix"
+    if any(head.startswith(w) for w in _PROBLEM_WORDS):
+        return "problem"
+    return None
+
+
+def label_kind(line: str) -> str | None:
+    """The section a label line opens: cause, solution (the fix proper), check (troubleshooting), problem."""
+    kind = section_kind(line)
+    if kind != "fix":
+        return kind
+    head = line.strip().lstrip("•").strip().lower()
+    if any(head.startswith(w) for w in PROBLEM_MARKERS["cause"]):
+        return "cause"
+    return "solution" if any(head.startswith(w) for w in FIX_LABELS) else "check"

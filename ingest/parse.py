@@ -29,6 +29,7 @@ from .blocks import (
     paragraphs,
     parse_toc,
 )
+from .parts import split_parts
 from .records import Chunk, ParsedDocument, chunk_id
 from .similarity import assign, fill_gaps, tfidf_matrix
 from .textproc import SUPPORTED
@@ -101,6 +102,7 @@ class _Builder:
             group=group,
             aliases=[a for a in (aliases or []) if clean_heading(a) != title],
         )
+        chunk.parts, chunk.fix = split_parts(body)
         self.chunks.append(chunk)
         return chunk
 

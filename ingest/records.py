@@ -11,6 +11,21 @@ TITLE_WEIGHT = 2  # title and aliases count twice in the lexical index
 
 
 @dataclass
+class Part:
+    """One part of an entry's answer (ingest/parts.py): what an answer is composed from."""
+
+    kind: str  # cause, solution, check, problem, step, item, text, code, label, heading
+    text: str  # the body's lines, verbatim (indentation kept)
+    fix: bool = False  # what to do: a Solution/check part, a step, or the entry's closing advice
+    case: str = ""  # a version branch: "before 6.0.2" or "from 6.0.2"
+    section: int = -1  # the label or heading part that opens its section, -1 for none
+
+    @classmethod
+    def from_json(cls, data: dict) -> Part:
+        return cls(**data)
+
+
+@dataclass
 class Chunk:
     """One FAQ question with its whole answer, in one language."""
 
@@ -27,13 +42,17 @@ class Chunk:
     group: str = ""
     aliases: list[str] = field(default_factory=list)
     translation_group: str = ""
+    parts: list[Part] = field(default_factory=list)
+    # how the entry gives its fix (ingest/parts.py FIX_SHAPES): labelled, steps, items, last, none, sample
+    fix: str = ""
 
     def to_json(self) -> dict:
         return asdict(self)
 
     @classmethod
     def from_json(cls, data: dict) -> Chunk:
-        return cls(**data)
+        parts = [Part.from_json(p) for p in data.get("parts", [])]
+        return cls(**{**data, "parts": parts})
 
 
 def slug(text: str, limit: int = 48) -> str:

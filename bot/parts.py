@@ -1,0 +1,392 @@
+"""The parts of an entry that answer the question (the parts come from ingest/parts.py).
+
+Each part is scored against the question: the share of the question's words it holds (rare words
+weigh more), the names, options and numbers of the question it holds, whether its version branch is
+the one the question's version falls in, and whether it is the fix. The answer takes the best fix
+part (a numbered list or a Solution section whole), the part that answers the question when it is
+another one (the second cause, the option named late, the watermark section of a checklist, the
+branch for the user's version), then other parts by score while they fit the budget; it reads in
+the entry's order except that the error text comes after the fix. The LLM's passage is the same
+selection (bot/llm_prompt.py).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from faqbot.ingest.parts import version_case
+from faqbot.ingest.records import Chunk, Part
+from faqbot.ingest.textproc import query_tokens, tokenize
+
+from .excerpt import abridge_code, fit, key_sentences
+from .extract import render
+from .phrases import phrase
+
+# The named signals of a part's score, in one place (measured on eval/dev.jsonl, docs/eval.md).
+SIGNALS = {
+    "name": 0.35,  # each option, identifier or name of the question the part holds (at most 3 count)
+    "case_match": 1.0,  # its version branch is the one the question's version falls in
+    "case_other": -0.8,  # its version branch is the other one
+    "fix": 0.25,  # it says what to do
+    "problem": -0.4,  # the error text: the user has it already
+}
+# The quoted part aims at this many characters (the lead line and "See also" come on top); the fix
+# itself is never cut but for long code samples; an entry within SLACK of the budget is quoted whole.
+BUDGET = 520
+SLACK = 130
+CAUSE_CHARS = 300  # a long cause or explanation beside the fix: its key sentences
+PROBLEM_CHARS = 300
+FIT_MIN = 160  # room worth the start of another part
+# other parts join the answer only when they hold at least this share of what the best part holds
+FILL_SHARE = 0.5
+BRIEF_SHARE = 0.8  # and a part too long for the room left is shortened only when it holds nearly as much
+_VERSION = re.compile(r"(?<![\w.])(?:vvr-)?(\d+\.\d+(?:\.\d+)?)(?![\w.])", re.I)
+_NAME = re.compile(r"(?<![\w.-])[A-Za-z][\w]*(?:[.\-_][\w]+)+|(?<![\w])[A-Z][a-z]+[A-Z]\w*|(?<![\w])[A-Z]{2,}\w*")
+
+
+@dataclass
+class Selection:
+    text: str
+    cut: bool  # something of the entry was left out
+    shown: list[int] = field(default_factory=list)  # the parts quoted (indices), whole or shortened
+    abridged: set[int] = field(default_factory=set)  # those of them shortened
+
+
+def _version(v: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in v.split("."))
+
+
+def condition(question: str) -> tuple[str, str] | None:
+    """What the question says of its version: ("before"|"from", v) for a stated range, ("at", v) for
+    a version it names ("on 6.0.5"), else None."""
+    case = version_case(question.replace("?", ".").replace("？", "."))
+    if not case:
+        for sent in re.split(r"(?<=[.!?])\s", question):
+            case = version_case(sent)
+            if case:
+                break
+    if case:
+        kind, v = case.split(" ", 1)
+        return kind, v
+    m = _VERSION.search(question)
+    return ("at", m.group(1)) if m else None
+
+
+def case_fit(case: str, cond: tuple[str, str] | None) -> int:
+    """+1 when a branch ("before 6.0.2") holds for the question's condition, -1 when it does not, 0 unknown."""
+    if not case or cond is None:
+        return 0
+    kind, bound = case.split(" ", 1)
+    b, (ask, v) = _version(bound), (cond[0], _version(cond[1]))
+    if ask == "at":
+        holds = v < b if kind == "before" else v >= b
+    elif ask == "before":
+        holds = kind == "before" and v <= b or kind == "from" and v > b
+    else:
+        holds = kind == "from" and v >= b or kind == "before" and v < b
+    return 1 if holds else -1
+
+
+def _names(question: str) -> set[str]:
+    """Options, identifiers and capitalised names of the question, lower-cased (Stream Tunnel's "Stream")."""
+    found = {m.group(0).lower() for m in _NAME.finditer(question)}
+    return {n for n in found if len(n) > 2}
+
+
+@dataclass
+class _Query:
+    tokens: set[str]
+    lang: str
+    weights: dict[str, float]
+    names: set[str]
+    cond: tuple[str, str] | None
+
+    @property
+    def q(self) -> tuple[set[str], str, dict[str, float]]:
+        return self.tokens, self.lang, self.weights
+
+
+def relevance(p: Part, text: str, qy: _Query) -> float:
+    """How much of the question the part answers: its words (rare ones weigh more), names, version."""
+    total = 1 + sum(qy.weights.get(t, 1.0) for t in qy.tokens)
+    lexical = sum(qy.weights.get(t, 1.0) for t in qy.tokens & _tokens(text, qy.lang)) / total
+    low = text.lower()
+    names = min(3, sum(n in low for n in qy.names))
+    fit_ = case_fit(p.case, qy.cond)
+    s = lexical + SIGNALS["name"] * names
+    return s + (SIGNALS["case_match"] if fit_ > 0 else SIGNALS["case_other"] if fit_ < 0 else 0.0)
+
+
+def _local(parts: list[Part], texts: list[str], qy: _Query) -> _Query:
+    """The question's words and names weighed by how few of the entry's parts hold them: the entry's
+    topic ("TDDL" in every part of a TDDL entry) tells its parts apart no better than nothing."""
+    content = [i for i, p in enumerate(parts) if p.kind not in ("label", "heading")]
+    if len(content) < 3:
+        return qy
+    toks = [_tokens(texts[i], qy.lang) for i in content]
+    lows = [texts[i].lower() for i in content]
+    n = len(content)
+    top = math.log((n + 1) / 1.5)
+    weights = dict(qy.weights)
+    for t in qy.tokens:
+        df = sum(t in ts for ts in toks)
+        weights[t] = qy.weights.get(t, 1.0) * (math.log((n + 1) / (df + 0.5)) / top if df else 1.0)
+    names = {m for m in qy.names if sum(m in low for low in lows) <= max(1, n // 3)}
+    return _Query(qy.tokens, qy.lang, weights, names, qy.cond)
+
+
+def bonus(p: Part) -> float:
+    """The fix preferred, the error text not (SIGNALS)."""
+    return (SIGNALS["fix"] if p.fix else 0.0) + (SIGNALS["problem"] if p.kind == "problem" else 0.0)
+
+
+def _render(p: Part) -> str:
+    return _rendered(p.text)
+
+
+# An entry's parts are rendered and tokenized again for every question on it: kept (bounded) instead.
+@lru_cache(maxsize=8192)
+def _rendered(text: str) -> str:
+    return render(text.splitlines())
+
+
+@lru_cache(maxsize=8192)
+def _tokens(text: str, lang: str) -> frozenset[str]:
+    return frozenset(tokenize(text, lang))
+
+
+def reading_order(parts: list[Part]) -> list[int]:
+    """Entry order, except that the error text (a problem part) comes after the fix that follows it."""
+    if not any(p.fix for p in parts):
+        return list(range(len(parts)))
+    lead = [i for i, p in enumerate(parts) if p.kind != "problem"]
+    return lead + [i for i, p in enumerate(parts) if p.kind == "problem"]
+
+
+def _group(parts: list[Part], i: int) -> list[int]:
+    """The parts quoted together with part i: a numbered list whole, a Solution section whole."""
+    p = parts[i]
+    if p.kind == "step" or (p.fix and p.kind in ("solution", "check") and p.section >= 0):
+        return [j for j, q in enumerate(parts) if q.section == p.section and q.fix == p.fix and q.kind == p.kind]
+    return [i]
+
+
+class _Picker:
+    """The parts chosen so far, within the budget."""
+
+    def __init__(self, parts: list[Part], texts: list[str], budget: int) -> None:
+        self.parts, self.texts, self.room, self.budget = parts, texts, budget, budget
+        self.chosen: dict[int, str] = {}
+
+    def take(self, i: int, text: str | None = None) -> bool:
+        text = self.texts[i] if text is None else text
+        if i in self.chosen or not text:
+            return False
+        self.chosen[i] = text
+        self.room -= len(text) + 2
+        return True
+
+    def opener(self, i: int) -> None:
+        """The label or lead-in of part i's section, when short."""
+        s = self.parts[i].section
+        if s >= 0 and s not in self.chosen and len(self.texts[s]) <= 200:
+            self.take(s)
+
+
+def select_parts(
+    chunk: Chunk, query: str, question: str, lang: str, weights: dict | None, budget: int = BUDGET
+) -> Selection:
+    """The parts of the entry that answer the question, fix first, within budget."""
+    parts = chunk.parts
+    texts = [_render(p) for p in parts]
+    order = reading_order(parts)
+    cond = condition(question)
+    branches = [i for i, p in enumerate(parts) if p.case]
+    whole_fits = sum(len(t) + 2 for t in texts) <= budget + SLACK
+    if whole_fits and not (cond and len(branches) >= 2):
+        return Selection(_join(parts, {i: texts[i] for i in order}, order, cond, lang), False, order)
+    # the retrieval's own terms too: for a Chinese question, the English words of its terms (bot/glossary.py)
+    tokens = set(query_tokens(query, lang)) | set(weights or {})
+    qy = _local(parts, texts, _Query(tokens, lang, weights or {}, _names(question + " " + query), cond))
+    rel = [relevance(p, texts[i], qy) if p.kind not in ("label", "heading") else -9.0 for i, p in enumerate(parts)]
+    scores = [r + bonus(p) for p, r in zip(parts, rel)]
+    pick = _Picker(parts, texts, budget)
+    _take_fix(pick, scores, rel, qy)
+    best = max((i for i in range(len(parts)) if i not in pick.chosen), key=lambda i: rel[i], default=None)
+    if best is not None and rel[best] > 0:
+        for j in _group(parts, best):
+            _take_brief(pick, j, qy, pick.room if pick.room > FIT_MIN else CAUSE_CHARS)
+        pick.opener(best)
+    _take_cause(pick, scores, qy, chunk.fix)
+    floor = FILL_SHARE * max(rel, default=0.0)
+    for i in sorted(range(len(parts)), key=lambda i: -scores[i]):
+        if rel[i] <= max(floor, 0.0) or i in pick.chosen:
+            continue
+        if case_fit(parts[i].case, cond) < 0:
+            continue
+        if len(texts[i]) + 2 <= pick.room:
+            pick.take(i)
+            pick.opener(i)
+        elif pick.room >= FIT_MIN and rel[i] >= BRIEF_SHARE * max(rel):
+            _take_brief(pick, i, qy, pick.room)
+    shown = [i for i in order if i in pick.chosen]
+    abridged = {i for i in shown if pick.chosen[i] != texts[i]}
+    content = [i for i, p in enumerate(parts) if p.kind not in ("label", "heading")]
+    cut = bool(abridged) or any(i not in pick.chosen for i in content)
+    return Selection(_join(parts, pick.chosen, order, cond, lang), cut, shown, abridged)
+
+
+def _take_fix(pick: _Picker, scores: list[float], rel: list[float], qy: _Query) -> None:
+    """The best fix part with its list or section: whole when it fits, else its parts the question
+    names, best first; long code samples abridged when the fix fills the screen alone."""
+    parts = pick.parts
+    fixes = [i for i, p in enumerate(parts) if p.fix and case_fit(p.case, qy.cond) >= 0]
+    if not fixes:
+        return
+    main = max(fixes, key=lambda i: (scores[i], -i))
+    group = _group(parts, main)
+    room = pick.budget + SLACK
+    if sum(len(pick.texts[j]) + 2 for j in group) > room:
+        # the part that answers, then the others the question names while they fit (samples abridged)
+        named = sorted((j for j in group if j != main and rel[j] > 0), key=lambda j: -scores[j])
+        group = [main, *named, *(j for j in group if j != main and j not in named)]
+    for n, j in enumerate(group):
+        text = pick.texts[j]
+        if len(text) + 2 > room:
+            text = abridge_code(text, *qy.q)[0]
+        # the fix's own prose and code are never left out; of a long list, the items that fit
+        if n == 0 or len(text) + 2 <= room or not _listed(parts[j]):
+            pick.take(j, text)
+            room -= len(text) + 2
+    pick.opener(main)
+
+
+def _listed(p: Part) -> bool:
+    """A bullet item: one of several, which a long list may leave out. A numbered list's steps are
+    done in order and never left out (only their long code samples are abridged)."""
+    return p.kind != "step" and p.text.lstrip().startswith(("•", "-")) and not re.match(r"\s*\d+[.)]\s", p.text)
+
+
+def _take_cause(pick: _Picker, scores: list[float], qy: _Query, shape: str) -> None:
+    """The cause in a sentence or two when none is quoted yet: the best Cause part, else the opening
+    explanation of an entry whose fix is its closing paragraph (what the error means)."""
+    parts = pick.parts
+    causes = [i for i, p in enumerate(parts) if p.kind == "cause"]
+    if not causes and shape != "last":
+        return
+    if not causes:
+        first = next((i for i, p in enumerate(parts) if p.kind not in ("label", "heading")), None)
+        if first is None or parts[first].kind != "text" or parts[first].fix or parts[first].case:
+            return
+        causes = [first]
+    best = max(causes, key=lambda i: (scores[i], -i))
+    # a cause section is quoted from its opening, which names the cause; a lead-in with its list
+    best = next(i for i in causes if parts[i].section == parts[best].section) if parts[best].section >= 0 else best
+    if best in pick.chosen or (parts[best].section < 0 and any(i in pick.chosen for i in causes)):
+        return
+    items = []
+    if pick.texts[best].rstrip().endswith(":"):
+        for j in range(best + 1, len(parts)):
+            if not _listed(parts[j]) or parts[j].section != parts[best].section:
+                break
+            items.append(j)
+    if items and sum(len(pick.texts[j]) + 2 for j in [best, *items]) <= 2 * CAUSE_CHARS:
+        for j in [best, *items]:
+            pick.take(j)
+    else:
+        short, _cut = key_sentences(pick.texts[best], CAUSE_CHARS, *qy.q)
+        pick.take(best, short)
+    pick.opener(best)
+
+
+def _take_brief(pick: _Picker, i: int, qy: _Query, room: int) -> None:
+    """Part i whole when it fits, else its key sentences (a cause, an explanation) or the lines the
+    question shares with it (the error text)."""
+    p, text = pick.parts[i], pick.texts[i]
+    if len(text) + 2 <= max(room, 0):
+        pick.take(i)
+    elif p.kind == "problem":
+        pick.take(i, fit(text, min(max(room, 0), PROBLEM_CHARS), *qy.q))
+    elif p.kind not in ("step", "code") and room > 60:
+        short, _cut = key_sentences(text, min(room, CAUSE_CHARS * 2), *qy.q)
+        pick.take(i, short if len(short) < len(text) else "")
+
+
+def _join(parts: list[Part], chosen: dict[int, str], order: list[int], cond: tuple[str, str] | None, lang: str) -> str:
+    """The chosen parts in reading order; a version branch the question's version selected is
+    introduced by the case it is ("From version 6.0.2:")."""
+    out = []
+    for i in order:
+        if i not in chosen:
+            continue
+        case = parts[i].case
+        if case and cond and case_fit(case, cond) > 0:
+            kind, v = case.split(" ", 1)
+            out.append(f"**{phrase('case_' + kind, lang, version=v)}**")
+        out.append(chosen[i])
+    return "\n\n".join(out)
+
+
+def fix_selection(chunk: Chunk, query: str, question: str, lang: str, weights: dict | None) -> Selection | None:
+    """Every fix part of the entry, whole (a "how do I fix it?" follow-up); of alternatives (a checklist's
+    sections, a list of causes each with its remedy), those the question is about; None when the entry
+    has none."""
+    parts = chunk.parts
+    fixes = [i for i, p in enumerate(parts) if p.fix]
+    if not fixes:
+        return None
+    if chunk.fix in ("sections", "items"):
+        texts_ = [_render(p) for p in parts]
+        tokens = set(query_tokens(query, lang)) | set(weights or {})
+        qy = _local(parts, texts_, _Query(tokens, lang, weights or {}, _names(question + " " + query), None))
+        # a section is as relevant as its best part
+        rel = {
+            i: max(
+                relevance(q, texts_[j], qy)
+                for j, q in enumerate(parts)
+                if j == i or (q.section == parts[i].section >= 0 and q.kind not in ("label", "heading"))
+            )
+            for i in fixes
+        }
+        top = max(rel.values())
+        if top > 0:
+            fixes = [i for i in fixes if rel[i] >= FILL_SHARE * top]
+    texts = {i: _render(parts[i]) for i in fixes}
+    for i in fixes:
+        s = parts[i].section
+        if s >= 0 and s not in texts:
+            texts[s] = _render(parts[s])
+    order = reading_order(parts)
+    text = _join(parts, texts, order, condition(question), lang)
+    return Selection(text, len(texts) < len(parts), [i for i in order if i in texts])
+
+
+def adds_to(fix: Selection, shown: Selection) -> bool:
+    """Whether the fix answer quotes something the ordinary answer to the same question did not."""
+    return any(i not in shown.shown or i in shown.abridged for i in fix.shown)
+
+
+def answer_hit(hits: list) -> int:
+    """The index of the hit to answer from: the first, unless its body is only a sample (ingest marks
+    it "sample"), which is not an answer by itself: then the next entry that is one."""
+    if hits and hits[0].chunk.fix == "sample":
+        return next((n for n, h in enumerate(hits[1:3], 1) if h.chunk.fix != "sample"), 0)
+    return 0
+
+
+def for_answer(
+    chunk: Chunk, query: str, question: str, lang: str, weights: dict | None, focus: str = ""
+) -> tuple[Selection, bool, str]:
+    """(what to quote, whether it is the fix alone, the phrase key of a closing note or ""). A "how do I
+    fix it?" follow-up gets every fix part whole, and says so when that adds nothing to the answer
+    the same question had, or when the entry has no fix."""
+    shown = select_parts(chunk, query, question, lang, weights)
+    if focus != "fix":
+        return shown, False, ""
+    fix = fix_selection(chunk, query, question, lang, weights)
+    if fix is None:
+        return shown, False, "no_fix"
+    return fix, True, "" if adds_to(fix, shown) else "fix_no_more"

@@ -68,6 +68,9 @@ class FeedbackStore(Protocol):
         """Every stored event, oldest first (answers and votes)."""
 
 
+RECORD_KEYS = ("answer_id", "question", "standalone_query", "language", "abstained", "answer", "citations")
+
+
 def client_id(raw: str) -> str:
     return hashlib.sha256(raw.encode("utf-8", "replace")).hexdigest()[:16]
 
@@ -77,6 +80,8 @@ def answer_record(answer: dict) -> dict:
     return {
         "answer_id": answer.get("answer_id"),
         "question": answer.get("question"),
+        # what a follow-up ("what about Hudi?") was read as: the report shows it beside the question
+        "standalone_query": answer.get("standalone_query") or "",
         "language": answer.get("language"),
         "abstained": answer.get("abstained"),
         "answer": answer.get("text"),
@@ -164,7 +169,7 @@ class JsonlFeedback:
             rec = next((e for e in given if e.get("answer_id") == answer_id), None)
         if rec is None:
             raise UnknownAnswer(answer_id)
-        return {k: rec.get(k) for k in ("answer_id", "question", "language", "abstained", "answer", "citations")}
+        return {k: rec.get(k) for k in RECORD_KEYS}
 
     def record_vote(self, vote: Vote) -> dict:
         if vote.vote not in VOTES:
@@ -222,10 +227,17 @@ def current_votes(events: list[dict]) -> list[dict]:
     return [e for e in last.values() if e.get("vote") in ("up", "down")]
 
 
+def shown_question(event: dict) -> str:
+    """The question as the report lists it: a follow-up with what it was read as ("what about
+    Hudi?" alone tells nothing of what it followed); older records have no reading."""
+    q, read_as = event.get("question") or "", event.get("standalone_query") or ""
+    return f"{q} [read as: {read_as}]" if read_as and read_as != q else q
+
+
 def summarize(events: list[dict]) -> dict:
-    unanswered = Counter(e["question"] for e in events if e.get("kind") == "abstained" and e.get("question"))
+    unanswered = Counter(shown_question(e) for e in events if e.get("kind") == "abstained" and e.get("question"))
     votes = current_votes(events)
-    down = Counter(e["question"] for e in votes if e["vote"] == "down" and e.get("question"))
+    down = Counter(shown_question(e) for e in votes if e["vote"] == "down" and e.get("question"))
     per_lang: dict[str, Counter] = {}
     for e in [x for x in events if x.get("kind") != "vote"] + votes:
         key = e["vote"] if e.get("kind") == "vote" else e.get("kind")
@@ -240,6 +252,12 @@ def summarize(events: list[dict]) -> dict:
     }
 
 
+def _clip(shown: str, n: int = 100) -> str:
+    """A long question cut to n characters; the reading of a follow-up after it, cut to n too."""
+    q, sep, read_as = shown.partition(" [read as: ")
+    return q[:n] + (f" [read as: {read_as[:-1][:n]}]" if sep else "")
+
+
 def print_report(args: argparse.Namespace) -> int:
     store = open_feedback(args.feedback_log, args.feedback_db)
     s = summarize(store.events())
@@ -249,10 +267,10 @@ def print_report(args: argparse.Namespace) -> int:
     print(f"{s['events']} events in {store_name(store)}: {s['answers']} answers, votes {s['votes']}")
     print("Top unanswered questions:")
     for q, n in s["top_unanswered"]:
-        print(f"  {n:3}  {q[:100]}")
+        print(f"  {n:3}  {_clip(q)}")
     print("Downvoted answers:")
     for q, n in s["downvoted"]:
-        print(f"  {n:3}  {q[:100]}")
+        print(f"  {n:3}  {_clip(q)}")
     print("Per language:")
     for lang, counts in s["per_language"].items():
         print(f"  {lang}: " + ", ".join(f"{k}={v}" for k, v in counts.items()))

@@ -19,7 +19,8 @@ from sqlalchemy.engine import Engine
 
 from .feedback import MAX_COMMENT, VOTES, RateLimited, RateLimiter, UnknownAnswer, Vote, answer_record
 
-SCHEMA_VERSION = 1
+# 1: answers and votes; 2: answers keep the standalone question a follow-up was read as
+SCHEMA_VERSION = 2
 # answers kept (each ask stores one, so a flood would fill the disk): past this, the oldest answers
 # nobody voted on are deleted, checked every PRUNE_EVERY answers a process records
 MAX_ANSWERS = 200_000
@@ -34,6 +35,7 @@ answers = sa.Table(
     sa.Column("answer_id", sa.String(64), primary_key=True),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("question", sa.Text, nullable=False),
+    sa.Column("standalone_query", sa.Text),  # version 2; NULL for answers stored before it
     sa.Column("language", sa.String(8)),
     sa.Column("abstained", sa.Boolean, nullable=False),
     sa.Column("text", sa.Text, nullable=False),
@@ -121,7 +123,8 @@ class SqlFeedback:
                     f"the feedback database has schema version {version}; this faqbot knows "
                     f"{SCHEMA_VERSION}: upgrade faqbot"
                 )
-            # future versions: ALTER steps from `version` up to SCHEMA_VERSION go here
+            elif version < SCHEMA_VERSION:
+                _upgrade(conn, version)
 
     def record_answer(self, answer: dict) -> None:
         rec = answer_record(answer)
@@ -129,6 +132,7 @@ class SqlFeedback:
             "answer_id": rec["answer_id"],
             "created": time.time(),
             "question": rec["question"] or "",
+            "standalone_query": rec["standalone_query"] or None,
             "language": rec["language"],
             "abstained": bool(rec["abstained"]),
             "text": rec["answer"] or "",
@@ -213,6 +217,14 @@ class SqlFeedback:
         return [e for _, e in sorted(out, key=lambda p: p[0])]
 
 
+def _upgrade(conn: sa.Connection, version: int) -> None:
+    """ALTER steps from `version` up to SCHEMA_VERSION, in the migration's transaction (create_all
+    does not add a column to a table that exists)."""
+    if version < 2:
+        conn.execute(sa.text("ALTER TABLE faqbot_answers ADD COLUMN standalone_query TEXT"))
+    conn.execute(schema_table.update().values(version=SCHEMA_VERSION))
+
+
 def _stamp(t: float) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S%z", time.localtime(t))
 
@@ -223,6 +235,7 @@ def _answer_event(a: Any) -> dict[str, Any]:
         "kind": "abstained" if a.abstained else "answer",
         "answer_id": a.answer_id,
         "question": a.question,
+        "standalone_query": a.standalone_query or "",
         "language": a.language,
         "abstained": a.abstained,
         "answer": a.text,

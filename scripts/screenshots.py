@@ -35,6 +35,11 @@ DESKTOP_QUESTIONS = [
     "¿Cómo configuro SASL_SSL con SCRAM-SHA-256 en una tabla Kafka?",
 ]
 PHONE_QUESTION = "Paimon job fails with No space left on device"
+# what the desktop picture shows (the first answer has scrolled out of view): README.md's alt text
+DESKTOP_ALT = (
+    "faqbot answering a Spanish question on Kafka SASL_SSL: the English entry quoted with a notice that it "
+    "exists only in English and French, page labels in Spanish"
+)
 
 
 def ask(page, question: str) -> None:

@@ -30,3 +30,14 @@ def test_without_playwright_it_says_what_it_needs():
     assert run.returncode == 2
     assert "pip install playwright" in run.stderr and "/usr/bin/chromium" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+def test_the_readme_alt_text_describes_the_desktop_picture():
+    """The alt text promised a French answer the picture does not show (it scrolled out of view):
+    the README carries the script's description of what it takes."""
+    import runpy
+
+    alt = runpy.run_path(str(SCRIPT))["DESKTOP_ALT"]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"![{alt}](docs/screenshot.png)" in readme
+    assert "Spanish" in alt and "French question" not in alt

@@ -25,20 +25,19 @@ def test_french_keywords_stay_french(bot):
     assert a.language == "fr"
 
 
-def test_and_in_french_after_a_product_swap_keeps_the_entry_under_discussion(bot):
-    first, swap = "ClickHouse data visibility", "what about Hologres?"
+@pytest.mark.parametrize("swap", ["what about Hologres?", "and Hologres?"])
+def test_and_in_french_after_a_product_swap_keeps_the_entry_under_discussion(bot, swap):
+    """The language follow-up re-ran a search on the swapped question's words: after "and Hologres?"
+    was declared not covered, "and in French?" cited a French Hologres entry all the same."""
+    first = "ClickHouse visibility"
     a1 = bot.ask(first)
     h1 = [Turn("user", first), Turn("assistant", a1.text)]
     a2 = bot.ask(swap, history=h1)
-    assert (
-        not a2.abstained
-        and "hologres"
-        in " ".join([a2.citations[0].title, *(v["title"] for v in a2.citations[0].other_versions)]).lower()
-    )
     a3 = bot.ask("and in French?", history=[*h1, Turn("user", swap), Turn("assistant", a2.text)])
-    assert a3.language == "fr" and a3.citations[0].language == "fr"
-    assert _entry(a3.citations[0]) == _entry(a2.citations[0]), (a3.citations[0].title, a2.citations[0].title)
-    assert a3.abstained == a2.abstained
+    assert a3.language == "fr" and a3.abstained == a2.abstained, (a2.abstained, a3.abstained, a3.text[:150])
+    if not a2.abstained:
+        assert a3.citations[0].language == "fr"
+        assert _entry(a3.citations[0]) == _entry(a2.citations[0]), (a3.citations[0].title, a2.citations[0].title)
 
 
 @pytest.mark.parametrize("language", ["es", "fr", None])
@@ -59,4 +58,5 @@ def test_a_bare_fix_request_after_a_question_still_gets_the_fix(bot):
 def test_the_max_pt_question_is_answered_by_its_entry(bot):
     a = bot.ask("what is the difference between max_pt() and max_pt_with_done()?")
     assert not a.abstained, (a.confidence, a.text[:200])
-    assert "max_pt_with_done" in a.citations[0].title
+    # "Set the partition parameter" explains both; the empty heading that asks it is now its alias
+    assert "max_pt_with_done()" in a.citations[0].text and "partition" in a.citations[0].title.lower()

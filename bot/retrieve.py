@@ -34,7 +34,6 @@ XLING = True
 XLING_LEXICAL = True
 XLING_DENSE = True
 DENSE_CROSSED_CHARS = 600
-XLING_OFFSET = 0.0
 FILL_FROM = 10  # dense candidates whose lexical scores stand in for an entry missing the query language
 
 
@@ -320,10 +319,9 @@ class HybridRetriever:
         has_lang = self.group_has_lang.get(lang)
         if has_lang is None or has_lang.all() or not XLING:
             return dense_g
-        dense_g = np.where(has_lang, dense_g, dense_g + XLING_OFFSET)
         if not XLING_DENSE or not crossed.words:
             return dense_g
-        dense_x = self._group_max(self._dense(crossed.text[:DENSE_CROSSED_CHARS])) + XLING_OFFSET
+        dense_x = self._group_max(self._dense(crossed.text[:DENSE_CROSSED_CHARS]))
         return np.where(has_lang, dense_g, np.maximum(dense_g, dense_x))
 
     # ------------------------------------------------------------------ public

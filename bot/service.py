@@ -53,6 +53,8 @@ HISTORY_SHAPE = (
 def as_turn(turn: object) -> Turn:
     """A Turn, or the HTTP API's {"role": ..., "content": ...} as one; anything else is refused with
     a message naming both shapes (a dict used to fail deep inside with "no attribute 'role'")."""
+    role: object
+    content: object
     if isinstance(turn, Turn):
         role, content = turn.role, turn.content
     elif isinstance(turn, Mapping):
@@ -61,7 +63,7 @@ def as_turn(turn: object) -> Turn:
         raise BadQuestion(f"{HISTORY_SHAPE}; got {type(turn).__name__}.")
     if role not in ("user", "assistant") or not isinstance(content, str):
         raise BadQuestion(f"{HISTORY_SHAPE}; got role={role!r} and content of type {type(content).__name__}.")
-    return Turn(role, content)
+    return Turn(str(role), content)
 
 
 # what ask, stream and retrieve accept as history: Turns, or the HTTP API's dicts

@@ -34,6 +34,9 @@ XLING = True
 XLING_LEXICAL = True
 XLING_DENSE = True
 DENSE_CROSSED_CHARS = 600
+# a question read in English on the strength of one term is mostly its own words: the second dense
+# reading needs two ("¿Y para el sink? (… lectura …)" pulled connector entries above the sink entry)
+XLING_MIN_TERMS = 2
 FILL_FROM = 10  # dense candidates whose lexical scores stand in for an entry missing the query language
 
 
@@ -319,7 +322,7 @@ class HybridRetriever:
         has_lang = self.group_has_lang.get(lang)
         if has_lang is None or has_lang.all() or not XLING:
             return dense_g
-        if not XLING_DENSE or not crossed.words:
+        if not XLING_DENSE or crossed.terms < XLING_MIN_TERMS:
             return dense_g
         dense_x = self._group_max(self._dense(crossed.text[:DENSE_CROSSED_CHARS]))
         return np.where(has_lang, dense_g, np.maximum(dense_g, dense_x))

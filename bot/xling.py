@@ -311,6 +311,7 @@ class Gloss:
 
     words: str  # "" when no term was found
     text: str  # the question (folded) with each term put in English; as typed when none was found
+    terms: int = 0  # how many distinct terms were found
 
 
 def gloss(text: str, lang: str) -> Gloss:
@@ -329,4 +330,4 @@ def gloss(text: str, lang: str) -> Gloss:
         return english
 
     translated = pattern.sub(put, folded)
-    return Gloss(" ".join(seen), translated if seen else text)
+    return Gloss(" ".join(seen), translated if seen else text, len(seen))

@@ -104,6 +104,8 @@ class FollowUp:
     # what the turn put in place of part of the previous question (a role's words, a name, an option)
     new_aspect: tuple[str, ...] = ()
     names_product: bool = False  # whether what it names anew is a product or connector (Hologres, upsert-kafka)
+    # nothing but another language ("and in French?"): the entry under discussion, not a new search
+    same_entry: bool = False
 
 
 def _is_name(word: str, known: frozenset[str] = frozenset()) -> bool:
@@ -245,7 +247,7 @@ def _resolve(
         language = _LANGUAGE_OF[fold(asked.group(1))]
         question = (question[: asked.start()] + question[asked.end() :]).strip()
         if not tokenize(_REFERS_BACK.sub("", question), "en"):  # nothing but the language: same topic
-            return FollowUp(previous, language, previous)
+            return FollowUp(previous, language, previous, same_entry=True)
     if not is_follow_up(question):
         return FollowUp(question, language)
     aspect = _new_aspect(question, known)

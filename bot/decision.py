@@ -33,6 +33,7 @@ REASONS = {
     "follow_up_loses_topic": "a follow-up naming another product found an entry off the previous topic",
     "entry_check_accepted": "the LLM read the entry and accepted it",
     "entry_check_none_accepted": "the LLM read the closest entries and accepted none",
+    "bare_reference": 'a follow-up that only points back ("how do I fix it?") with no earlier question',
 }
 
 

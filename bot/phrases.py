@@ -178,6 +178,8 @@ PHRASES: dict[str, dict[str, str]] = {
     },
     "ui_clear": {"en": "Clear", "fr": "Effacer", "es": "Borrar"},
     "ui_dark": {"en": "Dark mode", "fr": "Mode sombre", "es": "Modo oscuro"},
+    # the question box's accessible name (its label is visually hidden; the placeholder shows an example)
+    "ui_question": {"en": "Your question", "fr": "Votre question", "es": "Su pregunta"},
     "ui_error_empty": {
         "en": "The question is empty: type a question, an error message or a few keywords.",
         "fr": "La question est vide : saisissez une question, un message d’erreur ou quelques mots-clés.",

@@ -17,7 +17,9 @@ from faqbot.ingest.textproc import SUPPORTED, detect_language, names, query_toke
 from .abstain import AbstainModel, load_default_model
 from .decision import NOT_COVERED, Decision, decide
 from .glossary import english_terms
+from .keyword_language import english_keywords, english_vocabulary
 from .report import Report, exception_classes, read_report, title_names, without_links
+from .xling import Gloss, gloss
 
 RRF_K = 20
 DENSE_K = 512  # vector rows read per query; entries beyond them get no dense score
@@ -27,6 +29,15 @@ DENSE_K = 512  # vector rows read per query; entries beyond them get no dense sc
 # larger weight lets a shared word outvote the meaning.
 LEXICAL_WEIGHT = 0.12
 LEXICAL_DAMP = 8.0  # a best BM25 score below this is weak evidence and counts proportionally less
+# The cross-lingual reading of French and Spanish questions (bot/xling.py): on for BM25 and for the
+# entries that lack the question's language; the switches are for measuring (docs/eval.md)
+XLING = True
+XLING_LEXICAL = True
+XLING_DENSE = True
+DENSE_CROSSED_CHARS = 600
+# a question read in English on the strength of one term is mostly its own words: the second dense
+# reading needs two ("¿Y para el sink? (… lectura …)" pulled connector entries above the sink entry)
+XLING_MIN_TERMS = 2
 FILL_FROM = 10  # dense candidates whose lexical scores stand in for an entry missing the query language
 
 
@@ -206,6 +217,7 @@ class HybridRetriever:
             self._raw_vocab |= raw_words(c.title + " " + c.body)
         # every language version of the corpus, lower-cased: what a name must occur in to be known
         self._corpus_text = "\n".join(c.title + "\n" + c.body for c in self.chunks).lower()
+        self._english_words = english_vocabulary(c.title + "\n" + c.body for c in self.chunks if c.language == "en")
         self._group_tokens = [frozenset().union(*(self._chunk_tokens[m] for m in mem)) for mem in self.group_members]
         self._title_classes = [
             frozenset(c for m in mem for c in exception_classes(self.chunks[m].title, generic=True))
@@ -321,17 +333,35 @@ class HybridRetriever:
             **self._asked(report, tokens, top, lang),
         }
 
+    def _crossed_dense(self, dense_g: np.ndarray, crossed: Gloss, report: Report, lang: str) -> np.ndarray:
+        """An entry without a version in the question's language scored by the closer of the question
+        and its English reading (bot/xling.py); the others as before."""
+        has_lang = self.group_has_lang.get(lang)
+        if has_lang is None or has_lang.all() or not XLING:
+            return dense_g
+        if not XLING_DENSE or crossed.terms < XLING_MIN_TERMS:
+            return dense_g
+        dense_x = self._group_max(self._dense(crossed.text[:DENSE_CROSSED_CHARS]))
+        return np.where(has_lang, dense_g, np.maximum(dense_g, dense_x))
+
     # ------------------------------------------------------------------ public
     def retrieve(self, query: str, language: str | None = None, k: int = 5, fusion: str | None = None) -> Retrieval:
         t0 = time.perf_counter()
         report = read_report(without_links(query))
         lang, detected = resolve_language(query, language)
-        # English words for a Chinese question's terms: the corpus has no Chinese BM25 could match
-        lexical_text = "\n".join(filter(None, [report.lexical_text(), english_terms(report.language_text())]))
+        if detected in ("fr", "es") and english_keywords(report.language_text(), self._english_words):
+            detected = "en"  # "configure partition expiration": English words, no sign of French
+            lang = language.lower() if language and language.lower() in SUPPORTED else "en"
+        # English words for a Chinese question's terms: the corpus has no Chinese BM25 could match;
+        # for a French or Spanish one, those of its terms (entries missing its language: bot/xling.py)
+        crossed = gloss(report.language_text(), lang) if XLING else Gloss("", "")
+        extra = [english_terms(report.language_text()), crossed.words if XLING_LEXICAL else ""]
+        lexical_text = "\n".join(filter(None, [report.lexical_text(), *extra]))
         tokens = query_tokens(lexical_text, lang)
         dense_c = self._dense(report.dense_query())
         lex_c = self._lexical(tokens, lexical_text, lang)
         dense_g, lex_g = self._group_max(dense_c), self._group_max(lex_c)
+        dense_g = self._crossed_dense(dense_g, crossed, report, lang)
         scores = self.fuse(dense_g, lex_g, fusion or self.fusion, self.group_has_lang.get(lang))
         scores = scores + error_title_bonus(self._error_titles, lexical_text, len(scores))
         scores = scores - other_exception_penalty(self._title_classes, lexical_text)

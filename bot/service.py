@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,6 +20,7 @@ from .corpus_words import corpus_names
 from .decision import ANSWER
 from .phrases import phrase
 from .retrieve import HybridRetriever, Retrieval
+from .turns import in_language, is_bare_reference, nothing_to_refer_to, previous_user_turn
 
 MAX_QUESTION_CHARS = 4000
 # What one request may make the bot read of its history: the follow-up rewrite copies words of
@@ -44,9 +45,38 @@ def clean_question(question: object) -> str:
     return text
 
 
-def bounded_history(history: list[Turn] | None) -> list[Turn]:
+HISTORY_SHAPE = (
+    'history must be a list of faqbot.Turn(role, content) or of {"role": "user"|"assistant", "content": "..."} '
+    "(the HTTP API's shape)"
+)
+
+
+def as_turn(turn: object) -> Turn:
+    """A Turn, or the HTTP API's {"role": ..., "content": ...} as one; anything else is refused with
+    a message naming both shapes (a dict used to fail deep inside with "no attribute 'role'")."""
+    role: object
+    content: object
+    if isinstance(turn, Turn):
+        role, content = turn.role, turn.content
+    elif isinstance(turn, Mapping):
+        role, content = turn.get("role"), turn.get("content")
+    else:
+        raise BadQuestion(f"{HISTORY_SHAPE}; got {type(turn).__name__}.")
+    if role not in ("user", "assistant") or not isinstance(content, str):
+        raise BadQuestion(f"{HISTORY_SHAPE}; got role={role!r} and content of type {type(content).__name__}.")
+    return Turn(str(role), content)
+
+
+# what ask, stream and retrieve accept as history: Turns, or the HTTP API's dicts
+History = Sequence[Turn | Mapping[str, str]] | None
+
+
+def bounded_history(history: History) -> list[Turn]:
     """The last MAX_HISTORY_TURNS turns, each cut to MAX_TURN_CHARS: all a follow-up needs."""
-    return [Turn(t.role, t.content[:MAX_TURN_CHARS]) for t in (history or [])[-MAX_HISTORY_TURNS:]]
+    if history is not None and (isinstance(history, (str, bytes, Mapping)) or not isinstance(history, Sequence)):
+        raise BadQuestion(f"{HISTORY_SHAPE}; got {type(history).__name__}.")
+    turns = [as_turn(t) for t in (history or [])[-MAX_HISTORY_TURNS:]]
+    return [Turn(t.role, t.content[:MAX_TURN_CHARS]) for t in turns]
 
 
 class Bot:
@@ -75,24 +105,33 @@ class Bot:
     def backend_name(self) -> str:
         return getattr(self.llm, "name", "extractive") if self.llm else "extractive"
 
-    def _retrieve(self, question: str, language: str | None, history: list[Turn] | None) -> tuple[Retrieval, str]:
-        turn = resolve(question, bounded_history(history), self.llm, corpus_names(self.retriever))
+    def _retrieve(self, question: str, language: str | None, history: list[Turn]) -> tuple[Retrieval, str]:
+        turn = resolve(question, history, self.llm, corpus_names(self.retriever))
         query = turn.query
+        before = previous_user_turn(history)
+        if turn.same_entry and turn.language and before is not None:
+            # "and in French?": the turn it follows, retrieved again as it was, cited in that language
+            r, _ = self._retrieve(history[before].content, language, history[:before])
+            return in_language(r, turn.language), query
         # a follow-up asking for another language ("and in Spanish?") is more recent than the selector
         r = self.retriever.retrieve(query, language=turn.language or language or None, k=self.k)
         r = decline_repeat(self.retriever, r, turn)
+        if before is None and is_bare_reference(question):
+            r = nothing_to_refer_to(self.retriever, r)  # "how do I fix it?" with nothing before it
         if self.llm is not None and self.check_entries:
             from .llm_judge import check_entries
 
             r = check_entries(self.llm, query, r)
         return r, query
 
-    def retrieve(self, question: str, language: str | None = None, history: list[Turn] | None = None) -> Retrieval:
+    def retrieve(self, question: str, language: str | None = None, history: History = None) -> Retrieval:
         """The ranked entries an answer to the question comes from (with an LLM, after its reading
         of an uncertain long post's entries: bot/llm_judge.py)."""
-        return self._retrieve(clean_question(question), language, history)[0]
+        return self._retrieve(clean_question(question), language, bounded_history(history))[0]
 
-    def ask(self, question: str, language: str | None = None, history: list[Turn] | None = None) -> Answer:
+    def ask(self, question: str, language: str | None = None, history: History = None) -> Answer:
+        """`history`: the chat so far, oldest first, as faqbot.Turn(role, content) or as
+        {"role": "user"|"assistant", "content": "..."} (the HTTP API's shape)."""
         *_, final = self.stream(question, language, history)
         return final
 
@@ -100,21 +139,22 @@ class Bot:
         self,
         question: str,
         language: str | None = None,
-        history: list[Turn] | None = None,
+        history: History = None,
         retrieval: Retrieval | None = None,
     ) -> Iterator[Answer]:
         """Yield partial Answers while an LLM streams, then the final one (always last).
         `retrieval`, from `retrieve` on the same question, saves retrieving twice (evaluation)."""
         t0 = time.perf_counter()
         question = clean_question(question)
+        turns = bounded_history(history)
         if retrieval is None:
-            r, query = self._retrieve(question, language, history)
+            r, query = self._retrieve(question, language, turns)
             t_retrieval = (time.perf_counter() - t0) * 1000
         else:  # its time counts as if it had been retrieved here
             r, query = retrieval, question
             t_retrieval = r.latency_ms + r.entry_check.get("ms", 0.0)
             t0 -= t_retrieval / 1000
-        extractive = compose(r, question, focus(question, history or []))
+        extractive = compose(r, question, focus(question, turns))
         final = extractive
         # the LLM writes confident answers only: closest entries and "not covered" are fixed texts
         if self.llm is not None and r.decision.outcome == ANSWER:

@@ -13,6 +13,7 @@ import numpy as np
 
 from .corpus import read_corpus
 from .embedders import DEFAULT_EMBEDDER, Embedder, get_embedder
+from .empty_headings import alias_empty_headings
 from .links import link_translations
 from .parse import parse_document
 from .records import Chunk, lexical_tokens
@@ -95,7 +96,7 @@ def run_ingest(
         empty: list[dict] = []
         for src in sources:
             parsed = parse_document(src.text, src.path.name, src.language)
-            chunks.extend(parsed.chunks)
+            chunks.extend(alias_empty_headings(parsed.chunks, parsed.empty_headings))
             empty.extend(parsed.empty_headings)
             docs[parsed.doc] = {
                 "file": src.path.name,

@@ -2,6 +2,9 @@
 
     python scripts/screenshots.py [--index index] [--corpus corpus]
 
+Needs, beyond the run.sh venv: `pip install playwright` (the Python package only) and Debian's
+chromium at /usr/bin/chromium; not pytest nor the other test extras.
+
 Starts the server on a free local port (with a throw-away feedback log), asks the questions a
 new user would in Debian's Chromium, writes the two PNGs and stops the server. A separate
 command: no test writes into docs/.
@@ -17,15 +20,26 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # the browser helpers the e2e tests use
+sys.path.insert(0, str(ROOT))  # the browser helpers the e2e tests use (tests/browser.py: no pytest)
 
-from tests.support import ask_in_chat, chromium  # noqa: E402
+from tests.browser import ask_in_chat, chromium  # noqa: E402
+
+NEEDS = (
+    "scripts/screenshots.py needs the Playwright Python package and Debian's chromium "
+    "(/usr/bin/chromium; never `playwright install`): `pip install playwright` in this venv, "
+    "`apt-get install chromium`."
+)
 
 DESKTOP_QUESTIONS = [
     "Ma fenêtre event time sur une source Kafka ne produit aucune sortie, pourquoi ?",
     "¿Cómo configuro SASL_SSL con SCRAM-SHA-256 en una tabla Kafka?",
 ]
 PHONE_QUESTION = "Paimon job fails with No space left on device"
+# what the desktop picture shows (the first answer has scrolled out of view): README.md's alt text
+DESKTOP_ALT = (
+    "faqbot answering a Spanish question on Kafka SASL_SSL: the English entry quoted with a notice that it "
+    "exists only in English and French, page labels in Spanish"
+)
 
 
 def ask(page, question: str) -> None:
@@ -64,6 +78,14 @@ def main() -> int:
     ap.add_argument("--corpus", default="corpus")
     ap.add_argument("--out", type=Path, default=ROOT / "docs")
     args = ap.parse_args()
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        print(NEEDS, file=sys.stderr)
+        return 2
+    if not Path("/usr/bin/chromium").exists():
+        print(NEEDS, file=sys.stderr)
+        return 2
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "FAQBOT_FEEDBACK": str(Path(tmp) / "feedback.jsonl")}

@@ -17,6 +17,8 @@ from faqbot.bench.load import free_port, wait_until_up
 from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage
 
+from tests.browser import CHROMIUM_ARGS, ask_in_chat, chromium
+
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "corpus"
 
@@ -51,31 +53,6 @@ __all__ = [
     "start_serve",
     "wait_until_up",
 ]
-
-# Debian chromium under Playwright (never `playwright install` here): headless, no sandbox, no network chatter.
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-def chromium(p):
-    """Launch the machine's chromium from a `sync_playwright()` handle."""
-    return p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-
-
-def ask_in_chat(page, question: str, timeout_ms: int = 60_000) -> None:
-    """Send a question on the chat page; return once its answer is shown and the box is empty again."""
-    n = page.locator("#chat .bot-row").count()
-    page.fill("#question textarea", question)
-    page.click("#send")
-    page.wait_for_function(f"document.querySelectorAll('#chat .bot-row').length > {n}", timeout=timeout_ms)
-    page.wait_for_function("document.querySelector('#question textarea').value === ''", timeout=timeout_ms)
-
 
 def run_faqbot(*args: str, timeout: float = 180, env: Mapping[str, str] | None = None) -> subprocess.CompletedProcess:
     """`faqbot ARGS` as a subprocess from the repository root, output captured as text."""

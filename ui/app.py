@@ -50,10 +50,16 @@ details.srcs summary{cursor:pointer;font-weight:600}
 #notice:not(:has(.err)){display:none}
 .dark #notice .err{color:#fda29b}
 #header h2{margin:0 0 2px} #header p{margin:0}
+/* the button's label is never clipped ("Demander" read "Demande" at 390 px): it takes its text's width */
+#send{min-width:max-content !important;white-space:nowrap}
+/* the dark-mode toggle shows ◐; its text, the accessible name, is kept out of sight */
+#dark{font-size:0 !important;min-width:44px}
+#dark::before{content:"◐" / "";font-size:var(--text-md)}
 @media (max-width: 640px){
   #header h2{font-size:1.05rem} #header p{font-size:13px}
   /* the box is narrow beside "Ask": its placeholder wraps onto a second line instead of being cut */
   #question textarea{padding-top:10px;padding-bottom:10px;min-height:calc(2lh + 22px)}
+  #send{padding-left:10px;padding-right:10px}
   .src-card pre{font-size:11px}
   #controls{flex-wrap:wrap;gap:6px} #controls #detected{order:9;flex-basis:100%}
   #chat .message{padding:8px 10px}
@@ -74,6 +80,18 @@ SCROLL_JS = """() => {
     box.scrollTop += last.getBoundingClientRect().top - box.getBoundingClientRect().top - 8;
 }"""
 DARK_JS = "() => { document.body.classList.toggle('dark'); }"
+# Gradio's dropdown closes its list on blur but not when Tab moves the focus on: its list stayed open
+# over the chat. Focus arriving anywhere outside the language selector closes it (Escape, as a user would).
+# Gradio reopens the list just after the blur, so the check runs again once the page has settled.
+CLOSE_LIST_JS = """() => {
+  const close = () => {
+    const box = document.querySelector('#lang');
+    const input = box && box.querySelector('input[role=combobox]');
+    if (input && !box.contains(document.activeElement) && input.getAttribute('aria-expanded') === 'true')
+      input.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape', bubbles: true}));
+  };
+  document.addEventListener('focusin', () => [0, 50, 200, 500].forEach((ms) => setTimeout(close, ms)));
+}"""
 
 
 def message_text(m: dict) -> str:
@@ -119,7 +137,7 @@ def sources_html(a: dict | None, lang: str) -> str:
         cards.append(
             f'<div class="src-card lang-{c["language"]}" id="src-{aid}-{c["n"]}">'
             f'<div><b>[{c["n"]}] {html.escape(c["title"])}</b><span class="badge">{c["language"].upper()}</span></div>'
-            f'<div class="meta">{html.escape(c["doc_title"])} · {html.escape(c["group"])}</div>'
+            f'<div class="meta">{html.escape(where(c))}</div>'
             f"<details><summary>{ui['passage']}</summary><pre>{html.escape(c['text'][:6000])}</pre></details>"
             f'<a href="{html.escape(c["link"])}" target="_blank">{ui["open"]}</a>'
             + (f" · {ui['others']}: {others}" if others else "")
@@ -127,6 +145,13 @@ def sources_html(a: dict | None, lang: str) -> str:
         )
     summary = f"<summary>{ui['sources']} ({len(cards)})</summary>"
     return clean_html(f'{SOURCES_MARK} data-answer="{aid}">{summary}{"".join(cards)}</details>')
+
+
+def where(c: dict) -> str:
+    """A source card's document and section: "Connectors · Kafka"; once when a document without
+    sections names its one group after itself ("Data validity FAQ", not "… · Data validity FAQ")."""
+    doc, group = str(c.get("doc_title") or ""), str(c.get("group") or "")
+    return doc if not group or group == doc else f"{doc} · {group}"
 
 
 def ui_lang(choice: str, last: list, browser: str = "en") -> str:
@@ -259,7 +284,9 @@ def build_ui(state: AppState) -> gr.Blocks:
                 LANG_CHOICES, value="auto", label=UI["en"]["language"], elem_id="lang", scale=2, min_width=110
             )
             detected = gr.HTML("", elem_id="detected")
-            dark = gr.Button("◐", elem_id="dark", scale=0, min_width=44, size="sm", elem_classes=["dark-toggle"])
+            dark = gr.Button(
+                UI["en"]["dark"], elem_id="dark", scale=0, min_width=44, size="sm", elem_classes=["dark-toggle"]
+            )
             clear = gr.Button(UI["en"]["clear"], elem_id="clear", scale=0, min_width=70, size="sm")
         chat = gr.Chatbot(
             elem_id="chat",
@@ -278,6 +305,7 @@ def build_ui(state: AppState) -> gr.Blocks:
         with gr.Row():
             box = gr.Textbox(
                 placeholder=UI["en"]["placeholder"],
+                label=UI["en"]["question"],  # hidden, but the box's accessible name (it was "Textbox")
                 show_label=False,
                 elem_id="question",
                 scale=5,
@@ -294,11 +322,12 @@ def build_ui(state: AppState) -> gr.Blocks:
             ui = UI[lg]
             return (
                 gr.update(value=_header(lg)),
-                gr.update(placeholder=ui["placeholder"]),
+                gr.update(placeholder=ui["placeholder"], label=ui["question"]),
                 gr.update(value=ui["send"]),
                 gr.update(label=ui["language"]),
                 gr.update(value=ui["clear"]),
                 gr.update(examples=_examples(lg)),
+                gr.update(value=ui["dark"]),
             )
 
         respond = _responder(state)
@@ -313,7 +342,7 @@ def build_ui(state: AppState) -> gr.Blocks:
         clear.click(lambda: ([], "", "", "", [], []), None, outs, api_visibility="private")
         chat.clear(lambda: ("", "", "", [], []), None, outs[1:], api_visibility="private")
         dark.click(None, js=DARK_JS)
-        labels = [header, box, send, lang, clear, chat]
+        labels = [header, box, send, lang, clear, chat, dark]
         lang.change(relabel, [lang, answers, browser], labels, api_visibility="private")
         answers.change(relabel, [lang, answers, browser], labels, api_visibility="private")
 
@@ -323,6 +352,7 @@ def build_ui(state: AppState) -> gr.Blocks:
             return (page, *relabel(choice, last, page))
 
         demo.load(on_load, [lang, answers], [browser, *labels], api_visibility="private")
+        demo.load(None, js=CLOSE_LIST_JS)
 
         def api_answer(question: str, language: str = "auto") -> dict:
             """Gradio API endpoint: the same answer object as POST /api/ask."""

@@ -305,10 +305,17 @@ def current_votes(events: list[dict]) -> list[dict]:
     return [e for e in last.values() if e.get("vote") in ("up", "down")]
 
 
+def shown_question(event: dict) -> str:
+    """The question as the report lists it: a follow-up with what it was read as ("what about
+    Hudi?" alone tells nothing of what it followed); older records have no reading."""
+    q, read_as = event.get("question") or "", event.get("standalone_query") or ""
+    return f"{q} [read as: {read_as}]" if read_as and read_as != q else q
+
+
 def summarize(events: list[dict]) -> dict:
-    unanswered = Counter(e["question"] for e in events if e.get("kind") == "abstained" and e.get("question"))
+    unanswered = Counter(shown_question(e) for e in events if e.get("kind") == "abstained" and e.get("question"))
     votes = current_votes(events)
-    down = Counter(e["question"] for e in votes if e["vote"] == "down" and e.get("question"))
+    down = Counter(shown_question(e) for e in votes if e["vote"] == "down" and e.get("question"))
     per_lang: dict[str, Counter] = {}
     for e in [x for x in events if x.get("kind") in ("answer", "abstained")] + votes:
         key = e["vote"] if e.get("kind") == "vote" else e.get("kind")
@@ -323,6 +330,12 @@ def summarize(events: list[dict]) -> dict:
     }
 
 
+def _clip(shown: str, n: int = 100) -> str:
+    """A long question cut to n characters; the reading of a follow-up after it, cut to n too."""
+    q, sep, read_as = shown.partition(" [read as: ")
+    return q[:n] + (f" [read as: {read_as[:-1][:n]}]" if sep else "")
+
+
 def print_report(args: argparse.Namespace) -> int:
     store = open_feedback(args.feedback_log, args.feedback_db)
     s = summarize(store.events())
@@ -332,10 +345,10 @@ def print_report(args: argparse.Namespace) -> int:
     print(f"{s['events']} events in {store_name(store)}: {s['answers']} answers, votes {s['votes']}")
     print("Top unanswered questions:")
     for q, n in s["top_unanswered"]:
-        print(f"  {n:3}  {q[:100]}")
+        print(f"  {n:3}  {_clip(q)}")
     print("Downvoted answers:")
     for q, n in s["downvoted"]:
-        print(f"  {n:3}  {q[:100]}")
+        print(f"  {n:3}  {_clip(q)}")
     print("Per language:")
     for lang, counts in s["per_language"].items():
         print(f"  {lang}: " + ", ".join(f"{k}={v}" for k, v in counts.items()))

@@ -152,11 +152,11 @@ class SqlFeedback:
             "answer_id": rec["answer_id"],
             "created": time.time(),
             "question": rec["question"] or "",
+            "standalone_query": rec["standalone_query"] or None,
             "language": rec["language"],
             "abstained": bool(rec["abstained"]),
             "text": rec["answer"] or "",
             "citations": json.dumps(rec["citations"], ensure_ascii=False),
-            "standalone_query": rec["standalone_query"] or None,
             "decision": rec["decision"],
         }
         # the same answer recorded twice (a retry, another replica) stays one row

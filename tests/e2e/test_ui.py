@@ -281,3 +281,89 @@ def test_a_too_long_question_is_told_where_the_user_looks(server, browser):
     box = page.locator("#notice .err").bounding_box()
     assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 900, box  # on screen, not below it
     page.close()
+
+
+# ---- what a new user tripped over (issue 25): role queries, as a screen reader names things
+
+
+@pytest.mark.parametrize("locale,lang", [("en-US", "en"), ("fr-FR", "fr"), ("es-ES", "es")])
+def test_phone_width_shows_the_whole_button_label(server, browser, locale, lang):
+    """At 390 px the French button read "Demande": its label was clipped by the button's width."""
+    url, _ = server
+    context = browser.new_context(locale=locale, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(url + "/", wait_until="load")
+    page.wait_for_selector("#question textarea", timeout=60_000)
+    page.wait_for_function(f"document.querySelector('#send').innerText.trim() === {UI[lang]['send']!r}", timeout=20_000)
+    send = page.get_by_role("button", name=UI[lang]["send"], exact=True)
+    widths = send.evaluate("e => [e.scrollWidth, e.clientWidth]")
+    assert widths[0] <= widths[1], (lang, widths)
+    b = send.bounding_box()
+    assert b and b["x"] + b["width"] <= 390 and b["y"] + b["height"] <= 844, b
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth + 1")
+    context.close()
+
+
+@pytest.mark.parametrize("locale,lang", [("en-US", "en"), ("fr-FR", "fr")])
+def test_the_controls_have_accessible_names_in_the_page_language(server, browser, locale, lang):
+    """The dark-mode toggle was named "◐" and the question box "Textbox"."""
+    url, _ = server
+    context = browser.new_context(locale=locale, viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    page.goto(url + "/", wait_until="load")
+    page.wait_for_selector("#question textarea", timeout=60_000)
+    page.wait_for_function(f"document.querySelector('#send').innerText.trim() === {UI[lang]['send']!r}", timeout=20_000)
+    toggle = page.get_by_role("button", name=UI[lang]["dark"], exact=True)
+    assert toggle.count() == 1 and toggle.is_visible()
+    assert toggle.bounding_box()["width"] >= 24  # the ◐ still shows
+    box = page.get_by_role("textbox", name=UI[lang]["question"], exact=True)
+    assert box.count() == 1 and box.get_attribute("placeholder") == UI[lang]["placeholder"]
+    assert page.get_by_role("textbox", name="Textbox").count() == 0
+    # the toggle still toggles
+    toggle.click()
+    page.wait_for_function("document.body.classList.contains('dark')", timeout=10_000)
+    context.close()
+
+
+def test_tabbing_out_of_the_language_selector_closes_its_list(server, browser):
+    url, _ = server
+    page = open_chat(browser, url)
+    combo = page.get_by_role("combobox", name=UI["en"]["language"])
+    combo.focus()
+    page.wait_for_function("document.querySelector('#lang input').getAttribute('aria-expanded') === 'true'")
+    page.keyboard.press("Tab")
+    page.wait_for_function(
+        "document.querySelector('#lang input').getAttribute('aria-expanded') === 'false'", timeout=5_000
+    )
+    from playwright.sync_api import expect
+
+    expect(page.get_by_role("listbox")).to_have_count(0, timeout=5_000)
+    assert page.evaluate("() => !document.querySelector('#lang').contains(document.activeElement)")
+    # choosing with the keyboard still works
+    combo.focus()
+    page.get_by_role("option", name="Español").click()
+    page.wait_for_function(f"document.querySelector('#send').innerText.includes({UI['es']['send']!r})", timeout=20_000)
+    page.close()
+
+
+@pytest.mark.parametrize("text", ["", "   \n  "])
+def test_empty_or_blank_input_says_so(server, browser, text):
+    url, _ = server
+    page = open_chat(browser, url)
+    page.fill("#question textarea", text)
+    page.locator("#question textarea").press("Enter")
+    page.wait_for_selector("#notice .err", timeout=20_000)
+    assert page.get_by_role("alert").inner_text().strip().endswith(UI["en"]["error_empty"])
+    page.close()
+
+
+def test_a_source_card_names_a_document_without_sections_once(server, browser):
+    url, _ = server
+    page = open_chat(browser, url)
+    ask(page, SINK)  # the Data validity FAQ: one document, no sections
+    meta = page.locator("#chat .bot-row").last.locator(".src-card .meta").first.text_content()
+    assert meta.strip() == "Data validity FAQ", meta
+    ask(page, KAFKA)  # a document with sections keeps both
+    meta = page.locator("#chat .bot-row").last.locator(".src-card .meta").first.text_content()
+    assert meta.strip() == "Connectors · Kafka", meta
+    page.close()

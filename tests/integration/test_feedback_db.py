@@ -172,3 +172,38 @@ def test_answers_are_capped_keeping_voted_ones(spec):
     kept = sorted(e["answer_id"] for e in store.events() if e["kind"] == "answer")
     assert kept == sorted(["ans-0", *(f"ans-{i}" for i in range(7, 12))])
     assert store.prune() == 0
+
+
+def test_a_follow_ups_reading_is_stored_and_reported(spec):
+    store = SqlFeedback(spec)
+    store.record_answer(
+        {**_answer(1, abstained=True), "question": "et pour le sink ?", "standalone_query": "et pour le sink ? (Kafka)"}
+    )
+    events = SqlFeedback(spec).events()
+    assert events[0]["standalone_query"] == "et pour le sink ? (Kafka)"
+    assert summarize(events)["top_unanswered"] == [("et pour le sink ? [read as: et pour le sink ? (Kafka)]", 1)]
+
+
+def test_a_version_1_database_is_upgraded_in_place(spec):
+    """Version 1 had no standalone_query column: its answers and votes are kept, the column added."""
+    engine = sa.create_engine(spec if "://" in spec else f"sqlite:///{spec}")
+    with engine.begin() as conn:
+        conn.execute(sa.text("CREATE TABLE faqbot_schema (version INTEGER NOT NULL)"))
+        conn.execute(sa.text("INSERT INTO faqbot_schema VALUES (1)"))
+        conn.execute(
+            sa.text(
+                "CREATE TABLE faqbot_answers (answer_id VARCHAR(64) PRIMARY KEY, created FLOAT NOT NULL, "
+                "question TEXT NOT NULL, language VARCHAR(8), abstained BOOLEAN NOT NULL, text TEXT NOT NULL, "
+                "citations TEXT NOT NULL)"
+            )
+        )
+        conn.execute(
+            sa.text("INSERT INTO faqbot_answers VALUES ('old', 1.0, 'old question', 'en', true, 'not covered', '[]')")
+        )
+    store = SqlFeedback(spec)
+    store.record_answer({**_answer(2, abstained=True), "standalone_query": "question 2 (read)"})
+    with engine.begin() as conn:
+        assert conn.execute(sa.text("SELECT version FROM faqbot_schema")).scalar() == SCHEMA_VERSION == 2
+    engine.dispose()
+    shown = dict(summarize(store.events())["top_unanswered"])
+    assert shown == {"old question": 1, "question 2 [read as: question 2 (read)]": 1}

@@ -94,3 +94,27 @@ def test_rate_limit_counts_the_address_not_the_client_label(tmp_path):
     with pytest.raises(feedback.RateLimited):
         store.record_vote(Vote("a1", "up", "fresh-label", "", "addr"))
     store.record_vote(Vote("a1", "up", "label-0", "", "other-addr"))
+
+
+def test_the_report_shows_what_a_bare_follow_up_was_read_as(tmp_path, capsys):
+    """`faqbot report` listed "what about Hudi?" with nothing of what it followed: the record now
+    keeps the standalone question and the report shows it beside the question."""
+    import argparse
+
+    store = JsonlFeedback(tmp_path / "fb.jsonl")
+    follow = {
+        **_answer("a1", "what about Hudi?"),
+        "abstained": True,
+        "standalone_query": "what about Hudi? (data visibility)",
+    }
+    store.record_answer(follow)
+    store.record_answer({**_answer("a2", "pizza?"), "abstained": True, "standalone_query": ""})
+    store.record_vote(Vote("a1", "down", "c1"))  # a vote carries the reading too
+    s = feedback.summarize(store.events())
+    assert ("what about Hudi? [read as: what about Hudi? (data visibility)]", 1) in s["top_unanswered"]
+    assert ("pizza?", 1) in s["top_unanswered"]
+    assert s["downvoted"] == [("what about Hudi? [read as: what about Hudi? (data visibility)]", 1)]
+    args = argparse.Namespace(feedback_log=tmp_path / "fb.jsonl", feedback_db=None, json=False)
+    feedback.print_report(args)
+    out = capsys.readouterr().out
+    assert "what about Hudi? [read as: what about Hudi? (data visibility)]" in out

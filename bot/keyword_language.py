@@ -1,0 +1,32 @@
+"""The language of a short keyword query: English when every word is one the English FAQ uses.
+
+"configure partition expiration" and "Paimon partition expiration" have no function word, and their
+words are French as well as English: the statistical detector said French, the answer came in
+French and the page's labels switched to French. A few keywords with no function word and no
+accented letter carry no signal of a language but their words; when the English corpus holds every
+one of them they are read as English, the language of the product's own terms. A French or Spanish
+keyword query keeps its language as soon as one word is not an English corpus word ("table sink
+vide": vide; "indice SHUFFLE_HASH jointure": jointure).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from faqbot.ingest.textproc import _WORD_RE, _function_word_scores, fold, strip_code
+
+KEYWORD_WORDS = 5  # longer text is a sentence: its language is the detector's to say
+
+
+def english_vocabulary(texts: Iterable[str]) -> frozenset[str]:
+    """Every word (folded) of the English versions' titles and bodies."""
+    return frozenset(fold(w) for t in texts for w in _WORD_RE.findall(t))
+
+
+def english_keywords(text: str, english: frozenset[str]) -> bool:
+    """Whether a query is a few keywords, all of them words of the English corpus."""
+    prose = strip_code(text)
+    words = _WORD_RE.findall(prose)
+    if not words or len(words) > KEYWORD_WORDS or sum(_function_word_scores(prose).values()) > 0:
+        return False
+    return all(fold(w) in english for w in words)

@@ -1,0 +1,36 @@
+"""bot/xling.py and ingest/empty_headings.py on small inputs (no index, no model)."""
+
+from __future__ import annotations
+
+from faqbot.bot.xling import gloss
+from faqbot.ingest.empty_headings import alias_empty_headings
+from faqbot.ingest.records import Chunk
+
+
+def test_french_and_spanish_terms_are_read_in_english():
+    g = gloss("Pourquoi ma table de résultats reste vide ?", "fr")
+    assert "sink result table" in g.words and "empty" in g.words
+    assert "sink result table" in g.text and "resultats" not in g.text  # the term put in place
+    assert "sink" in gloss("¿Por qué no llegan datos a mi tabla de destino?", "es").words
+    assert gloss("Mes doublons", "fr").words == "duplicate deduplicate"  # a plural s is allowed
+    assert gloss("table vide", "en").words == "" and gloss("nothing here", "fr").words == ""
+
+
+def _chunk(title: str, body: str, aliases: list[str] | None = None) -> Chunk:
+    return Chunk(title, "d.en", "D", "d", "d.en.txt", "en", title, body, 1, 2, aliases=aliases or [])
+
+
+def test_an_empty_heading_named_by_one_entry_becomes_its_alias():
+    chunks = [
+        _chunk(
+            "Set the partition parameter",
+            "... For more information, see What is the difference between max_pt() and max_pt_with_done()?",
+        ),
+        _chunk("Other", "Nothing about it."),
+    ]
+    empty = [{"doc": "d.en", "title": "max_pt() and max_pt_with_done()"}, {"doc": "d.en", "title": "Print"}]
+    out = alias_empty_headings(chunks, empty)
+    assert out[0].aliases == ["max_pt() and max_pt_with_done()"] and out[1].aliases == []
+    # named by two entries: nobody's alias
+    both = [chunks[0], _chunk("Again", "see max_pt() and max_pt_with_done() too")]
+    assert all(not c.aliases for c in alias_empty_headings(both, empty))

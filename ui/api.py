@@ -207,7 +207,7 @@ border-color:#30363d}} .l.code .t{{background:#161b22}} .l.hl{{background:#3d350
 </style></head><body><header><a href="/" id="back">{back}</a><h1>{title}<span class="badge">{lang_name}</span></h1>
 <div id="note" data-template="{note}"></div></header><main>{rows}</main><script>
 const m=location.hash.match(/^#L(\\d+)-L(\\d+)$/)||location.hash.match(/^#L(\\d+)()$/);
-if(m){{const n=document.querySelectorAll('.l').length,a=Math.min(+m[1],n),b=Math.min(+(m[2]||m[1]),n);
+if(m){{const last=document.querySelectorAll('.l').length,a=Math.min(+m[1],last),b=Math.min(+(m[2]||m[1]),last);
 for(let i=a;i<=b;i++){{const r=document.getElementById('L'+i);if(r)r.classList.add('hl');}}
 const f=document.getElementById('L'+a);if(f){{f.classList.add('first');f.scrollIntoView({{block:'start'}});}}
 const n=document.getElementById('note');n.textContent=n.dataset.template.replace('{{start}}',a).replace('{{end}}',b);}}

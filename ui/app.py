@@ -268,6 +268,7 @@ def build_ui(state: AppState) -> gr.Blocks:
             feedback_options=("Like", "Dislike"),
             sanitize_html=True,
             render_markdown=True,
+            latex_delimiters=[],  # no KaTeX: it built elements outside the allow-list from corpus text
             show_label=False,
             autoscroll=False,
             examples=_examples("en"),

@@ -22,6 +22,7 @@ import asyncio
 import logging
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import Any
 
 log = logging.getLogger("faqbot")
 
@@ -89,13 +90,14 @@ class _Limits:
     """Mixed in before uvicorn's protocol class (see `limited`); the limits are a class attribute."""
 
     _faqbot_limits: ConnectionLimits
+    transport: Any  # uvicorn's protocol sets it in connection_made
     _faqbot_host = "?"
     _faqbot_counted = False
     _faqbot_timer: asyncio.TimerHandle | None = None
     _faqbot_cycle: object = None
 
     def connection_made(self, transport) -> None:
-        super().connection_made(transport)
+        super().connection_made(transport)  # type: ignore[misc]
         peer = transport.get_extra_info("peername")
         self._faqbot_host = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
         if not self._faqbot_limits.opened(self._faqbot_host):
@@ -128,7 +130,7 @@ class _Limits:
             self.transport.close()
 
     def data_received(self, data: bytes) -> None:
-        super().data_received(data)
+        super().data_received(data)  # type: ignore[misc]
         cycle = getattr(self, "cycle", None)
         if cycle is not None and cycle is not self._faqbot_cycle:  # a new request's head arrived
             self._faqbot_cycle = cycle
@@ -157,7 +159,7 @@ class _Limits:
 
     def on_response_complete(self) -> None:
         before = getattr(self, "cycle", None)
-        super().on_response_complete()  # may already start a pipelined request
+        super().on_response_complete()  # type: ignore[misc]  # may already start a pipelined request
         cycle = getattr(self, "cycle", None)
         if cycle is not before:
             self._faqbot_cycle = cycle
@@ -170,7 +172,7 @@ class _Limits:
         if self._faqbot_counted:
             self._faqbot_counted = False
             self._faqbot_limits.closed(self._faqbot_host)
-        super().connection_lost(exc)
+        super().connection_lost(exc)  # type: ignore[misc]
 
 
 def limited(base: type, limits: ConnectionLimits) -> type:

@@ -27,8 +27,11 @@ from typing import Any
 log = logging.getLogger("faqbot")
 
 HEAD_TIMEOUT_S = 5.0
-PENDING_PER_ADDRESS = 32
-OPEN_PER_ADDRESS = 256
+# asyncio accepts a burst of connections in one loop pass before any of them is read: the cap must
+# exceed what a flood opens between a normal client's connect and the read of its head (32 let a
+# probe be evicted under a 700-connects-a-second flood on a loaded machine; 256 did not)
+PENDING_PER_ADDRESS = 256
+OPEN_PER_ADDRESS = 512
 _REFUSAL = (
     b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\nretry-after: 5\r\n"
     b"connection: close\r\ncontent-length: 49\r\n\r\nToo many connections from this address; retry.\r\n\r\n"
@@ -126,8 +129,14 @@ class _Limits:
 
     def _faqbot_close(self) -> None:
         self._faqbot_limits.got_head(self._faqbot_host, self)
+        self._faqbot_release()  # now, not when the loop gets to connection_lost: a burst would count it
         if self.transport is not None and not self.transport.is_closing():
             self.transport.close()
+
+    def _faqbot_release(self) -> None:
+        if self._faqbot_counted:
+            self._faqbot_counted = False
+            self._faqbot_limits.closed(self._faqbot_host)
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)  # type: ignore[misc]
@@ -169,9 +178,7 @@ class _Limits:
     def connection_lost(self, exc) -> None:
         self._faqbot_cancel_timer()
         self._faqbot_limits.got_head(self._faqbot_host, self)
-        if self._faqbot_counted:
-            self._faqbot_counted = False
-            self._faqbot_limits.closed(self._faqbot_host)
+        self._faqbot_release()
         super().connection_lost(exc)  # type: ignore[misc]
 
 

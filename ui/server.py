@@ -67,6 +67,22 @@ def create_app(
     return app, state
 
 
+def open_file_limit(wanted: int = 8192) -> int:
+    """The process's open-file limit, raised towards `wanted` as far as the hard limit allows (each
+    connection is a file: idle ones are held until the head timeout rather than churned)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass
+    return int(soft if soft != resource.RLIM_INFINITY else wanted)
+
+
 def limited_protocol(limits: ConnectionLimits) -> type:
     """uvicorn's own choice of HTTP protocol class (`--http auto`), with the connection limits."""
     from uvicorn.config import HTTP_PROTOCOLS
@@ -149,11 +165,14 @@ def serve(args: argparse.Namespace, llm: LLMSettings) -> int:
     # X-Forwarded-For only from a proxy named in FORWARDED_ALLOW_IPS: uvicorn believes it from
     # 127.0.0.1 by default, so any local client could pick a fresh address per failed sign-in
     proxied = bool(os.environ.get("FORWARDED_ALLOW_IPS"))
+    files = open_file_limit()
+    state.connections = ConnectionLimits.for_file_limit(files)
     config = uvicorn.Config(
         app,
         log_level="warning",
         timeout_graceful_shutdown=3,
-        limit_concurrency=1024,
+        # a safety net only: ui/connections.py caps connections per address, ui/gate.py the work
+        limit_concurrency=max(64, min(4096, files - 256)),
         proxy_headers=proxied,
         http=limited_protocol(state.connections),  # idle and trickling connections (ui/connections.py)
     )

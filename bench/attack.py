@@ -152,7 +152,8 @@ def run_attack(url: str, scenario: str, seconds: float = 20.0, connections: int 
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, connections + 512)), hard))
     attackers = {"idle": connections, "trickle": connections, "dense": 8, "followup": 6}[scenario]
     res = AttackResult(scenario, seconds, attackers, load_before=os.getloadavg()[0])
-    stop, lock, times = threading.Event(), threading.Lock(), []
+    stop, lock = threading.Event(), threading.Lock()
+    times: list[float] = []
     if scenario in ("idle", "trickle"):
         workers = [threading.Thread(target=_connections, args=(url, connections, stop, scenario == "trickle", res))]
     else:

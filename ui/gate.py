@@ -36,9 +36,11 @@ _FIRST_GUESS_S = 0.05  # time per question before any was measured
 LONG_NICE = 10  # the niceness of the threads running long questions (Linux sets it per thread)
 
 
-def _lower_priority() -> None:
+def _set_priority(nice: int) -> None:
+    # raising it back needs privilege: without it the thread stays lower, and only this pool's
+    # threads (long questions) ever run lower
     with contextlib.suppress(AttributeError, OSError):
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), LONG_NICE)
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), nice)
 
 
 class Busy(Exception):
@@ -79,9 +81,7 @@ class Gate:
         # long questions run at a lower CPU priority: on a busy machine the one running beside
         # normal questions took a core's share from them (p95 of a normal question 1.4 s to 2 s
         # under 8 token-dense clients); the scheduler now gives normal questions the CPU first
-        self._heavy_pool = ThreadPoolExecutor(
-            self.heavy_workers + MAX_WAITING, thread_name_prefix="faqbot-long", initializer=_lower_priority
-        )
+        self._heavy_pool = ThreadPoolExecutor(self.heavy_workers + MAX_WAITING, thread_name_prefix="faqbot-long")
         self.refused = 0
 
     def _estimate(self, heavy: bool) -> float:
@@ -147,7 +147,16 @@ class Gate:
 
     def _call(self, heavy: bool, fn: Callable[..., T], args: tuple) -> T:
         with self.slot(heavy):
-            return fn(*args)
+            if not heavy:
+                return fn(*args)
+            # lower only while working: waiting for the slot, and the 503 after max_wait, stay prompt
+            # (a niced waiter's 503 came back 3 s late on a loaded machine)
+            before = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+            _set_priority(LONG_NICE)
+            try:
+                return fn(*args)
+            finally:
+                _set_priority(before)
 
     async def run(self, heavy: bool, fn: Callable[..., T], *args) -> T:
         """fn(*args) in a worker slot, from the event loop; Busy at once when the queue is too long."""

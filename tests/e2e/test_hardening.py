@@ -283,7 +283,10 @@ def auth_server(index, corpus, tmp_path_factory):
     secret.write_text(f"{USER}:{PASSWORD}\n", encoding="utf-8")
     env = {**os.environ, "FAQBOT_AUTH_FILE": str(secret), "FAQBOT_FEEDBACK": str(secret.parent / "f.jsonl")}
     with serve("--index", str(index), "--corpus", str(corpus), env=env, auth=(USER, PASSWORD)) as srv:
-        yield srv.url
+        # signed in once before any test guesses: a client that did may sign in again from a
+        # throttled address (the known-client cookie), whatever order the tests run in
+        r = httpx.post(srv.url + "/login", data={"username": USER, "password": PASSWORD}, follow_redirects=False)
+        yield srv.url, {"faqbot_known": r.cookies["faqbot_known"]}
 
 
 def _basic(user: str, password: str) -> dict:
@@ -292,6 +295,7 @@ def _basic(user: str, password: str) -> dict:
 
 def test_lockout_does_not_block_valid_credentials(auth_server):
     """A valid token, Basic login or form login from a locked address got 429."""
+    auth_server, _ = auth_server
     with httpx.Client(base_url=auth_server, timeout=30, follow_redirects=False) as known:
         r = known.post("/login", data={"username": USER, "password": PASSWORD}, headers={"accept": "application/json"})
         token = r.json()["token"]
@@ -309,9 +313,13 @@ def test_lockout_does_not_block_valid_credentials(auth_server):
 
 
 def test_login_next_with_control_characters_stays_on_the_server(auth_server):
+    url, known = auth_server
     for nxt in ("/\t/evil.example", "/\r\nSet-Cookie: x=1"):
         r = httpx.post(
-            auth_server + "/login", data={"username": USER, "password": PASSWORD, "next": nxt}, follow_redirects=False
+            url + "/login",
+            data={"username": USER, "password": PASSWORD, "next": nxt},
+            cookies=known,
+            follow_redirects=False,
         )
         assert r.status_code == 303 and r.headers["location"] == "/", r.headers.get("location")
 

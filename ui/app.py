@@ -19,8 +19,8 @@ from faqbot.ingest.textproc import SUPPORTED
 from gradio.components.chatbot import ExampleMessage
 
 from . import feedback
-from .api import AppState
-from .sanitize import clean_html, plain_text, safe_markdown
+from .api import AppState, gradio_answer
+from .sanitize import plain_text, safe_html, safe_markdown
 
 
 def ui_text(lang: str) -> dict[str, str]:
@@ -117,8 +117,10 @@ def render_answer(a: dict) -> str:
     if extra:
         body = "".join(safe_markdown(f"_ℹ️ {n}_") for n in extra) + body
     body = warning + body
-    cards = sources_html(a, a.get("language") or "en")
-    return body + ("\n\n" + cards if cards else "")
+    # no blank line (no newline at all) between or inside: Gradio renders the message as Markdown
+    # again, and a blank line ended the HTML block, so passage text was re-rendered (remote images,
+    # links, headings); body and cards are one HTML block, both from ui/sanitize.py
+    return body + sources_html(a, a.get("language") or "en")
 
 
 def sources_html(a: dict | None, lang: str) -> str:
@@ -144,7 +146,7 @@ def sources_html(a: dict | None, lang: str) -> str:
             + "</div>"
         )
     summary = f"<summary>{ui['sources']} ({len(cards)})</summary>"
-    return clean_html(f'{SOURCES_MARK} data-answer="{aid}">{summary}{"".join(cards)}</details>')
+    return safe_html(f'{SOURCES_MARK} data-answer="{aid}">{summary}{"".join(cards)}</details>')
 
 
 def where(c: dict) -> str:
@@ -295,6 +297,7 @@ def build_ui(state: AppState) -> gr.Blocks:
             feedback_options=("Like", "Dislike"),
             sanitize_html=True,
             render_markdown=True,
+            latex_delimiters=[],  # no KaTeX: it built elements outside the allow-list from corpus text
             show_label=False,
             autoscroll=False,
             examples=_examples("en"),
@@ -356,10 +359,7 @@ def build_ui(state: AppState) -> gr.Blocks:
 
         def api_answer(question: str, language: str = "auto") -> dict:
             """Gradio API endpoint: the same answer object as POST /api/ask."""
-            try:
-                return state.bot.ask(question, None if language in ("", "auto") else language).to_json()
-            except BadQuestion as exc:
-                return {"error": str(exc)}
+            return gradio_answer(state, question, language)
 
         gr.api(api_answer, api_name="answer")
     demo.queue(default_concurrency_limit=state.max_concurrency)

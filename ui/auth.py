@@ -4,8 +4,9 @@ A browser signs in once on /login and gets a session cookie (HttpOnly, SameSite=
 route accepts, so "open the source" links and the page's own requests need nothing more. API
 clients send HTTP Basic, or `Authorization: Bearer <token>` with the token POST /login returned.
 Credentials are compared as UTF-8 bytes in constant time (any UTF-8 user or password works).
-Failed attempts slow down per client address: after FREE_FAILURES, each further attempt must
-wait twice as long as the last (0.5 s, 1 s, 2 s, ... up to MAX_DELAY_S) or gets 429 at once.
+Failed attempts slow down (ui/throttle.py): after a few, each further attempt must wait twice as
+long as the last (0.5 s, 1 s, 2 s, ... up to 60 s) or gets 429 at once; sessions, tokens and
+clients that signed in before are never held back by someone else's failures.
 """
 
 from __future__ import annotations
@@ -17,19 +18,20 @@ import html
 import secrets
 import threading
 import time
-from dataclasses import dataclass
+from collections import Counter
 from urllib.parse import parse_qs, quote
 
 from faqbot.bot.phrases import phrase
 
 from .guard import send_json
+from .throttle import KNOWN_COOKIE, KNOWN_TTL_S, Throttle
 
 COOKIE = "faqbot_session"
 SESSION_TTL_S = 12 * 3600
-FREE_FAILURES = 3
-FIRST_DELAY_S = 0.5
-MAX_DELAY_S = 60.0
 MAX_SESSIONS = 10_000
+# one address may hold this many sessions; its oldest goes first, so a flood of sign-ins from one
+# address no longer evicts everyone else's sessions
+MAX_SESSIONS_PER_ADDRESS = 100
 MAX_LOGIN_BODY = 4096
 PUBLIC_PATHS = ("/login", "/favicon.ico")
 
@@ -43,12 +45,6 @@ form{{display:flex;flex-direction:column;gap:8px;width:260px}}p.err{{color:#b91c
  aria-label="{password}" required>
 <input type="hidden" name="next" value="{next}">
 <button type="submit" id="login">{submit}</button></form></body></html>"""
-
-
-@dataclass
-class _Failures:
-    count: int = 0
-    next_allowed: float = 0.0
 
 
 def _encodings(text: str) -> list[bytes]:
@@ -67,9 +63,9 @@ class Auth:
     def __init__(self, user: str, password: str) -> None:
         self._user = _encodings(user)
         self._password = _encodings(password)
-        self._sessions: dict[str, float] = {}
-        self._failures: dict[str, _Failures] = {}
+        self._sessions: dict[str, tuple[float, str]] = {}  # hashed token -> (expiry, address)
         self._lock = threading.Lock()
+        self.throttle = Throttle()
 
     def check(self, user: bytes, password: bytes) -> bool:
         # every comparison runs whatever the outcome: the time does not tell which part was wrong
@@ -77,15 +73,19 @@ class Auth:
         p = any([hmac.compare_digest(password, c) for c in self._password])
         return u and p
 
-    def new_session(self) -> str:
+    def new_session(self, address: str = "?") -> str:
         token = secrets.token_urlsafe(32)
         now = time.time()
         with self._lock:
+            mine = [k for k, (_, a) in self._sessions.items() if a == address]
+            for k in mine[: max(0, len(mine) - MAX_SESSIONS_PER_ADDRESS + 1)]:  # oldest first
+                del self._sessions[k]
             if len(self._sessions) >= MAX_SESSIONS:
-                self._sessions = {k: v for k, v in self._sessions.items() if v > now}
-                while len(self._sessions) >= MAX_SESSIONS:
-                    self._sessions.pop(next(iter(self._sessions)))
-            self._sessions[self._key(token)] = now + SESSION_TTL_S
+                self._sessions = {k: v for k, v in self._sessions.items() if v[0] > now}
+            while len(self._sessions) >= MAX_SESSIONS:  # the address holding the most gives one up
+                busiest = Counter(a for _, a in self._sessions.values()).most_common(1)[0][0]
+                del self._sessions[next(k for k, v in self._sessions.items() if v[1] == busiest)]
+            self._sessions[self._key(token)] = (now + SESSION_TTL_S, address)
         return token
 
     def end_session(self, token: str) -> None:
@@ -94,42 +94,28 @@ class Auth:
 
     def valid_session(self, token: str) -> bool:
         with self._lock:
-            expiry = self._sessions.get(self._key(token))
-        return expiry is not None and expiry > time.time()
+            held = self._sessions.get(self._key(token))
+        return held is not None and held[0] > time.time()
 
     @staticmethod
     def _key(token: str) -> str:
         return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
-
-    def wait_left(self, client: str) -> float:
-        with self._lock:
-            f = self._failures.get(client)
-        return max(0.0, f.next_allowed - time.time()) if f else 0.0
-
-    def failed(self, client: str) -> None:
-        with self._lock:
-            f = self._failures.setdefault(client, _Failures())
-            f.count += 1
-            if f.count > FREE_FAILURES:
-                f.next_allowed = time.time() + min(MAX_DELAY_S, FIRST_DELAY_S * 2 ** (f.count - FREE_FAILURES - 1))
-            if len(self._failures) > MAX_SESSIONS:  # bounded memory under a spray of addresses
-                self._failures.pop(next(iter(self._failures)))
-
-    def succeeded(self, client: str) -> None:
-        with self._lock:
-            self._failures.pop(client, None)
 
 
 def _headers(scope) -> dict[bytes, bytes]:
     return {k.lower(): v for k, v in scope.get("headers", [])}
 
 
-def _cookie(headers: dict[bytes, bytes]) -> str | None:
+def _cookie(headers: dict[bytes, bytes], wanted: str = COOKIE) -> str | None:
     for part in headers.get(b"cookie", b"").decode("latin-1").split(";"):
         name, _, value = part.strip().partition("=")
-        if name == COOKIE and value:
+        if name == wanted and value:
             return value
     return None
+
+
+def _known_cookie(value: str) -> bytes:
+    return f"{KNOWN_COOKIE}={value}; HttpOnly; SameSite=Lax; Path=/; Max-Age={KNOWN_TTL_S}".encode()
 
 
 def _basic(value: str) -> tuple[bytes, bytes] | None:
@@ -142,8 +128,15 @@ def _basic(value: str) -> tuple[bytes, bytes] | None:
 
 
 def _safe_next(value: str) -> str:
-    # only a path on this server: never //host or a scheme (no open redirect)
-    return value if value.startswith("/") and not value.startswith("//") and "\\" not in value else "/"
+    # only a path on this server: never //host or a scheme (no open redirect). Browsers drop tabs
+    # and newlines from a URL ("/\t/evil.example" is "//evil.example") and a CR LF in the Location
+    # header dropped the connection: any control character refuses the value. Non-ASCII is
+    # percent-encoded (a header is bytes).
+    if not value.startswith("/") or value.startswith("//") or "\\" in value:
+        return "/"
+    if any(ord(ch) < 0x20 or ord(ch) == 0x7F for ch in value):
+        return "/"
+    return quote(value, safe="/?&=#%:@!$'()*+,;~-._")
 
 
 class AuthMiddleware:
@@ -163,41 +156,55 @@ class AuthMiddleware:
         if scope["type"] == "http" and path == "/logout":
             await self._logout(scope, send)
             return
-        verdict = self._verdict(scope, client)
+        verdict, keys = self._verdict(scope, client)
         if verdict == "ok" or path in PUBLIC_PATHS:
-            await self.app(scope, receive, send)
+            await self.app(scope, receive, self._remembering(scope, send, verdict == "ok" and bool(keys)))
             return
         if scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": 1008})
             return
-        await self._refuse(scope, send, verdict, client)
+        await self._refuse(scope, send, verdict, keys)
 
-    def _verdict(self, scope, client: str) -> str:
-        """ok, missing (no credentials sent), bad (wrong ones) or wait (too many failures)."""
+    def _remembering(self, scope, send, signed_in: bool):
+        """send, adding a known-client cookie to the response of a Basic sign-in that has none."""
+        if not signed_in or scope["type"] != "http" or _cookie(_headers(scope), KNOWN_COOKIE):
+            return send
+
+        async def remembering_send(message):
+            if message["type"] == "http.response.start":
+                headers = [*message.get("headers", []), (b"set-cookie", _known_cookie(self.auth.throttle.new_known()))]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        return remembering_send
+
+    def _verdict(self, scope, client: str) -> tuple[str, list]:
+        """ok, missing (no credentials sent), bad (wrong ones) or wait (too many failures), and the
+        failure records a password attempt counts against (none for a session or token)."""
         headers = _headers(scope)
         token = _cookie(headers)
         if token and self.auth.valid_session(token):
-            return "ok"
+            return "ok", []
         header = headers.get(b"authorization", b"").decode("latin-1")
         scheme, _, value = header.partition(" ")
-        if scheme.lower() not in ("basic", "bearer"):
-            return "missing"
-        if self.auth.wait_left(client) > 0:
-            return "wait"
-        if scheme.lower() == "bearer":
-            ok = self.auth.valid_session(value.strip())
-        else:
-            creds = _basic(value)
-            ok = creds is not None and self.auth.check(*creds)
-        if ok:
-            self.auth.succeeded(client)
-            return "ok"
-        self.auth.failed(client)
-        return "bad"
+        if scheme.lower() == "bearer":  # 256 random bits: nothing to guess, never throttled
+            return ("ok" if self.auth.valid_session(value.strip()) else "bad"), []
+        if scheme.lower() != "basic":
+            return "missing", []
+        creds = _basic(value)
+        throttle = self.auth.throttle
+        keys = throttle.keys(client, creds[0] if creds else None, throttle.known(_cookie(headers, KNOWN_COOKIE)))
+        if throttle.wait_left(keys) > 0:
+            return "wait", keys
+        if creds is not None and self.auth.check(*creds):
+            throttle.succeeded(keys)
+            return "ok", keys
+        throttle.failed(keys)
+        return "bad", keys
 
-    async def _refuse(self, scope, send, verdict: str, client: str) -> None:
+    async def _refuse(self, scope, send, verdict: str, keys: list) -> None:
         if verdict == "wait":
-            await self._too_many(send, client)
+            await self._too_many(send, keys)
             return
         headers = _headers(scope)
         path = scope.get("path", "")
@@ -216,8 +223,8 @@ class AuthMiddleware:
             [(b"www-authenticate", b'Basic realm="faqbot", charset="UTF-8"')],
         )
 
-    async def _too_many(self, send, client: str) -> None:
-        wait = max(1, round(self.auth.wait_left(client) + 0.5))
+    async def _too_many(self, send, keys: list) -> None:
+        wait = max(1, round(self.auth.throttle.wait_left(keys) + 0.5))
         await send_json(
             send,
             429,
@@ -247,30 +254,29 @@ class AuthMiddleware:
                 break
         form = parse_qs(body.decode("utf-8", "replace"))
         nxt = _safe_next(form.get("next", ["/"])[0])
-        if self.auth.wait_left(client) > 0:
-            await self._too_many(send, client)
+        user = form.get("username", [""])[0].encode("utf-8", "replace")
+        password = form.get("password", [""])[0].encode("utf-8", "replace")
+        throttle = self.auth.throttle
+        known = _cookie(headers, KNOWN_COOKIE)
+        keys = throttle.keys(client, user, throttle.known(known))
+        if throttle.wait_left(keys) > 0:
+            await self._too_many(send, keys)
             return
-        user = form.get("username", [""])[0].encode("utf-8")
-        password = form.get("password", [""])[0].encode("utf-8")
         if not self.auth.check(user, password):
-            self.auth.failed(client)
+            throttle.failed(keys)
             await self._page(send, 401, nxt, phrase("login_failed", "en"))
             return
-        self.auth.succeeded(client)
-        token = self.auth.new_session()
-        cookie = f"{COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age={SESSION_TTL_S}"
+        throttle.succeeded(keys)
+        token = self.auth.new_session(client)
+        cookies = [
+            (b"set-cookie", f"{COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age={SESSION_TTL_S}".encode())
+        ]
+        if not throttle.known(known):
+            cookies.append((b"set-cookie", _known_cookie(throttle.new_known())))
         if b"application/json" in headers.get(b"accept", b""):
-            await send_json(
-                send, 200, {"token": token, "expires_in": SESSION_TTL_S}, [(b"set-cookie", cookie.encode())]
-            )
+            await send_json(send, 200, {"token": token, "expires_in": SESSION_TTL_S}, cookies)
             return
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 303,
-                "headers": [(b"location", nxt.encode()), (b"set-cookie", cookie.encode())],
-            }
-        )
+        await send({"type": "http.response.start", "status": 303, "headers": [(b"location", nxt.encode()), *cookies]})
         await send({"type": "http.response.body", "body": b""})
 
     async def _logout(self, scope, send) -> None:

@@ -121,6 +121,17 @@ def _doors_flags(p: argparse.ArgumentParser) -> None:
 
 
 # ------------------------------------------------------------------------------ parser
+def _positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (0 or less is refused before anything loads)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{n} is too small: use 1 or more")
+    return n
+
+
 def _command(sub, name: str, func: Callable[[argparse.Namespace], int] | None, help: str, example: str):
     p = sub.add_parser(name, help=help, description=help, formatter_class=_Help, epilog=f"example:\n  {example}")
     if func is not None:
@@ -155,7 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument(
         "--lang", choices=SUPPORTED, default=None, help="answer language (default: the question's, detected)"
     )
-    s.add_argument("--k", type=int, default=5, help="entries retrieved")
+    s.add_argument("--k", type=_positive, default=5, help="entries retrieved")
     _json_flag(s)
 
     s = _command(
@@ -260,7 +271,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--auth-file", type=Path, default=None, help="file holding USER:PASS (FAQBOT_AUTH_FILE; default: none)"
     )
     _feedback_flags(s)
-    s.add_argument("--max-concurrency", type=int, default=4, help="questions answered at once")
+    s.add_argument("--max-concurrency", type=_positive, default=4, help="questions answered at once")
     s.add_argument(
         "--max-wait",
         type=float,

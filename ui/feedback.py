@@ -19,6 +19,7 @@ import sys
 import threading
 import time
 from collections import Counter, OrderedDict, deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -139,6 +140,10 @@ class JsonlFeedback:
         self._lock = threading.Lock()
         self._answers: OrderedDict[str, dict] = OrderedDict()
         self._limit = RateLimiter()
+        # the log is read once, for answers given before this process started; a vote naming an
+        # unknown id used to re-parse the whole log (up to 40 MB) every time
+        self._scanned = False
+        self._scan_lock = threading.Lock()
 
     # -- writing
     def _append(self, event: dict) -> dict:
@@ -169,20 +174,44 @@ class JsonlFeedback:
                 os.replace(older, self.path.with_name(f"{self.path.name}.{n + 1}"))
         os.replace(self.path, self.path.with_name(f"{self.path.name}.1"))
 
-    def record_answer(self, answer: dict) -> None:
-        rec = answer_record(answer)
+    def _remember(self, rec: dict) -> None:
         with self._lock:
             self._answers[rec["answer_id"]] = rec
+            self._answers.move_to_end(rec["answer_id"])
             while len(self._answers) > _REMEMBERED:
                 self._answers.popitem(last=False)
+
+    def record_answer(self, answer: dict) -> None:
+        rec = answer_record(answer)
+        self._remember(rec)
         self._append({"kind": "abstained" if rec["abstained"] else "answer", **rec})
 
+    def _scan_once(self) -> None:
+        """Remember the last answers of the log (given before a restart), line by line, once."""
+        with self._scan_lock:
+            if self._scanned:
+                return
+            older: OrderedDict[str, dict] = OrderedDict()
+            for e in self._stream():
+                if e.get("kind") in ("answer", "abstained") and isinstance(e.get("answer_id"), str):
+                    older[e["answer_id"]] = {k: e.get(k) for k in RECORD_KEYS}
+                    older.move_to_end(e["answer_id"])
+                    if len(older) > _REMEMBERED:
+                        older.popitem(last=False)
+            with self._lock:  # answers given since the start are newer: they stay last
+                for aid, rec in older.items():
+                    if aid not in self._answers:
+                        self._answers[aid] = rec
+                        self._answers.move_to_end(aid, last=False)
+                while len(self._answers) > _REMEMBERED:
+                    self._answers.popitem(last=False)
+            self._scanned = True
+
     def _find(self, answer_id: str) -> dict:
+        if not self._scanned:
+            self._scan_once()
         with self._lock:
             rec = self._answers.get(answer_id)
-        if rec is None:  # given before a restart: look in the log itself
-            given = (e for e in reversed(self.events()) if e.get("kind") in ("answer", "abstained"))
-            rec = next((e for e in given if e.get("answer_id") == answer_id), None)
         if rec is None:
             raise UnknownAnswer(answer_id)
         return {k: rec.get(k) for k in RECORD_KEYS}
@@ -190,9 +219,10 @@ class JsonlFeedback:
     def record_vote(self, vote: Vote) -> dict:
         if vote.vote not in VOTES:
             raise ValueError(f'"vote" must be one of {", ".join(VOTES)}')
-        rec = self._find(vote.answer_id)
+        # counted before the lookup: votes naming unknown ids are votes too (they were free before)
         if not self._limit.allow(vote.rate_key):
             raise RateLimited(vote.client)
+        rec = self._find(vote.answer_id)
         return self._append(
             {
                 "kind": "vote",
@@ -252,18 +282,22 @@ class JsonlFeedback:
         return gone
 
     # -- reading
-    def events(self) -> list[dict]:
+    def _stream(self) -> Iterator[dict]:
         files = [self.path.with_name(f"{self.path.name}.{n}") for n in range(self.keep, 0, -1)] + [self.path]
-        out: list[dict] = []
         for f in files:
             if not f.is_file():
                 continue
-            for line in f.read_text(encoding="utf-8", errors="replace").splitlines():
-                try:
-                    out.append(json.loads(line))
-                except ValueError:
-                    continue  # a torn last line from a crash is skipped, not fatal
-        return out
+            with open(f, encoding="utf-8", errors="replace") as lines:
+                for line in lines:
+                    try:
+                        e = json.loads(line)
+                    except ValueError:
+                        continue  # a torn last line from a crash is skipped, not fatal
+                    if isinstance(e, dict):
+                        yield e
+
+    def events(self) -> list[dict]:
+        return list(self._stream())
 
 
 def _stamp_seconds(line: str) -> float:
@@ -360,10 +394,17 @@ def read(path: Path) -> list[dict]:
     return JsonlFeedback(path).events()
 
 
+def _private_file(path: Path):
+    """A file for writing, mode 0600 (it quotes users' questions), an existing one tightened first."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(fd, 0o600)
+    return os.fdopen(fd, "w", encoding="utf-8")
+
+
 def export(args: argparse.Namespace) -> int:
     """`faqbot feedback export`: every event of the configured store as JSON lines (the log's format)."""
     store = open_feedback(args.feedback_log, args.feedback_db)
-    with open(args.out, "w", encoding="utf-8") if args.out else contextlib.nullcontext(sys.stdout) as out:
+    with _private_file(args.out) if args.out else contextlib.nullcontext(sys.stdout) as out:
         for e in store.events():
             out.write(json.dumps(e, ensure_ascii=False) + "\n")
     return 0

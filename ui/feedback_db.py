@@ -27,6 +27,7 @@ SCHEMA_VERSION = 3
 # nobody voted on are deleted, checked every PRUNE_EVERY answers a process records
 MAX_ANSWERS = 200_000
 PRUNE_EVERY = 500
+VOTED_SHARE = 0.5  # voted answers kept: at most half of MAX_ANSWERS, the newest
 _MIGRATION_LOCK = 0x66617162  # "faqb": the advisory lock key that serializes schema creation
 
 _meta = sa.MetaData()
@@ -170,21 +171,37 @@ class SqlFeedback:
             self.prune()
 
     def prune(self) -> int:
-        """Delete the oldest answers past max_answers that hold no vote; returns how many went."""
-        newest_kept = (
-            sa.select(answers.c.created)
-            .order_by(answers.c.created.desc())
-            .offset(self.max_answers - 1)
-            .limit(1)
-            .scalar_subquery()
-        )
-        voted = sa.select(votes.c.answer_id).where(votes.c.answer_id == answers.c.answer_id).exists()
+        """Delete the oldest answers past max_answers that hold no vote, then, if voted answers
+        alone pass VOTED_SHARE of max_answers, the oldest voted ones with their votes (a client
+        voting on every answer it asks for kept them all: 20 KB rows at 60 a minute); returns how
+        many answers went."""
         with self.engine.begin() as conn:
-            gone = conn.execute(sa.delete(answers).where(answers.c.created < newest_kept, ~voted))
+            gone = conn.execute(
+                sa.delete(answers).where(answers.c.created < self._nth_newest(self.max_answers), ~_voted(answers))
+            )
+            n = int(gone.rowcount or 0)
+            cut = self._nth_newest(max(1, int(self.max_answers * VOTED_SHARE)), voted_only=True)
+            old = [
+                r[0]
+                for r in conn.execute(sa.select(answers.c.answer_id).where(answers.c.created < cut, _voted(answers)))
+            ]
+            for i in range(0, len(old), 500):  # votes first: PostgreSQL enforces the foreign key
+                conn.execute(sa.delete(votes).where(votes.c.answer_id.in_(old[i : i + 500])))
+                conn.execute(sa.delete(answers).where(answers.c.answer_id.in_(old[i : i + 500])))
             kept = sa.select(answers.c.answer_id)
             for table in (gap_status, qvec):  # what the maintainer's view kept of the answers gone
                 conn.execute(sa.delete(table).where(table.c.answer_id.not_in(kept)))
-        return int(gone.rowcount or 0)
+        return n + len(old)
+
+    @staticmethod
+    def _nth_newest(n: int, voted_only: bool = False):
+        """The creation time of the n-th newest answer (of the voted ones), from its own alias of
+        the table so that it is not correlated with the statement it sits in."""
+        a = answers.alias("nth")
+        q = sa.select(a.c.created)
+        if voted_only:
+            q = q.where(_voted(a))
+        return q.order_by(a.c.created.desc()).offset(n - 1).limit(1).scalar_subquery()
 
     def record_vote(self, vote: Vote) -> dict:
         """Record or replace this client's vote on the answer (one row per answer and client)."""
@@ -192,12 +209,12 @@ class SqlFeedback:
             raise ValueError(f'"vote" must be one of {", ".join(VOTES)}')
         now = time.time()
         comment = redact(vote.comment[:MAX_COMMENT])
+        if not self._limit.allow(vote.rate_key):  # before the lookup: unknown ids count too
+            raise RateLimited(vote.client)
         with self.engine.begin() as conn:
             a = conn.execute(sa.select(answers).where(answers.c.answer_id == vote.answer_id)).first()
             if a is None:
                 raise UnknownAnswer(vote.answer_id)
-            if not self._limit.allow(vote.rate_key):
-                raise RateLimited(vote.client)
             stmt = _insert(self.engine, votes).values(
                 answer_id=vote.answer_id, client=vote.client[:128], vote=vote.vote, comment=comment, updated=now
             )
@@ -323,6 +340,11 @@ def _upgrade(conn: sa.Connection, version: int) -> None:
     if version < 3:
         conn.execute(sa.text("ALTER TABLE faqbot_answers ADD COLUMN decision VARCHAR(16)"))
     conn.execute(schema_table.update().values(version=SCHEMA_VERSION))
+
+
+def _voted(table) -> sa.Exists:
+    """Whether an answer row of `table` (the answers table or an alias of it) holds a vote."""
+    return sa.select(votes.c.answer_id).where(votes.c.answer_id == table.c.answer_id).exists()
 
 
 def _stamp(t: float) -> str:

@@ -14,18 +14,38 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import re
 from collections.abc import Iterable
+from urllib.parse import unquote
 
 log = logging.getLogger("faqbot")
 
 LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
 CLOSED_PATHS = ("/gradio_api/upload", "/upload", "/gradio_api/upload_progress", "/upload_progress")
+# Gradio's monitoring dashboard and its URL proxy: nothing the chat uses, closed
+CLOSED_PREFIXES = ("/monitoring", "/gradio_api/monitoring", "/proxy=", "/gradio_api/proxy=")
+# /gradio_api/file=<URL> fetched any public URL and streamed it back from this origin: a file
+# route may name a local file, never a URL (a scheme, or // which a browser reads as one)
+_URL_TARGET = re.compile(r"(?i)^\s*(?:[a-z][a-z0-9+.\-]*:|[/\\]{2})")
+# what tells Gradio (and uvicorn) the public address: believed only from a proxy named in
+# FORWARDED_ALLOW_IPS; /config copied X-Forwarded-Host into its "root", cacheable
+FORWARDING_HEADERS = (
+    b"x-forwarded-host",
+    b"x-forwarded-proto",
+    b"x-forwarded-port",
+    b"x-forwarded-prefix",
+    b"forwarded",
+)
 SECURITY_HEADERS = [
     (b"x-frame-options", b"DENY"),
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"same-origin"),
 ]
 FRAME_ANCESTORS = b"frame-ancestors 'none'"
+# a page without its own policy (Gradio's) may load images only from this server: no remote pixel
+# even if some text slipped past the sanitiser
+PAGE_POLICY = FRAME_ANCESTORS + b"; img-src 'self' data: blob:"
 
 
 class BodyTooLarge(Exception):
@@ -74,7 +94,7 @@ async def send_json(send, status: int, payload: dict, headers: Iterable[tuple[by
     await send({"type": "http.response.body", "body": body})
 
 
-def _with_security_headers(headers: list) -> list:
+def _with_security_headers(headers: list, no_store: bool = False) -> list:
     out = [(k, v) for k, v in headers if not k.lower().startswith(b"access-control-allow-")]
     csp = [i for i, (k, _) in enumerate(out) if k.lower() == b"content-security-policy"]
     if csp:
@@ -82,9 +102,23 @@ def _with_security_headers(headers: list) -> list:
         if b"frame-ancestors" not in v:
             out[csp[0]] = (k, v.rstrip(b"; ") + b"; " + FRAME_ANCESTORS)
     else:
-        out.append((b"content-security-policy", FRAME_ANCESTORS))
+        out.append((b"content-security-policy", PAGE_POLICY))
     present = {k.lower() for k, _ in out}
+    if no_store and b"cache-control" not in present:
+        out.append((b"cache-control", b"no-store"))
     return out + [(k, v) for k, v in SECURITY_HEADERS if k not in present]
+
+
+def file_url_target(path: str) -> bool:
+    """A Gradio file route naming a URL (decoded up to three times: Gradio decodes again)."""
+    if "/file=" not in path:
+        return False
+    target = path.split("/file=", 1)[1]
+    for _ in range(3):
+        if _URL_TARGET.match(target):
+            return True
+        target = unquote(target)
+    return bool(_URL_TARGET.match(target))
 
 
 class Guard:
@@ -92,6 +126,7 @@ class Guard:
         self.app = app
         self.allowed = {h.lower() for h in allowed_hosts}
         self.max_body = max_body
+        self.trust_forwarding = bool(os.environ.get("FORWARDED_ALLOW_IPS"))
 
     def _refusal(self, scope) -> tuple[int, str] | None:
         headers = {k.lower(): v for k, v in scope.get("headers", [])}
@@ -99,7 +134,7 @@ class Guard:
         if "*" not in self.allowed and host not in self.allowed:
             return 400, "Host not allowed. Reach the server by its address, or start it with --allowed-hosts NAME."
         path = scope.get("path", "")
-        if path.rstrip("/") in CLOSED_PATHS:
+        if path.rstrip("/") in CLOSED_PATHS or path.startswith(CLOSED_PREFIXES) or file_url_target(path):
             return 404, "Not found."
         length = headers.get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
@@ -121,6 +156,11 @@ class Guard:
                 return
             await send_json(send, refusal[0], {"error": refusal[1]})
             return
+        if not self.trust_forwarding:
+            scope = {
+                **scope,
+                "headers": [(k, v) for k, v in scope.get("headers", []) if k.lower() not in FORWARDING_HEADERS],
+            }
         if scope["type"] == "websocket":
             await self.app(scope, receive, send)
             return
@@ -147,7 +187,10 @@ class Guard:
                 if status >= 500 and status != 503:
                     log.error("%s %s answered %s; sent as 503", scope["method"], scope.get("path"), status)
                     message = {**message, "status": 503}
-                message = {**message, "headers": _with_security_headers(list(message.get("headers", [])))}
+                no_store = scope.get("path", "").rstrip("/").endswith(("/config", "/info")) or scope.get(
+                    "path", ""
+                ).startswith("/api/")
+                message = {**message, "headers": _with_security_headers(list(message.get("headers", [])), no_store)}
             await send(message)
 
         try:

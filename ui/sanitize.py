@@ -63,9 +63,40 @@ LINK_PREFIXES = ("/source/", "#src-")
 _CITATION = re.compile(r"\[(\d{1,2})\](?!\()")
 
 
+_ANCHOR = re.compile(r"#src-[A-Za-z0-9_-]{1,64}")
+_LINES = re.compile(r"L\d{1,6}(?:-L\d{1,6})?")  # a huge range (#L1-L3000000000) hung the viewer's tab
+_IGNORED_IN_URLS = re.compile(r"[\x00-\x20\x7f]")  # what a browser drops from a URL before reading it
+
+
+def safe_href(value: str) -> str | None:
+    """The link if it stays inside the app after a browser has normalised it, else None.
+
+    A prefix test let `/source/../gradio_api/file=https://…` and `/source/%2e%2e/logout` through:
+    the browser resolves the dots (decoded or not, after dropping tabs and newlines) and leaves
+    /source/. Only `#src-…` anchors and `/source/NAME` with an optional `#Ln-Lm` are kept, NAME one
+    path segment once decoded."""
+    from urllib.parse import unquote
+
+    v = _IGNORED_IN_URLS.sub("", value)
+    if v.startswith("#"):
+        return v if _ANCHOR.fullmatch(v) else None
+    if not v.startswith("/source/"):
+        return None
+    path, _, fragment = v.partition("#")
+    name = unquote(path[len("/source/") :])
+    if (
+        not name
+        or name in (".", "..")
+        or any(ch in name for ch in "/\\?")
+        or (fragment and not _LINES.fullmatch(fragment))
+    ):
+        return None
+    return v
+
+
 def _keep_attribute(tag: str, attr: str, value: str) -> str | None:
     if attr == "href":
-        return value if value.startswith(LINK_PREFIXES) else None
+        return safe_href(value)
     if attr == "target":
         return "_blank" if value == "_blank" else None
     if attr == "style":  # table alignment only
@@ -151,6 +182,12 @@ def safe_markdown(text: str, links: dict[int, str] | None = None) -> str:
     tokens = md.parse(text or "")
     _link_citations(tokens, links or {})
     return _no_blank_lines(clean_html(md.renderer.render(tokens, md.options, {})))
+
+
+def safe_html(fragment: str) -> str:
+    """An HTML fragment built here (source cards) cleaned like an answer and kept one HTML block:
+    the same allow-list, links checked the same way, no newline for Gradio's Markdown pass to cut at."""
+    return _no_blank_lines(clean_html(fragment))
 
 
 def plain_text(html: str) -> str:

@@ -17,6 +17,7 @@ from faqbot.ingest.store import StoreSpec, open_store
 
 from .api import MAX_BODY_BYTES, AppState, register
 from .auth import Auth, AuthMiddleware
+from .connections import ConnectionLimits, limited
 from .doors import ApiKeys, mount_doors, read_api_keys, read_public_url
 from .feedback import FeedbackStore, open_feedback
 from .gate import DEFAULT_MAX_WAIT_S
@@ -91,13 +92,39 @@ def create_app(
     return app, state
 
 
+def open_file_limit(wanted: int = 8192) -> int:
+    """The process's open-file limit, raised towards `wanted` as far as the hard limit allows (each
+    connection is a file: idle ones are held until the head timeout rather than churned)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass
+    return int(soft if soft != resource.RLIM_INFINITY else wanted)
+
+
+def limited_protocol(limits: ConnectionLimits) -> type:
+    """uvicorn's own choice of HTTP protocol class (`--http auto`), with the connection limits."""
+    from uvicorn.config import HTTP_PROTOCOLS
+    from uvicorn.importer import import_from_string
+
+    return limited(import_from_string(HTTP_PROTOCOLS["auto"]), limits)
+
+
 def read_auth(args: argparse.Namespace) -> tuple[str, str] | None:
     """USER:PASS from --auth, FAQBOT_AUTH, --auth-file or FAQBOT_AUTH_FILE (first found)."""
     raw = args.auth or os.environ.get("FAQBOT_AUTH")
     file = args.auth_file or (Path(os.environ["FAQBOT_AUTH_FILE"]) if os.environ.get("FAQBOT_AUTH_FILE") else None)
     if not raw and file:
         try:
-            raw = file.read_text(encoding="utf-8").strip()
+            # only the line ending goes: a password may end (or start) with spaces
+            lines = file.read_text(encoding="utf-8").lstrip("\ufeff").splitlines()
+            raw = next((ln for ln in lines if ln.strip()), "")
         except (OSError, UnicodeDecodeError) as exc:
             raise ValueError(f"cannot read the auth file {file} ({exc}); it should hold USER:PASS") from exc
     if not raw:
@@ -161,6 +188,8 @@ def serve(args: argparse.Namespace, llm: LLMSettings) -> int:
     max_wait = (
         args.max_wait if args.max_wait is not None else float(os.environ.get("FAQBOT_MAX_WAIT") or DEFAULT_MAX_WAIT_S)
     )
+    if args.max_concurrency < 1 or max_wait <= 0:  # before minutes of loading, like the port
+        raise ValueError("--max-concurrency must be 1 or more and --max-wait more than 0 seconds")
     sock = bind(args.host, args.port)  # a bad or busy port fails now, in one line
     corpus = args.corpus or default_corpus()
     index = ensure_store(resolve_store(args.store, args.index), args.index, corpus)
@@ -179,8 +208,16 @@ def serve(args: argparse.Namespace, llm: LLMSettings) -> int:
     # X-Forwarded-For only from a proxy named in FORWARDED_ALLOW_IPS: uvicorn believes it from
     # 127.0.0.1 by default, so any local client could pick a fresh address per failed sign-in
     proxied = bool(os.environ.get("FORWARDED_ALLOW_IPS"))
+    files = open_file_limit()
+    state.connections = ConnectionLimits.for_file_limit(files)
     config = uvicorn.Config(
-        app, log_level="warning", timeout_graceful_shutdown=3, limit_concurrency=1024, proxy_headers=proxied
+        app,
+        log_level="warning",
+        timeout_graceful_shutdown=3,
+        # a safety net only: ui/connections.py caps connections per address, ui/gate.py the work
+        limit_concurrency=max(64, min(4096, files - 256)),
+        proxy_headers=proxied,
+        http=limited_protocol(state.connections),  # idle and trickling connections (ui/connections.py)
     )
     try:
         uvicorn.Server(config).run(sockets=[sock])

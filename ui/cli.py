@@ -244,10 +244,11 @@ def build_parser() -> argparse.ArgumentParser:
         choices=["repo"],
         default=None,
         help="cross-validate leaving one source repository out (questions without one are always fitted on), "
-        "and choose the two thresholds of the decision from the cost table (docs/eval.md)",
+        "and choose the two thresholds of the decision from the cost table (docs/eval.md) (default: none, "
+        "stratified folds and one threshold)",
     )
     s.add_argument("--features", default=None, help="comma-separated features the model reads (default: all)")
-    s.add_argument("--l2", type=float, default=1.0, help="L2 regularisation of the logistic fit")
+    s.add_argument("--l2", type=float, default=1.0, help="L2 regularisation of the logistic fit (default: 1.0)")
     _json_flag(s)
 
     s = _command(

@@ -109,7 +109,7 @@ class Doors:
             await self.doors(scope, receive, send)
         elif verdict == "wait":
             assert self.auth is not None
-            wait = max(1, round(self.auth.wait_left(client) + 0.5))
+            wait = max(1, round(self.auth.throttle.wait_left(self._keys(client)) + 0.5))
             body = error_body(f"Too many failed sign-ins; wait {wait} s.", "rate_limit_error", "rate_limit_exceeded")
             await send_json(send, 429, body, [(b"retry-after", str(wait).encode())])
         else:
@@ -131,12 +131,18 @@ class Doors:
         scheme, _, value = headers.get(b"authorization", b"").decode("latin-1").partition(" ")
         if scheme.lower() not in ("bearer", "basic") or not value.strip():
             return "missing"
-        if self.auth is not None and self.auth.wait_left(client) > 0:
+        if self.auth is not None and self.auth.throttle.wait_left(self._keys(client)) > 0:
             return "wait"
         ok = self._bearer(value.strip()) if scheme.lower() == "bearer" else self._basic(value.strip())
         if self.auth is not None:
-            (self.auth.succeeded if ok else self.auth.failed)(client)
+            throttle = self.auth.throttle
+            (throttle.succeeded if ok else throttle.failed)(self._keys(client))
         return "ok" if ok else "bad"
+
+    def _keys(self, client: str) -> list[tuple[str, int]]:
+        """What a door's failed key counts against: the address (ui/throttle.py), as the sign-in's."""
+        assert self.auth is not None
+        return self.auth.throttle.keys(client, None, None)
 
     def _session(self, headers: dict[bytes, bytes]) -> bool:
         from .auth import COOKIE
@@ -211,13 +217,13 @@ def _mount_mcp(app, state: AppState, hosts: set[str], public_url: str | None):
         return None
     from starlette.routing import Route
 
-    from .api import is_long
+    from .cost import is_heavy
     from .gate import Busy
     from .mcp_server import ToolError
 
     async def gated(fn, *args):
         try:
-            return await state.gate.run(is_long(args[0], None), fn, *args)
+            return await state.gate.run(is_heavy(state.core, args[0], None), fn, *args)
         except Busy as exc:
             raise ToolError(f"The server is busy; retry in {exc.retry_after} s.") from None
 

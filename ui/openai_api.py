@@ -23,7 +23,8 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 
 from . import bookkeeping
-from .api import MAX_BODY_BYTES, MAX_HISTORY_TURNS, AppState, is_long
+from .api import MAX_BODY_BYTES, MAX_HISTORY_TURNS, AppState
+from .cost import is_heavy
 from .gate import Busy
 from .openai_format import (
     Completion,
@@ -177,7 +178,7 @@ def register_openai(app: FastAPI, state: AppState, public_url: str | None = None
         if req.stream:
             return await _stream(state, req, base)
         try:
-            a = await state.gate.run(is_long(req.question, req.history), _answer, state, req)
+            a = await state.gate.run(is_heavy(state.core, req.question, req.history), _answer, state, req)
         except (Busy, BadQuestion) as exc:
             return _refusal(exc)
         content = shown_text(a, base) + sources_footer(a, base)
@@ -257,7 +258,7 @@ async def _stream(state: AppState, req: ChatRequest, base: str):
         finally:
             loop.call_soon_threadsafe(queue.put_nowait, _END)
 
-    job = asyncio.ensure_future(state.gate.run(is_long(req.question, req.history), produce))
+    job = asyncio.ensure_future(state.gate.run(is_heavy(state.core, req.question, req.history), produce))
     getter = asyncio.ensure_future(queue.get())
     await asyncio.wait({job, getter}, return_when=asyncio.FIRST_COMPLETED)
     if not getter.done() and job.exception() is not None:  # refused or failed before answering

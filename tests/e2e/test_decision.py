@@ -90,7 +90,7 @@ def test_chat_shows_each_outcome(server, browser, question, lang, outcome):
         assert [w.strip() for w in warning] == [f"⚠️ {said}"] and bubble.inner_text().count(said) == 1
         assert cards == 3
         for n in (1, 2, 3):  # every [n] links to its own entry
-            href = bubble.locator("a", has_text=re.compile(rf"^{n}$")).first.get_attribute("href")
+            href = bubble.locator("a", has_text=re.compile(rf"^\[{n}\]$")).first.get_attribute("href")
             assert href.startswith("/source/"), href
     else:
         said = PHRASES["not_covered"][lang]

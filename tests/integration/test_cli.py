@@ -115,6 +115,36 @@ def test_calibrate_needs_both_kinds_of_question(index_dir, tmp_path):
     assert not (tmp_path / "m.json").exists()
 
 
+def test_calibrate_grouped_by_repository_writes_a_three_outcome_model(index_dir, tmp_path):
+    """`calibrate --group-by repo`: each repository's questions scored by a model fitted without it,
+    the thresholds from the cost table, the model fitted on all with the features asked for."""
+    from faqbot.bot.abstain import load_default_model
+
+    covered = ["Paimon job fails with No space left on device", "Error: No suitable driver found",
+               "kafka SASL_SSL SCRAM-SHA-256 jaas config", "Authorization Failed [4019] MaxCompute"]
+    needles = ["No space left", "suitable driver", "SASL_SSL", "4019"]
+    uncovered = ["How do I bake sourdough bread?", "What is the capital of Australia?",
+                 "Best pizza in Naples?", "How tall is Mount Everest?"]
+    rows = [{"id": f"c{i}", "lang": "en", "question": q, "needles": [n], "answer_langs": ["en"], "kind": "post",
+             "repo": f"r/{i % 2}"} for i, (q, n) in enumerate(zip(covered, needles))]
+    rows += [{"id": f"u{i}", "lang": "en", "question": q, "needles": [], "answer_langs": [], "kind": "out-of-scope",
+              "repo": f"r/{i % 2}"} for i, q in enumerate(uncovered)]
+    f = tmp_path / "posts.jsonl"
+    f.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    model_path = tmp_path / "m.json"
+    args = ("calibrate", str(f), "--group-by", "repo", "--features", "dense_top,fused_top,title_cov")
+    r = run_faqbot(*args, "--index", str(index_dir), "--model", str(model_path), "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert {row["group"] for row in out["rows"]} == {"r/0", "r/1"} and len(out["rows"]) == 8
+    assert out["held_out"]["covered"] == 4 and len(out["reliability"]) == 5 and out["costs"]
+    model = load_default_model(model_path)
+    assert model.features == ("dense_top", "fused_top", "title_cov")
+    assert (model.threshold, model.answer_at) == (out["closest_at"], out["answer_at"])
+    bad = run_faqbot(*args[:4], "--features", "shoe_size", "--index", str(index_dir), "--model", str(model_path))
+    assert bad.returncode == 2 and "unknown features" in bad.stderr and "Traceback" not in bad.stderr
+
+
 def test_llm_warm_names_the_fix_for_a_missing_model_or_a_down_server(index_dir):
     env = {k: v for k, v in os.environ.items() if not k.startswith("FAQBOT_LLM")}
     r = run_faqbot("llm-warm", "--index", str(index_dir), env=env)

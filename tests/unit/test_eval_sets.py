@@ -123,3 +123,18 @@ def test_the_reserved_hash_is_that_of_the_lower_cased_thread_under_both_names():
     assert want in rp.thread_hashes("apache/Flink-CDC#123")
     assert want in rp.thread_hashes("https://github.com/ververica/flink-cdc-connectors/issues/123")
     assert rp.thread_hashes("https://stackoverflow.com/questions/1") == set()
+
+
+def test_real_posts_have_their_fields_both_readers_agreement_and_needles_from_the_corpus():
+    corpus = "\n".join(p.read_text(encoding="utf-8") for p in (EVAL.parent / "corpus").glob("*.txt")).lower()
+    rows = _read("real-posts.jsonl")
+    fields = {"id", "source", "repo", "lang", "question", "needles", "answer_langs", "kind", "topic", "labelled_by",
+              "second_reader", "cut"}
+    assert len({d["id"] for d in rows}) == len(rows) >= 100
+    assert len({d["source"].lower() for d in rows}) == len(rows)  # one post per thread
+    for d in rows:
+        assert set(d) == fields and d["second_reader"] == "agree" and d["repo"] and d["labelled_by"], d["id"]
+        assert d["kind"] in ("post", "out-of-scope") and (d["kind"] == "post") == bool(d["needles"]), d["id"]
+        assert all(n.lower() in corpus for n in d["needles"]), d["id"]
+    assert sum(d["kind"] == "out-of-scope" for d in rows) >= 40  # the issue's floor of uncovered posts
+    assert len({d["repo"] for d in rows}) >= 10  # enough repositories to hold each out in turn

@@ -336,7 +336,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _feedback_flags(s)
     s.add_argument(
-        "--html", type=Path, default=None, help="write the Insights view as one static HTML file (plots included)"
+        "--html",
+        type=Path,
+        default=None,
+        help="write the Insights view as one static HTML file, plots included (default: none)",
     )
     s.add_argument("--days", type=int, choices=(7, 30, 90), default=30, help="the period the insights cover")
     s.add_argument(

@@ -25,13 +25,13 @@ from faqbot.bot.phrases import phrase
         ),
     ],
 )
-def test_a_version_branch(bot, question, wanted, unwanted, case):
-    a = bot.ask(question)
+def test_a_version_branch(answering_bot, question, wanted, unwanted, case):
+    a = answering_bot.ask(question)
     assert wanted in a.text and unwanted not in a.text
     assert case in a.text
     # "and before 6.0.2?" takes the other branch
     follow = "and before 6.0.2?" if case.startswith("From") else "et avant la version 6.0.2 ?"
-    b = bot.ask(follow, history=[Turn("user", question), Turn("assistant", a.text)])
+    b = answering_bot.ask(follow, history=[Turn("user", question), Turn("assistant", a.text)])
     assert unwanted in b.text and wanted not in b.text
 
 
@@ -48,8 +48,8 @@ def test_a_version_branch(bot, question, wanted, unwanted, case):
         ),
     ],
 )
-def test_the_second_of_several_causes(bot, question, fix):
-    a = bot.ask(question)
+def test_the_second_of_several_causes(answering_bot, question, fix):
+    a = answering_bot.ask(question)
     assert fix in a.text
 
 
@@ -60,8 +60,8 @@ def test_the_second_of_several_causes(bot, question, fix):
         "Sink Paimon : Heartbeat of TaskManager timed out, chaque ligne a un champ JSON de 4 Mo. Quelle option baisser",
     ],
 )
-def test_an_option_named_late(bot, question):
-    assert "orc.write.batch-size" in bot.ask(question).text
+def test_an_option_named_late(answering_bot, question):
+    assert "orc.write.batch-size" in answering_bot.ask(question).text
 
 
 @pytest.mark.parametrize(
@@ -74,8 +74,8 @@ def test_an_option_named_late(bot, question):
         ),
     ],
 )
-def test_one_section_of_a_checklist(bot, question, fix):
-    a = bot.ask(question)
+def test_one_section_of_a_checklist(answering_bot, question, fix):
+    a = answering_bot.ask(question)
     assert fix in a.text
     assert "to_timestamp_tz" not in a.text  # the checklist's first section, about functions
 
@@ -95,8 +95,8 @@ def test_one_section_of_a_checklist(bot, question, fix):
         ),
     ],
 )
-def test_error_details_come_with_the_fix(bot, question, fix):
-    a = bot.ask(question)
+def test_error_details_come_with_the_fix(answering_bot, question, fix):
+    a = answering_bot.ask(question)
     assert fix in a.text
     if "at org.apache" in a.text:
         assert a.text.index(fix) < a.text.index("at org.apache")
@@ -109,8 +109,8 @@ def test_error_details_come_with_the_fix(bot, question, fix):
         "Le job d'écriture Paimon échoue avec Heartbeat of TaskManager timed out",
     ],
 )
-def test_solutions_are_not_elided(bot, question):
-    text = bot.ask(question).text
+def test_solutions_are_not_elided(answering_bot, question):
+    text = answering_bot.ask(question).text
     # a solution of the entry, quoted, not "…" in its place
     assert any(s in text for s in ("write-buffer-size", "orc.write.batch-size", "buckets"))
 
@@ -122,17 +122,17 @@ def test_solutions_are_not_elided(bot, question):
         ("La clé primaire MySQL bigint unsigned devient du texte dans Hologres", "comment le corriger ?"),
     ],
 )
-def test_a_workaround_paragraph_and_the_fix_follow_up(bot, question, follow):
-    a = bot.ask(question)
+def test_a_workaround_paragraph_and_the_fix_follow_up(answering_bot, question, follow):
+    a = answering_bot.ask(question)
     assert "Hologres" in a.text
-    b = bot.ask(follow, history=[Turn("user", question), Turn("assistant", a.text)])
+    b = answering_bot.ask(follow, history=[Turn("user", question), Turn("assistant", a.text)])
     lang = b.language
     # the follow-up adds something or says the entry has no more
     assert b.text != a.text
     assert any(w in b.text for w in ("decimal", "manually", "manuellement")) or phrase("fix_no_more", lang) in b.text
 
 
-def test_an_entry_that_is_only_a_sample_is_not_the_answer(bot):
-    a = bot.ask("how to retrieve nested JSON from kafka")
+def test_an_entry_that_is_only_a_sample_is_not_the_answer(answering_bot):
+    a = answering_bot.ask("how to retrieve nested JSON from kafka")
     assert not a.abstained
     assert a.citations[0].title != "Parse nested JSON with Kafka connector"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from faqbot.ingest.blocks import LABEL_PREFIXES
+from faqbot.ingest.records import Chunk
 from faqbot.ingest.textproc import SUPPORTED, query_tokens
 
 from .answer import Answer, Citation
@@ -152,7 +153,8 @@ def _extract(top: Hit, r: Retrieval, question: str, focus: str) -> tuple[tuple[s
     ingest stored (bot/parts.py); an entry without them (made by hand) through bot/extract.py."""
     c = top.chunk
     if c.parts:
-        sel, fixed, note = for_answer(c, r.query or question, question, c.language, r.term_weights, focus)
+        weights = _part_weights(r, c, question)
+        sel, fixed, note = for_answer(c, r.query or question, question, c.language, weights, focus)
         return (sel.text, sel.cut, fixed), note
     fix = fix_only(c.body) if focus == "fix" else None
     if fix:
@@ -206,3 +208,13 @@ def compose(r: Retrieval, question: str, focus: str = "") -> Answer:
         confidence=r.confidence,
         decision=r.decision,
     )
+
+
+def _part_weights(r: Retrieval, c: Chunk, question: str) -> dict:
+    """The retrieval's term weights for choosing the entry's parts. The words retrieval added to
+    bridge languages (bot/glossary.py, bot/xling.py) count only when the entry is read in another
+    language than the question's: in the question's own language they pull other sections."""
+    if r.detected != c.language:
+        return r.term_weights
+    own = set(query_tokens(f"{r.query or ''} {question}", c.language))
+    return {t: w for t, w in r.term_weights.items() if t in own}

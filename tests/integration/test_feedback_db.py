@@ -203,7 +203,9 @@ def test_a_version_1_database_is_upgraded_in_place(spec):
     store = SqlFeedback(spec)
     store.record_answer({**_answer(2, abstained=True), "standalone_query": "question 2 (read)"})
     with engine.begin() as conn:
-        assert conn.execute(sa.text("SELECT version FROM faqbot_schema")).scalar() == SCHEMA_VERSION == 2
+        assert conn.execute(sa.text("SELECT version FROM faqbot_schema")).scalar() == SCHEMA_VERSION == 3
+        # version 3 added the decision: the old answer has none stored and reads as its abstention said
+        assert conn.execute(sa.text("SELECT decision FROM faqbot_answers WHERE answer_id = 'old'")).scalar() is None
     engine.dispose()
     shown = dict(summarize(store.events())["top_unanswered"])
     assert shown == {"old question": 1, "question 2 [read as: question 2 (read)]": 1}

@@ -54,6 +54,7 @@ __all__ = [
     "wait_until_up",
 ]
 
+
 def run_faqbot(*args: str, timeout: float = 180, env: Mapping[str, str] | None = None) -> subprocess.CompletedProcess:
     """`faqbot ARGS` as a subprocess from the repository root, output captured as text."""
     return subprocess.run(
@@ -152,6 +153,18 @@ def answering(bot):
 
     bot.retriever.abstain_model = replace(bot.retriever.abstain_model, threshold=0.0, answer_threshold=0.0)
     return bot
+
+
+def answering_model_file(folder: Path) -> Path:
+    """The shipped decision model with both thresholds at 0, for FAQBOT_ABSTAIN_MODEL: a served bot
+    that answers every question it finds an entry for (what `answering` does in process)."""
+    import json
+
+    data = json.loads((ROOT / "bot" / "abstain_model.json").read_text(encoding="utf-8"))
+    data.update(threshold=0.0, answer_threshold=0.0)
+    path = folder / "answering_model.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
 
 
 def scripted_backend(*replies: str, timeout: float = 5.0):

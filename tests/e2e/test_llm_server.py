@@ -23,7 +23,7 @@ from faqbot.bot.llm_checks import answer_language, refuses
 from faqbot.bot.llm_warm import warm_prefixes
 from faqbot.bot.service import Bot
 
-from tests.support import ROOT, free_port, wait_until_up
+from tests.support import ROOT, answering, free_port, wait_until_up
 
 pytestmark = pytest.mark.slow
 
@@ -83,10 +83,17 @@ QUESTIONS = [
 ]
 
 
-def test_model_answers_pass_the_checks(llm_bot):
+@pytest.fixture(scope="module")
+def answering_llm_bot(index_dir, llama_url):
+    """The LLM bot with a decision that answers what it finds: the model writes only "answer" outcomes
+    (bot/decision.py), and these tests are about what it writes."""
+    return answering(Bot(index_dir, make_backend(MODEL, llama_url, timeout=TIMEOUT)))
+
+
+def test_model_answers_pass_the_checks(answering_llm_bot):
     kept = 0
     for question, lang in QUESTIONS:
-        partial = list(llm_bot.stream(question))
+        partial = list(answering_llm_bot.stream(question))
         final = partial[-1]
         assert not final.abstained and final.language == lang
         # tokens streamed from the server one by one before the checked answer
@@ -159,7 +166,7 @@ def test_warming_many_entries_keeps_the_server_cache_small(index_dir, llama_serv
 
 def test_a_warmed_entry_is_read_from_the_server_cache(index_dir, llama_server):
     url, log, _pid = llama_server
-    bot = Bot(index_dir, make_backend(MODEL, url, timeout=TIMEOUT))
+    bot = answering(Bot(index_dir, make_backend(MODEL, url, timeout=TIMEOUT)))
     question = "Comment empêcher une partition Kafka inactive de bloquer le watermark de ma fenêtre ?"
     top = bot.retriever.retrieve(question).hits[0].chunk
     other = next(c for c in bot.retriever.chunks if c.group != top.group and c.language == top.language)

@@ -11,7 +11,7 @@ import httpx
 import pytest
 from faqbot.ui import feedback
 
-from tests.support import CORPUS, ROOT, TOTAL_CHUNKS, chromium, free_port, run_faqbot, serve
+from tests.support import CORPUS, ROOT, TOTAL_CHUNKS, answering_model_file, chromium, free_port, run_faqbot, serve
 
 pytestmark = pytest.mark.slow
 
@@ -24,6 +24,16 @@ def server(index_dir, tmp_path_factory):
         yield srv.url, log
         stopped = srv.stop()
     assert stopped, "the server did not stop within 20 s of SIGTERM"
+
+
+@pytest.fixture(scope="module")
+def answering_server(index_dir, tmp_path_factory):
+    """A server whose decision answers what it finds: for tests of what an answer holds on the page."""
+    tmp = tmp_path_factory.mktemp("fb-answering")
+    log = tmp / "feedback.jsonl"
+    env = {**os.environ, "FAQBOT_FEEDBACK": str(log), "FAQBOT_ABSTAIN_MODEL": str(answering_model_file(tmp))}
+    with serve("--index", str(index_dir), "--corpus", str(CORPUS), env=env) as srv:
+        yield srv.url, log
 
 
 def test_health_and_ask(server):
@@ -109,10 +119,10 @@ def test_abstained_questions_are_logged(server):
     assert any(e["kind"] == "abstained" and "pizza" in e["question"] for e in events)
 
 
-def test_browser_chat_sources_and_feedback(server, tmp_path):
+def test_browser_chat_sources_and_feedback(answering_server, tmp_path):
     from playwright.sync_api import sync_playwright
 
-    url, log = server
+    url, log = answering_server
     with sync_playwright() as p:
         browser = chromium(p)
         page = browser.new_page(viewport={"width": 1200, "height": 1400})
@@ -270,7 +280,9 @@ def test_api_with_broken_llm_backend(index_dir, tmp_path, backend):
     ctx = _Garbage() if backend == "garbage" else contextlib.nullcontext("http://127.0.0.1:9/v1")
     with ctx as base_url:
         args = ["--index", str(index_dir), "--corpus", str(CORPUS), "--llm-base-url", base_url, "--llm", "m"]
-        env = {**os.environ, "FAQBOT_FEEDBACK": str(tmp_path / "fb.jsonl")}
+        # a decision that answers: the LLM writes only answers, and this test is about its failure
+        model = answering_model_file(tmp_path)
+        env = {**os.environ, "FAQBOT_FEEDBACK": str(tmp_path / "fb.jsonl"), "FAQBOT_ABSTAIN_MODEL": str(model)}
         with serve(*args, "--llm-timeout", "10", env=env) as srv:
             for _ in range(2):  # and it keeps serving
                 t = time.time()

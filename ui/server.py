@@ -178,6 +178,13 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def _mcp_banner() -> str:
+    """What the start line says of /mcp: it is mounted only when the MCP SDK is installed (ui/doors.py)."""
+    import importlib.util
+
+    return "MCP: /mcp; " if importlib.util.find_spec("mcp") else "MCP: off (pip install 'faqbot[mcp]'); "
+
+
 def serve(args: argparse.Namespace, llm: LLMSettings) -> int:
     import uvicorn
 
@@ -200,7 +207,8 @@ def serve(args: argparse.Namespace, llm: LLMSettings) -> int:
     )  # fmt: skip
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(
-        f"faqbot serving on http://{shown}:{args.port}/  (API: /api/ask, /api/health; OpenAI: /v1; MCP: /mcp; backend: "
+        f"faqbot serving on http://{shown}:{args.port}/  (API: /api/ask, /api/health; OpenAI: /v1; "
+        f"{_mcp_banner()}backend: "
         f"{state.bot.backend_name}; queue: {args.max_concurrency} workers, {max_wait:g} s wait)",
         flush=True,
     )

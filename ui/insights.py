@@ -101,9 +101,8 @@ def _days(since: datetime, now: datetime) -> list[str]:
     return [_day(since + timedelta(days=i)) for i in range(n + 1)]
 
 
-def _daily(rows: list[tuple[str, str]], days: list[str], keys: list[str], kname: str, vname: str) -> list[dict]:
+def _daily(count: Counter[tuple[str, str]], days: list[str], keys: list[str], kname: str, vname: str) -> list[dict]:
     """Counts per (day, key), every day of the period present (zeros included: a plot's gap is a 0)."""
-    count = Counter(rows)
     return [{"day": d, kname: k, vname: count[(d, k)]} for d in days for k in keys]
 
 
@@ -116,6 +115,48 @@ def standing_votes(events: list[dict]) -> dict[tuple, dict]:
     return last
 
 
+@dataclass
+class Tally:
+    """What a period's view counts before the FAQ's entries and the grouping come in: read from the
+    events here (tally_events), or counted by the database (ui/insights_sql.py); both give the same."""
+
+    questions: int = 0
+    languages: Counter[tuple[str, str]] = field(default_factory=Counter)  # (day, language) -> questions
+    decisions: Counter[tuple[str, str]] = field(default_factory=Counter)  # (day, decision) -> questions
+    votes: Counter[tuple[str, str]] = field(default_factory=Counter)  # (day, up/down) -> standing votes
+    voted_down: int = 0  # answers whose standing vote in the period is down
+    # (chunk_id, title) -> times cited (first of an answer, every one of a closest list), in the
+    # order they were first cited (the cited table's order on ties)
+    cited: dict[tuple[str, str], int] = field(default_factory=dict)
+    gap_questions: int = 0
+    recent: list[Candidate] = field(default_factory=list)  # the MAX_CANDIDATES most recent, oldest first
+
+
+def period_start(period_days: int, now: datetime) -> datetime:
+    """Midnight UTC of the period's first day (the period ends today)."""
+    return (now - timedelta(days=period_days - 1)).replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def tally_events(events: list[dict], since: datetime) -> Tally:
+    """The period's counts from stored events (any store: the JSONL log reads them this way)."""
+    for e in events:  # each event's time read once (the view reads it several times)
+        e["_t"] = event_time(e)
+    asked = [e for e in events if e.get("kind") in ("answer", "abstained") and e["_t"] >= since]
+    votes = [v for v in standing_votes(events).values() if v.get("vote") in ("up", "down") and v["_t"] >= since]
+    down_ids = {v.get("answer_id") for v in votes if v.get("vote") == "down"}
+    candidates = gap_candidates(asked, down_ids)
+    return Tally(
+        questions=len(asked),
+        languages=Counter((_day(e["_t"]), e.get("language") or "?") for e in asked),
+        decisions=Counter((_day(e["_t"]), decision_of(e)) for e in asked),
+        votes=Counter((_day(v["_t"]), str(v["vote"])) for v in votes),
+        voted_down=len(down_ids),
+        cited=_cited_chunks(asked),
+        gap_questions=len(candidates),
+        recent=candidates[-MAX_CANDIDATES:],
+    )
+
+
 def compute(
     events: list[dict],
     period_days: int,
@@ -126,51 +167,68 @@ def compute(
     statuses: dict[str, str] | None = None,
     now: datetime | None = None,
 ) -> InsightsData:
-    """Everything the page shows for the last period_days days. embed(candidates) returns one
-    normalised vector per gap candidate (None: gaps are not grouped, each question its own row)."""
+    """Everything the page shows for the last period_days days, from the stored events."""
     now = now or datetime.now(timezone.utc)
-    since = (now - timedelta(days=period_days - 1)).replace(hour=0, minute=0, second=0, microsecond=0)
-    for e in events:  # each event's time read once (the view reads it several times)
-        e["_t"] = event_time(e)
-    asked = [e for e in events if e.get("kind") in ("answer", "abstained") and e["_t"] >= since]
+    tally = tally_events(events, period_start(period_days, now))
+    return assemble(tally, period_days, entries, embed, threshold, nearest, statuses, now)
+
+
+def assemble(
+    tally: Tally,
+    period_days: int,
+    entries: list[Entry],
+    embed: Callable[[list[Candidate]], np.ndarray] | None = None,
+    threshold: float = 0.86,
+    nearest: Callable[[np.ndarray], str] | None = None,
+    statuses: dict[str, str] | None = None,
+    now: datetime | None = None,
+) -> InsightsData:
+    """The view from a period's counts. embed(candidates) returns one normalised vector per gap
+    candidate (None: gaps are not grouped, each question its own row)."""
+    now = now or datetime.now(timezone.utc)
+    since = period_start(period_days, now)
     days = _days(since, now)
-    langs = sorted({e.get("language") or "?" for e in asked}) or ["en"]
-    per_lang = _daily([(_day(e["_t"]), e.get("language") or "?") for e in asked], days, langs, "language", "questions")
-    per_dec = _daily([(_day(e["_t"]), decision_of(e)) for e in asked], days, list(DECISIONS), "decision", "questions")
-    votes = [v for v in standing_votes(events).values() if v.get("vote") in ("up", "down") and v["_t"] >= since]
-    per_vote = _daily([(_day(v["_t"]), str(v["vote"])) for v in votes], days, ["up", "down"], "vote", "votes")
-    down_ids = {v.get("answer_id") for v in votes if v.get("vote") == "down"}
-    cited, never = _citations(asked, entries)
-    candidates = gap_candidates(asked, down_ids)
-    recent = candidates[-MAX_CANDIDATES:]
-    gaps = _gaps(recent, embed, threshold, nearest, statuses)
+    langs = sorted({lang for _, lang in tally.languages}) or ["en"]
+    cited, never = _citations(tally.cited, entries)
+    q = tally.questions
     return InsightsData(
         period_days=period_days,
         since=_day(since),
-        questions=len(asked),
-        answers_voted_down=len(down_ids),
-        share_voted_down=round(len(down_ids) / len(asked), 4) if asked else 0.0,
-        per_day_language=per_lang,
-        per_day_decision=per_dec,
-        votes_per_day=per_vote,
+        questions=q,
+        answers_voted_down=tally.voted_down,
+        share_voted_down=round(tally.voted_down / q, 4) if q else 0.0,
+        per_day_language=_daily(tally.languages, days, langs, "language", "questions"),
+        per_day_decision=_daily(tally.decisions, days, list(DECISIONS), "decision", "questions"),
+        votes_per_day=_daily(tally.votes, days, ["up", "down"], "vote", "votes"),
         cited=cited,
         never_cited=never,
-        gaps=gaps,
-        grouped=len(recent),
-        gap_questions=len(candidates),
+        gaps=_gaps(tally.recent, embed, threshold, nearest, statuses),
+        grouped=len(tally.recent),
+        gap_questions=tally.gap_questions,
     )
 
 
-def _citations(asked: list[dict], entries: list[Entry]) -> tuple[list[dict], list[dict]]:
-    """How often each entry was cited first in an answer (a "closest" list counts each entry shown)."""
-    by_chunk = {cid: e for e in entries for cid in e.chunk_ids}
-    count: Counter[str] = Counter()
+def _cited_chunks(asked: list[dict]) -> dict[tuple[str, str], int]:
+    """How often each (chunk, title) was cited first in an answer (a "closest" list counts each
+    entry shown), in the order of first citation."""
+    count: dict[tuple[str, str], int] = {}
     for a in asked:
         cits = a.get("citations") or []
         shown = cits if decision_of(a) == "closest" else cits[:1]
         for c in shown:
-            entry = by_chunk.get(str(c.get("chunk_id")))
-            count[entry.group if entry else str(c.get("title"))] += 1
+            key = (str(c.get("chunk_id")), str(c.get("title")))
+            count[key] = count.get(key, 0) + 1
+    return count
+
+
+def _citations(chunks: dict[tuple[str, str], int], entries: list[Entry]) -> tuple[list[dict], list[dict]]:
+    """Citations counted per entry (a translation group; a chunk the index no longer has counts by
+    its title), most cited first, ties in the order first cited."""
+    by_chunk = {cid: e for e in entries for cid in e.chunk_ids}
+    count: Counter[str] = Counter()
+    for (chunk_id, title), n in chunks.items():
+        entry = by_chunk.get(chunk_id)
+        count[entry.group if entry else title] += n
     by_group = {e.group: e for e in entries}
     cited = [
         {
@@ -192,18 +250,21 @@ def gap_candidates(asked: list[dict], down_ids: set) -> list[Candidate]:
         reason = d if d in GAP_DECISIONS else ("voted_down" if a.get("answer_id") in down_ids else "")
         if not reason:
             continue
-        cits = a.get("citations") or []
-        out.append(
-            Candidate(
-                answer_id=str(a.get("answer_id")),
-                question=str(a.get("standalone_query") or a.get("question") or ""),
-                language=str(a.get("language") or "?"),
-                time=a["_t"].strftime("%Y-%m-%d %H:%M"),
-                reason=reason,
-                nearest=str(cits[0].get("title") or "") if cits and d != "not_covered" else "",
-            )
-        )
+        out.append(candidate(a, d, reason, a["_t"]))
     return out
+
+
+def candidate(a: dict, decision: str, reason: str, t: datetime) -> Candidate:
+    """A gap question from its stored answer (an event, or a row read by ui/insights_sql.py)."""
+    cits = a.get("citations") or []
+    return Candidate(
+        answer_id=str(a.get("answer_id")),
+        question=str(a.get("standalone_query") or a.get("question") or ""),
+        language=str(a.get("language") or "?"),
+        time=t.strftime("%Y-%m-%d %H:%M"),
+        reason=reason,
+        nearest=str(cits[0].get("title") or "") if cits and decision != "not_covered" else "",
+    )
 
 
 def _gaps(

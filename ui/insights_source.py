@@ -8,12 +8,13 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from datetime import datetime, timezone
 from typing import Any
 
 import numpy as np
 
 from .gaps import STATUSES, Candidate, paraphrase_threshold
-from .insights import Entry, InsightsData, compute
+from .insights import Entry, InsightsData, Tally, assemble, period_start, tally_events
 
 # how many missing question vectors one view computes (the rest wait for the next view): a first
 # view of a large store stays bounded, later views read the stored vectors
@@ -103,22 +104,32 @@ class InsightsSource:
     def data(self, period_days: int) -> InsightsData:
         r = self.retriever  # read once per view: a swap mid-view cannot mix two builds
         statuses = self.feedback.gap_statuses() if hasattr(self.feedback, "gap_statuses") else {}
-        return compute(
-            self._events(period_days),
+        now = datetime.now(timezone.utc)
+        return assemble(
+            self.tally(period_days, now),
             period_days,
             self.entries(r),
             embed=(lambda cands: self.embed(r, cands)) if r is not None else None,
             threshold=self.threshold(r),
             nearest=lambda centroid: self.nearest(r, centroid),
             statuses=statuses,
+            now=now,
         )
 
-    def _events(self, period_days: int) -> list[dict]:
-        """The store's events of the period (a day of margin for time zones) when it can read a
-        period alone; every event otherwise (the JSONL log)."""
+    def tally(self, period_days: int, now: datetime, in_sql: bool = True) -> Tally:
+        """The period's counts: computed by the database when the store is one (GROUP BY, only the
+        gap questions the grouping needs read), else from the events. Answers older than the period
+        plus a day of margin (time zones) are not read, nor their votes."""
+        since = period_start(period_days, now)
+        margin = now.timestamp() - (period_days + 1) * 86400
+        engine = getattr(self.feedback, "engine", None)
+        if in_sql and engine is not None and engine.dialect.name in ("sqlite", "postgresql"):
+            from .insights_sql import tally_sql
+
+            return tally_sql(engine, since, margin)
         if hasattr(self.feedback, "events_since"):
-            return self.feedback.events_since(time.time() - (period_days + 1) * 86400)
-        return self.feedback.events()
+            return tally_events(self.feedback.events_since(margin), since)
+        return tally_events(self.feedback.events(), since)
 
     def set_status(self, answer_ids: list[str], status: str) -> None:
         if status not in STATUSES:

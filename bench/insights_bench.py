@@ -9,6 +9,7 @@ distinct question). Then the view is computed for each period, as the page and t
 from __future__ import annotations
 
 import json
+import os
 import random
 import tempfile
 import time
@@ -18,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 SETS = ("dev.jsonl", "calibration.jsonl", "zh-short.jsonl", "other-langs.jsonl", "posts.jsonl")
+RUNS = 2  # each period's view timed twice
 DECISION_SHARE = (("answer", 0.70), ("closest", 0.15), ("not_covered", 0.15))
 
 
@@ -71,6 +73,11 @@ def fill(store, retriever, n: int, days: int = 90, seed: int = 7) -> None:
                 conn.execute(sa.insert(table), data[k : k + 5000])
 
 
+def _load() -> list[float]:
+    """The machine's load average (1, 5, 15 min): the other processes the timings shared it with."""
+    return [round(x, 2) for x in os.getloadavg()]
+
+
 def bench_insights(retriever, n: int = 100_000) -> dict:
     from faqbot.ui.feedback_db import SqlFeedback
     from faqbot.ui.insights_html import render
@@ -85,11 +92,14 @@ def bench_insights(retriever, n: int = 100_000) -> dict:
         out["fill_s"] = round(time.perf_counter() - t, 1)
         source = InsightsSource(store, lambda: retriever)
         source.threshold(retriever)  # once per index, when the server starts its first view
+        out["load_before"] = _load()
         for days in (7, 30, 90):
-            t = time.perf_counter()
-            data = source.data(days)
-            _frames(data)
-            view = time.perf_counter() - t
+            views = []
+            for _ in range(RUNS):  # the first view of a process also imports scipy
+                t = time.perf_counter()
+                data = source.data(days)
+                _frames(data)
+                views.append(round(time.perf_counter() - t, 2))
             t = time.perf_counter()
             render(data, 180)
             html = time.perf_counter() - t
@@ -98,9 +108,11 @@ def bench_insights(retriever, n: int = 100_000) -> dict:
                 "gap_questions": data.gap_questions,
                 "grouped": data.grouped,
                 "groups": len(data.gaps),
-                "view_s": round(view, 2),
+                "view_s": max(views),
+                "views_s": views,
                 "html_s": round(html, 2),
             }
+        out["load_after"] = _load()
     return out
 
 
@@ -109,19 +121,28 @@ def markdown(res: dict) -> str:
     lines = []
     for d in (7, 30, 90):
         x = r[f"{d}d"]
+        runs = " / ".join(f"{v} s" for v in x.get("views_s", [x["view_s"]]))
         lines.append(
             f"| {d} days | {x['questions']:,} | {x['gap_questions']:,} ({x['grouped']:,} grouped, "
-            f"{x['groups']:,} groups) | {x['view_s']} s | {x['html_s']} s |"
+            f"{x['groups']:,} groups) | {runs} | {x['html_s']} s |"
         )
     rows = "\n".join(lines)
     title = f"Insights over {r['stored_questions']:,} stored questions"
+    load = ""
+    if "load_before" in r:
+        load = (
+            f" Load average (1 / 5 / 15 min) on the machine: {' / '.join(map(str, r['load_before']))} before the "
+            f"views, {' / '.join(map(str, r['load_after']))} after."
+        )
     return f"""## {title} (`faqbot bench --insights`, {time.strftime("%Y-%m-%d")})
 
-Machine: {m["cpu"]}, {m["cores"]} cores. A SQLite store of questions from the project's sets over 90 days
+Machine: {m["cpu"]}, {m["cores"]} cores.{load} A SQLite store of questions from the project's sets over 90 days
 (70 % answered, 15 % closest entries, 15 % not covered, 5 % voted on), filled in {r["fill_s"]} s.
-The view is what the page computes (tables, plots' data, coverage gaps grouped by meaning); target ≤ 2 s.
+The view is what the page computes (tables, plots' data, coverage gaps grouped by meaning), timed twice per
+period (the first view of the process also imports scipy); target ≤ 2 s. The counts are computed by the
+database (ui/insights_sql.py); only the 2,000 most recent gap questions are read and grouped.
 
-| period | questions | gap questions | view | HTML report |
+| period | questions | gap questions | view (run 1 / run 2) | HTML report |
 |---|---|---|---|---|
 {rows}
 

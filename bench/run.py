@@ -122,13 +122,24 @@ def _bench_insights_only(args: argparse.Namespace) -> int:
     page = out.read_text(encoding="utf-8") if out.is_file() else "# Benchmarks\n"
     section = f"{INSIGHTS_START}\n{markdown(res)}{INSIGHTS_END}"
     if INSIGHTS_START in page and INSIGHTS_END in page:
-        page = page[: page.index(INSIGHTS_START)] + section + page[page.index(INSIGHTS_END) + len(INSIGHTS_END) :]
+        at = page.index(INSIGHTS_START)
+        page = _without_insights(page)  # every earlier section (a merge once left two)
+        page = (page[:at] + section + "\n\n" + page[at:]).rstrip("\n") + "\n"
     elif MILVUS_SECTIONS in page:
         page = page.replace(MILVUS_SECTIONS, section + "\n\n" + MILVUS_SECTIONS)
     else:
         page = page.rstrip("\n") + "\n\n" + section + "\n"
     _write_page(out, page, keep=False)
     return 0
+
+
+def _without_insights(page: str) -> str:
+    """The page without any Insights section."""
+    while INSIGHTS_START in page and INSIGHTS_END in page[page.index(INSIGHTS_START) :]:
+        start = page.index(INSIGHTS_START)
+        end = page.index(INSIGHTS_END, start) + len(INSIGHTS_END)
+        page = page[:start] + page[end:].lstrip("\n")
+    return page
 
 
 def _write_page(out: Path, text: str, keep: bool = True) -> None:

@@ -131,12 +131,13 @@ def markdown(res: dict) -> str:
     load = ""
     if "load_before" in r:
         load = (
-            f" Load average (1 / 5 / 15 min) on the machine: {' / '.join(map(str, r['load_before']))} before the "
-            f"views, {' / '.join(map(str, r['load_after']))} after."
+            f"\nLoad average (1 / 5 / 15 min), other sessions' work included: {' / '.join(map(str, r['load_before']))} "
+            f"before the views, {' / '.join(map(str, r['load_after']))} after."
         )
     return f"""## {title} (`faqbot bench --insights`, {time.strftime("%Y-%m-%d")})
 
-Machine: {m["cpu"]}, {m["cores"]} cores.{load} A SQLite store of questions from the project's sets over 90 days
+Machine: {m["cpu"]}, {m["cores"]} cores.{load}
+A SQLite store of questions from the project's sets over 90 days
 (70 % answered, 15 % closest entries, 15 % not covered, 5 % voted on), filled in {r["fill_s"]} s.
 The view is what the page computes (tables, plots' data, coverage gaps grouped by meaning), timed twice per
 period (the first view of the process also imports scipy); target ≤ 2 s. The counts are computed by the

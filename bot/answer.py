@@ -83,6 +83,9 @@ class Answer:
     def to_json(self) -> dict:
         data = asdict(self)
         data["decision"] = self.decision.to_json()
+        # four digits, as in the decision: the last float digit differs between stores (Milvus
+        # and FAISS sum in another order), and two replicas must print the same answer
+        data["confidence"] = round(self.confidence, 4)
         return data
 
 

@@ -74,7 +74,7 @@ def fill(store, retriever, n: int, days: int = 90, seed: int = 7) -> None:
 def bench_insights(retriever, n: int = 100_000) -> dict:
     from faqbot.ui.feedback_db import SqlFeedback
     from faqbot.ui.insights_html import render
-    from faqbot.ui.insights_page import _frames
+    from faqbot.ui.insights_page import frames
     from faqbot.ui.insights_source import InsightsSource
 
     out: dict = {"stored_questions": n}
@@ -88,7 +88,7 @@ def bench_insights(retriever, n: int = 100_000) -> dict:
         for days in (7, 30, 90):
             t = time.perf_counter()
             data = source.data(days)
-            _frames(data)
+            frames(data)
             view = time.perf_counter() - t
             t = time.perf_counter()
             render(data, 180)

@@ -14,7 +14,7 @@ from faqbot.ingest.textproc import SUPPORTED, query_tokens
 
 from .answer import Answer, Citation
 from .decision import CLOSEST, CLOSEST_N, NOT_COVERED
-from .extract import _CODE, BUDGET, fix_only, section_kind, select
+from .extract import BUDGET, CODE_LINE, fix_only, section_kind, select
 from .parts import answer_hit, for_answer
 from .phrases import language_list, phrase
 from .retrieve import Hit, Retrieval
@@ -73,7 +73,7 @@ def scored_gist(
             in_solution = any(text.lower().startswith(w) for w in _SOLUTION_WORDS)
             label = _LABEL.match(text)
             text = text[label.end() :] if label else ""  # "Solution 2: Use VVR 8.0.5 or later."
-        if len(text) < 25 or _CODE.search(text):
+        if len(text) < 25 or CODE_LINE.search(text):
             continue
         sents = re.split(r"(?<=[.!?])\s+", text)
         for i, sent in enumerate(sents):

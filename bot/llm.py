@@ -17,12 +17,12 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .answer import Answer, Citation
-from .config import DEFAULT_LLM_TIMEOUT as DEFAULT_TIMEOUT
-from .config import env_int
 from .llm_checks import SupportScorer, attach_code, check_answer, repeats
 from .llm_prompt import STOP, build_prompt
 from .phrases import phrase
 from .retrieve import Retrieval
+from .settings import DEFAULT_LLM_TIMEOUT as DEFAULT_TIMEOUT
+from .settings import env_int
 
 if TYPE_CHECKING:
     from faqbot.ingest.embedders import Embedder
@@ -88,11 +88,11 @@ def make_backend(
             f"--llm {spec!r} needs the LangChain package for {provider}: pip install langchain-{provider}"
         ) from exc
     except Exception as exc:  # unknown provider, missing key
-        raise LLMConfigError(f"--llm {spec!r} could not be set up: {_safe(exc)}") from exc
+        raise LLMConfigError(f"--llm {spec!r} could not be set up: {safe_error(exc)}") from exc
     return LLMBackend(spec, model, timeout)
 
 
-def _safe(exc: BaseException) -> str:
+def safe_error(exc: BaseException) -> str:
     """An error message with anything that looks like a key removed."""
     text = str(exc).splitlines()[0][:300] if str(exc) else type(exc).__name__
     return re.sub(r"(sk|key|token)[-_A-Za-z0-9]{8,}", "[redacted]", text)
@@ -107,7 +107,7 @@ def _timeout(backend: LLMBackend) -> TimeoutError:
     return TimeoutError(f"no answer within {backend.timeout:g} s")
 
 
-def _stream_tokens(backend: LLMBackend, messages: list) -> Iterator[str]:
+def stream_tokens(backend: LLMBackend, messages: list) -> Iterator[str]:
     """Tokens from the model; raises TimeoutError when it stalls past the backend's timeout."""
     q: queue.Queue = queue.Queue()
     stop = threading.Event()
@@ -216,7 +216,7 @@ def generate(
         decision=r.decision,
     )
     try:
-        for tok in _stream_tokens(backend, prompt.messages):
+        for tok in stream_tokens(backend, prompt.messages):
             clock.tick(tok)
             text += tok
             if repeats(text):
@@ -226,7 +226,7 @@ def generate(
         yield _fallback(extractive, backend, str(exc), {"raw": text}, clock.timings())
         return
     except Exception as exc:
-        yield _fallback(extractive, backend, _safe(exc), {"raw": text}, clock.timings())
+        yield _fallback(extractive, backend, safe_error(exc), {"raw": text}, clock.timings())
         return
     scorer = _scorer(embedder)
     scores: list[float] = []
@@ -271,7 +271,7 @@ def rewrite_with_llm(backend: LLMBackend, question: str, history: list) -> str |
         ("human", f"Conversation:\n{convo}\n\nLast question: {question}"),
     ]
     try:
-        out = "".join(_stream_tokens(backend, messages)).strip()
+        out = "".join(stream_tokens(backend, messages)).strip()
     except Exception:
         return None
     return out.splitlines()[0][:500] if out else None

@@ -21,11 +21,11 @@ from dataclasses import dataclass
 
 from faqbot.ingest.records import Chunk
 
-from .config import env_int
 from .extract import select
 from .parts import select_parts
 from .phrases import LANGUAGE_NAMES
 from .retrieve import Retrieval
+from .settings import env_int
 
 # Enough for the cause and the fix in most entries (the fix's code is attached verbatim after the
 # answer in any case, llm_checks.attach_code). Longer is not better for a small model: at 2,000

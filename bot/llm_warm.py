@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass
 
 from faqbot.ingest.records import Chunk
 
-from .llm import LLMBackend, _safe
+from .llm import LLMBackend, safe_error
 from .llm_prompt import prefix_messages
 
 # A server that ignores the limit (or a provider that rejects the field) still answers; warming
@@ -54,7 +54,7 @@ def warm_prefixes(
         except Exception as exc:  # reported, never raised: warming is an optimisation
             failed += 1
             in_a_row += 1
-            error = error or _safe(exc)
+            error = error or safe_error(exc)
             if in_a_row >= max_failures:
                 break
         if progress:

@@ -13,7 +13,7 @@ import stat
 
 import pytest
 from faqbot.bot.llm_checks import check_answer, unsupported_terms
-from faqbot.ui import feedback
+from faqbot.ui import feedback, feedback_stores
 from faqbot.ui.auth import Auth, _safe_next
 from faqbot.ui.sanitize import safe_markdown
 
@@ -192,7 +192,7 @@ def test_feedback_export_is_private(tmp_path):
     out = tmp_path / "export.jsonl"
     out.write_text("old")
     os.chmod(out, 0o644)
-    feedback.export(argparse.Namespace(feedback_log=log, feedback_db=None, out=out))
+    feedback_stores.export(argparse.Namespace(feedback_log=log, feedback_db=None, out=out))
     assert stat.S_IMODE(out.stat().st_mode) == 0o600 and len(out.read_text().splitlines()) == 3
 
 

@@ -274,7 +274,7 @@ def test_the_entry_check_reads_yes_or_no_and_nothing_else():
 
 
 def test_a_wrong_number_in_the_environment_names_the_variable(monkeypatch):
-    from faqbot.bot.config import env_int
+    from faqbot.bot.settings import env_int
 
     monkeypatch.setenv("FAQBOT_LLM_PASSAGE_CHARS", "lots")
     with pytest.raises(ValueError, match="FAQBOT_LLM_PASSAGE_CHARS must be a whole number of at least 100"):

@@ -163,7 +163,8 @@ def load_default_model(path: Path | None = None) -> AbstainModel:
         names = tuple(data.get("features", ()))
         unknown = [f for f in names if f not in FEATURES]
         if not names or unknown or len(data["weights"]) != len(names):
-            raise ValueError(f"features the bot does not compute: {', '.join(unknown)}" if unknown else "no features or weights")
+            why = f"features the bot does not compute: {', '.join(unknown)}" if unknown else "no features or weights"
+            raise ValueError(why)
         threshold = data.get("threshold", 0.5)
         return AbstainModel(
             data["weights"], data["bias"], data["mean"], data["std"], threshold, names, data.get("answer_threshold")

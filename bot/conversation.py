@@ -196,15 +196,6 @@ def _kept(question: str, previous: str, known: frozenset[str]) -> list[str]:
     return kept
 
 
-def rule_rewrite(question: str, previous: str, known: frozenset[str] = frozenset()) -> str:
-    """Carry the previous question's topic terms into a short or referring follow-up; what the
-    follow-up names anew (a role, a product, an option) replaces the previous question's.
-    `known`: the product names the corpus writes capitalised, lower-cased (corpus_names)."""
-    if not previous or not is_follow_up(question):
-        return question
-    return f"{question.strip()} ({' '.join(_kept(question, previous, known))})"
-
-
 def asks_for_fix(question: str, history: list[Turn]) -> bool:
     """A short follow-up asking how to fix what the previous answer was about."""
     return (
@@ -281,10 +272,6 @@ def resolve(
     is rewritten by the model; the rules are the fallback). `known`: corpus_names(retriever)."""
     users = _resolved([t.content for t in history if t.role == "user"], known)
     return _resolve(question, users[-1] if users else "", llm, history, known)
-
-
-def standalone_query(question: str, history: list[Turn], llm: LLMBackend | None = None) -> str:
-    return resolve(question, history, llm).query
 
 
 def _mentions(text: str, aspect: tuple[str, ...]) -> bool:

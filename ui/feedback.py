@@ -305,10 +305,6 @@ def _stamp_seconds(line: str) -> float:
         return float("inf")
 
 
-def default_log() -> Path:
-    return Path(os.environ.get("FAQBOT_FEEDBACK", "feedback.jsonl"))
-
-
 def current_votes(events: list[dict]) -> list[dict]:
     """The standing vote of each client on each answer: a later vote replaces an earlier one."""
     last: dict[tuple, dict] = {}

@@ -286,3 +286,12 @@ def test_cost_counts_tokens_not_characters():
     assert question_cost(None, "Kafka SASL_SSL login fails", None) < HEAVY_TOKENS
     short = [Turn("user", "Kafka SASL_SSL login fails"), Turn("assistant", "See [1].")]
     assert question_cost(None, "and for the sink?", short) < HEAVY_TOKENS
+
+
+def test_the_sign_in_language_is_the_first_one_the_app_speaks():
+    from faqbot.ui.auth import page_language
+
+    assert page_language({b"accept-language": b"de-DE,de;q=0.9,es;q=0.8,fr;q=0.7"}) == "es"
+    assert page_language({b"accept-language": b"FR"}) == "fr"
+    assert page_language({b"accept-language": b"ja, *;q=0.1"}) == "en"
+    assert page_language({}) == "en"

@@ -7,7 +7,7 @@ A leaf: the stores (`folder_store`, `milvus_store`) implement these protocols an
 What every store must reproduce (checked for each by tests/integration/test_store_contract.py):
 - the chunks in ingest's order, each with its parts and fix;
 - `dense`: the best cosine per chunk over the k nearest vectors, -1 for chunks not among them;
-- `lexical`: BM25 scores on bm25s's scale (k1 1.5, b 0.75, Lucene idf), 0 where nothing matches;
+- `lexical`: BM25 scores on bm25s's scale (its "lucene" method, k1 1.2, b 0.75), 0 where nothing matches;
 - `publish`: a complete build visible to readers at once, never half of one;
 - `source`: the corpus files' bytes as hashed at ingest (the manifest's `corpus` hashes).
 """

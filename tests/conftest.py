@@ -92,7 +92,7 @@ def milvus_copy_factory(milvus_db, tmp_path_factory):
 # The tiers. A test's folder says what it is written as; what it asks for decides its marker, so
 # `pytest -m unit` never builds an index even when a test in tests/unit reads one.
 TIER_FOLDERS = ("unit", "integration", "e2e")
-NEEDS_INDEX = {"index_dir", "index_copy_factory", "bot", "answering_bot", "loaded"}
+NEEDS_INDEX = {"index_dir", "index_copy_factory", "bot", "answering_bot", "loaded", "milvus_db", "milvus_copy_factory"}
 
 
 def pytest_collection_modifyitems(config, items) -> None:

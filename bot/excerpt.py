@@ -141,7 +141,13 @@ def _pick_sentences(sents: list[str], limit: int, q: set[str], lang: str, weight
     scores = [hit_score(s, q, lang, weights) for s in sents[1:]]
     second = 1 + max(range(len(scores)), key=lambda n: (scores[n], -n)) if max(scores) > 0 else 1
     kept = sents[0]
-    if len(kept) + 1 + len(sents[second]) <= limit:
+    hit = sents[second]
+    if len(kept) + 1 + len(hit) > limit >= len(hit):
+        # the opening and the sentence the question hits do not both fit: the one that answers it
+        # (the question's words hit it more than the opening) is quoted alone
+        if max(scores) > hit_score(kept, q, lang, weights):
+            return hit
+    if len(kept) + 1 + len(hit) <= limit:
         gap = " … " if second > 1 else " "
         kept = kept + gap + sents[second]
         # the sentence after it continues the same point while it fits

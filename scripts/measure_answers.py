@@ -17,6 +17,7 @@ unless --shipped-decision. --reparts splits the entries' parts again from their 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 import time
@@ -177,12 +178,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--reparts", action="store_true", help="split the entries' parts again (ingest/parts.py)")
     ap.add_argument("--sets", default=",".join(SETS))
     ap.add_argument("--shipped-decision", action="store_true", help="the shipped model's outcome (default: answer)")
+    ap.add_argument("--set", action="append", default=[], help="a variant: MODULE.NAME=VALUE (bot.parts.BUDGET=420)")
+    ap.add_argument("--misses", action="store_true", help="list the questions whose answer or passage misses")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--rows", type=Path, help="write every answer and its outcome here (JSON)")
     a = ap.parse_args(argv)
     if a.refresh or not a.cache.exists():
         a.cache.write_text(json.dumps(retrieve_all(a.index)), encoding="utf-8")
     cache = json.loads(a.cache.read_text(encoding="utf-8"))
+    for assignment in a.set:
+        name, value = assignment.split("=", 1)
+        module, attr = name.rsplit(".", 1)
+        setattr(importlib.import_module(f"faqbot.{module}"), attr, json.loads(value))
     chunks = load_chunks(a.index, a.reparts)
     entries = _entries(chunks)
     results, all_rows = {}, {}
@@ -198,6 +205,15 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'set':12}" + "".join(f"{c:>17}" for c in cols))
     for name, m in results.items():
         print(f"{name:12}" + "".join(f"{str(m[c]):>17}" for c in cols))
+        if a.misses:
+            rows = [r for r in all_rows[name] if r["in_scope"]]
+            wrong = sum(not r["fact"] and not r["right"] for r in rows)
+            print(
+                "  fact missed:",
+                " ".join(r["id"] for r in rows if r["right"] and not r["fact"]),
+                f"(+{wrong} wrong entry)",
+            )
+            print("  needle not in passage:", " ".join(r["id"] for r in rows if r.get("passage") is False))
     return 0
 
 

@@ -42,6 +42,7 @@ SLACK = 130
 # LLM's passage). 300 each made the median dev answer 785 characters; 200 each, 696 (docs/eval.md).
 CAUSE_CHARS = 200
 PROBLEM_CHARS = 200
+STEPS_CUT = True
 FIT_MIN = 160  # room worth the start of another part
 # other parts join the answer only when they hold at least this share of what the best part holds
 FILL_SHARE = 0.5
@@ -247,7 +248,8 @@ def select_parts(
 
 def _take_fix(pick: _Picker, scores: list[float], rel: list[float], qy: _Query) -> None:
     """The best fix part with its list or section: whole when it fits, else its parts the question
-    names, best first; long code samples abridged when the fix fills the screen alone."""
+    names, best first; long code samples abridged when the fix fills the screen alone. Of a numbered
+    list too long for the budget, the step that answers, the first step and the steps that fit."""
     parts = pick.parts
     fixes = [i for i, p in enumerate(parts) if p.fix and case_fit(p.case, qy.cond) >= 0]
     if not fixes:
@@ -255,24 +257,33 @@ def _take_fix(pick: _Picker, scores: list[float], rel: list[float], qy: _Query) 
     main = max(fixes, key=lambda i: (scores[i], -i))
     group = _group(parts, main)
     room = pick.budget + SLACK
-    if sum(len(pick.texts[j]) + 2 for j in group) > room:
-        # the part that answers, then the others the question names while they fit (samples abridged)
-        named = sorted((j for j in group if j != main and rel[j] > 0), key=lambda j: -scores[j])
-        group = [main, *named, *(j for j in group if j != main and j not in named)]
+    long = sum(len(pick.texts[j]) + 2 for j in group) > room
+    if long:
+        # the part that answers, the list's first step (where its work starts), then the others the
+        # question names while they fit (samples abridged)
+        first = [group[0]] if parts[group[0]].kind == "step" and group[0] != main else []
+        named = sorted((j for j in group if j not in (main, *first) and rel[j] > 0), key=lambda j: -scores[j])
+        group = [main, *first, *named, *(j for j in group if j not in (main, *first, *named))]
     for n, j in enumerate(group):
         text = pick.texts[j]
         if len(text) + 2 > room:
             text = abridge_code(text, *qy.q)[0]
         # the fix's own prose and code are never left out; of a long list, the items that fit
-        if n == 0 or len(text) + 2 <= room or not _listed(parts[j]):
+        if n == 0 or len(text) + 2 <= room or not (_listed(parts[j]) or _optional_step(parts[j], long, n)):
             pick.take(j, text)
             room -= len(text) + 2
     pick.opener(main)
 
 
+def _optional_step(p: Part, long: bool, n: int) -> bool:
+    """A step of a numbered list too long for the budget, other than the one that answers and the
+    first (n: its rank in _take_fix's order)."""
+    return STEPS_CUT and long and p.kind == "step" and n > 1
+
+
 def _listed(p: Part) -> bool:
-    """A bullet item: one of several, which a long list may leave out. A numbered list's steps are
-    done in order and never left out (only their long code samples are abridged)."""
+    """A bullet item: one of several, which a long list may leave out (a numbered list's steps: see
+    _take_fix)."""
     return p.kind != "step" and p.text.lstrip().startswith(("•", "-")) and not re.match(r"\s*\d+[.)]\s", p.text)
 
 

@@ -36,7 +36,7 @@ SIGNALS = {
 # The quoted part aims at this many characters (the lead line and "See also" come on top); the fix
 # itself is never cut but for long code samples; an entry within SLACK of the budget is quoted whole.
 BUDGET = 520
-SLACK = 130
+SLACK = 100
 # A long cause or explanation beside the fix: its key sentences; the error text the question does not
 # already hold: its lines the question shares. Both for BUDGET, in proportion for another budget (the
 # LLM's passage). 300 each made the median dev answer 785 characters; 200 each, 696 (docs/eval.md).
@@ -228,22 +228,25 @@ def select_parts(
             _take_brief(pick, j, qy, pick.room if pick.room > FIT_MIN else pick.cause)
         pick.opener(best)
     _take_cause(pick, scores, qy, chunk.fix)
-    floor = FILL_SHARE * max(rel, default=0.0)
-    for i in sorted(range(len(parts)), key=lambda i: -scores[i]):
-        if rel[i] <= max(floor, 0.0) or i in pick.chosen:
-            continue
-        if case_fit(parts[i].case, cond) < 0:
-            continue
-        if len(texts[i]) + 2 <= pick.room:
-            pick.take(i)
-            pick.opener(i)
-        elif pick.room >= FIT_MIN and rel[i] >= BRIEF_SHARE * max(rel):
-            _take_brief(pick, i, qy, pick.room)
+    _fill(pick, scores, rel, qy)
     shown = [i for i in order if i in pick.chosen]
     abridged = {i for i in shown if pick.chosen[i] != texts[i]}
     content = [i for i, p in enumerate(parts) if p.kind not in ("label", "heading")]
     cut = bool(abridged) or any(i not in pick.chosen for i in content)
     return Selection(_join(parts, pick.chosen, order, cond, lang), cut, shown, abridged)
+
+
+def _fill(pick: _Picker, scores: list[float], rel: list[float], qy: _Query) -> None:
+    """Other parts by score while they fit, those holding at least FILL_SHARE of what the best part holds."""
+    parts, top = pick.parts, max(rel, default=0.0)
+    for i in sorted(range(len(parts)), key=lambda i: -scores[i]):
+        if rel[i] <= max(FILL_SHARE * top, 0.0) or i in pick.chosen or case_fit(parts[i].case, qy.cond) < 0:
+            continue
+        if len(pick.texts[i]) + 2 <= pick.room:
+            pick.take(i)
+            pick.opener(i)
+        elif pick.room >= FIT_MIN and rel[i] >= BRIEF_SHARE * top:
+            _take_brief(pick, i, qy, pick.room)
 
 
 def _take_fix(pick: _Picker, scores: list[float], rel: list[float], qy: _Query) -> None:

@@ -195,6 +195,24 @@ class _Picker:
         self.room -= len(text) + 2
         return True
 
+    def drop_dangling(self) -> None:
+        """A lead-in ("… in two steps:") is not quoted without the part it introduces: the part goes, or
+        its closing sentence when it says more before it."""
+        for i in [i for i, t in self.chosen.items() if t.rstrip().endswith(":")]:
+            if self.parts[i].kind in ("label", "heading"):
+                continue
+            j = i + 1  # what it introduces: the next part, and the list items or samples that follow it
+            while j < len(self.parts) and j not in self.chosen and (j == i + 1 or _introduced(self.parts[j])):
+                j += 1
+            if j == len(self.parts) or j not in self.chosen or (j > i + 1 and not _introduced(self.parts[j])):
+                # its closing sentence goes ("… in the following ways:"); what the part said before stays
+                text = self.chosen[i].rstrip()
+                ends = [m.start() for m in re.finditer(r"(?<=[.!?。])\s+", text)]
+                if ends and "\n" not in text[ends[-1] :].strip():
+                    self.chosen[i] = text[: ends[-1]]
+                else:
+                    del self.chosen[i]
+
     def opener(self, i: int) -> None:
         """The label or lead-in of part i's section, when short."""
         s = self.parts[i].section
@@ -229,6 +247,7 @@ def select_parts(
         pick.opener(best)
     _take_cause(pick, scores, qy, chunk.fix)
     _fill(pick, scores, rel, qy)
+    pick.drop_dangling()
     shown = [i for i in order if i in pick.chosen]
     abridged = {i for i in shown if pick.chosen[i] != texts[i]}
     content = [i for i, p in enumerate(parts) if p.kind not in ("label", "heading")]
@@ -282,6 +301,12 @@ def _optional_step(p: Part, long: bool, n: int) -> bool:
     """A step of a numbered list too long for the budget, other than the one that answers and the
     first (n: its rank in _take_fix's order)."""
     return STEPS_CUT and long and p.kind == "step" and n > 1
+
+
+def _introduced(p: Part) -> bool:
+    """A list item, step or code sample: what a lead-in ending in ":" introduces."""
+    text = p.text.lstrip()
+    return p.kind in ("step", "code") or text.startswith(("•", "-", "```")) or bool(re.match(r"\d+[.)]\s", text))
 
 
 def _listed(p: Part) -> bool:

@@ -306,6 +306,8 @@ def _optional_step(p: Part, long: bool, n: int) -> bool:
 def _introduced(p: Part) -> bool:
     """A list item, step or code sample: what a lead-in ending in ":" introduces."""
     text = p.text.lstrip()
+    if p.kind in ("label", "heading"):
+        return False
     return p.kind in ("step", "code") or text.startswith(("•", "-", "```")) or bool(re.match(r"\d+[.)]\s", text))
 
 

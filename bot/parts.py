@@ -280,27 +280,38 @@ def _take_fix(pick: _Picker, scores: list[float], rel: list[float], qy: _Query) 
     group = _group(parts, main)
     room = pick.budget + SLACK
     long = sum(len(pick.texts[j]) + 2 for j in group) > room
-    if long:
-        # the part that answers, the list's first step (where its work starts), then the others the
-        # question names while they fit (samples abridged)
-        first = [group[0]] if parts[group[0]].kind == "step" and group[0] != main else []
-        named = sorted((j for j in group if j not in (main, *first) and rel[j] > 0), key=lambda j: -scores[j])
-        group = [main, *first, *named, *(j for j in group if j not in (main, *first, *named))]
-    for n, j in enumerate(group):
+    ordered, optional, prefix = _fix_order(parts, group, main, scores, rel) if long else (group, set(), set())
+    for j in ordered:
         text = pick.texts[j]
         if len(text) + 2 > room:
             text = abridge_code(text, *qy.q)[0]
         # the fix's own prose and code are never left out; of a long list, the items that fit
-        if n == 0 or len(text) + 2 <= room or not (_listed(parts[j]) or _optional_step(parts[j], long, n)):
+        if j not in optional or len(text) + 2 <= room:
             pick.take(j, text)
             room -= len(text) + 2
+        elif j in prefix:
+            break  # a checklist is worked in order: it stops at the first step that does not fit
     pick.opener(main)
 
 
-def _optional_step(p: Part, long: bool, n: int) -> bool:
-    """A step of a numbered list too long for the budget, other than the one that answers and the
-    first (n: its rank in _take_fix's order)."""
-    return STEPS_CUT and long and p.kind == "step" and n > 1
+def _fix_order(
+    parts: list[Part], group: list[int], main: int, scores: list[float], rel: list[float]
+) -> tuple[list[int], set[int], set[int]]:
+    """(the order a fix group too long for the budget is taken in, the parts left out when they do not
+    fit, the steps taken in the list's order up to the first that does not fit). The part that answers first; of a
+    numbered list (STEPS_CUT), its first step (where the work starts) and the steps the question names
+    (FILL_SHARE of the best), then the others in order; of a bullet list, the items the question
+    names, best first, then the others, each while it fits (samples abridged)."""
+    if STEPS_CUT and parts[group[0]].kind == "step":
+        first = group[0]
+        named = [j for j in group if j not in (main, first) and rel[j] > 0 and rel[j] >= FILL_SHARE * rel[main]]
+        named.sort(key=lambda j: -scores[j])
+        rest = [j for j in group if j not in (main, first, *named)]
+        head = [main] if first == main else [main, first]
+        return [*head, *named, *rest], {*named, *rest}, set(rest)
+    named = sorted((j for j in group if j != main and rel[j] > 0), key=lambda j: -scores[j])
+    ordered = [main, *named, *(j for j in group if j != main and j not in named)]
+    return ordered, {j for j in ordered[1:] if _listed(parts[j])}, set()
 
 
 def _introduced(p: Part) -> bool:

@@ -137,3 +137,16 @@ def test_an_error_excerpt_does_not_end_on_a_bare_note_label(lang):
     out = fit(text, 200 + len(first))
     assert first in out and out.endswith(ELLIPSIS)
     assert label not in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [("en", "Nothing arrives at the end of my pipeline."), ("es", "No llega nada al final de mi pipeline.")],
+)
+def test_a_long_checklist_no_step_of_which_is_named_is_quoted_in_order_up_to_the_first_that_does_not_fit(
+    lang, question
+):
+    steps = [f"{n}. {s} {FILLER[lang]} {FILLER[lang]}" for n, s in enumerate(STEPS[lang], 1)]
+    sel = select_parts(entry("\n\n".join(steps), lang), question, question, lang, None)
+    numbers = [p.split(".")[0] for p in sel.text.split("\n\n")]
+    assert numbers == ["1", "2"] and sel.cut  # not 1, 2 and a later short step

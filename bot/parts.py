@@ -22,7 +22,7 @@ from faqbot.ingest.textproc import query_tokens
 
 from .excerpt import abridge_code, fit, key_sentences
 from .extract import render
-from .parts_score import _local, _names, _Query, bonus, case_fit, condition, relevance
+from .parts_score import PartQuery, bonus, case_fit, condition, local_query, question_names, relevance
 from .phrases import phrase
 
 # The quoted part aims at this many characters (the lead line and "See also" come on top); the fix
@@ -132,7 +132,7 @@ def select_parts(
         return Selection(_join(parts, {i: texts[i] for i in order}, order, cond, lang), False, order)
     # the retrieval's own terms too: for a Chinese question, the English words of its terms (bot/glossary.py)
     tokens = set(query_tokens(query, lang)) | set(weights or {})
-    qy = _local(parts, texts, _Query(tokens, lang, weights or {}, _names(question + " " + query), cond))
+    qy = local_query(parts, texts, PartQuery(tokens, lang, weights or {}, question_names(question + " " + query), cond))
     rel = [relevance(p, texts[i], qy) if p.kind not in ("label", "heading") else -9.0 for i, p in enumerate(parts)]
     scores = [r + bonus(p) for p, r in zip(parts, rel)]
     pick = _Picker(parts, texts, budget)
@@ -152,7 +152,7 @@ def select_parts(
     return Selection(_join(parts, pick.chosen, order, cond, lang), cut, shown, abridged)
 
 
-def _fill(pick: _Picker, scores: list[float], rel: list[float], qy: _Query) -> None:
+def _fill(pick: _Picker, scores: list[float], rel: list[float], qy: PartQuery) -> None:
     """Other parts by score while they fit, those holding at least FILL_SHARE of what the best part holds."""
     parts, top = pick.parts, max(rel, default=0.0)
     for i in sorted(range(len(parts)), key=lambda i: -scores[i]):
@@ -165,7 +165,7 @@ def _fill(pick: _Picker, scores: list[float], rel: list[float], qy: _Query) -> N
             _take_brief(pick, i, qy, pick.room)
 
 
-def _take_fix(pick: _Picker, scores: list[float], rel: list[float], qy: _Query) -> None:
+def _take_fix(pick: _Picker, scores: list[float], rel: list[float], qy: PartQuery) -> None:
     """The best fix part with its list or section: whole when it fits, else its parts the question
     names, best first; long code samples abridged when the fix fills the screen alone. Of a numbered
     list too long for the budget, the step that answers, the first step and the steps that fit."""
@@ -225,7 +225,7 @@ def _listed(p: Part) -> bool:
     return p.kind != "step" and p.text.lstrip().startswith(("•", "-")) and not re.match(r"\s*\d+[.)]\s", p.text)
 
 
-def _take_cause(pick: _Picker, scores: list[float], qy: _Query, shape: str) -> None:
+def _take_cause(pick: _Picker, scores: list[float], qy: PartQuery, shape: str) -> None:
     """The cause in a sentence or two when none is quoted yet: the best Cause part, else the opening
     explanation of an entry whose fix is its closing paragraph (what the error means)."""
     parts = pick.parts
@@ -257,7 +257,7 @@ def _take_cause(pick: _Picker, scores: list[float], qy: _Query, shape: str) -> N
     pick.opener(best)
 
 
-def _take_brief(pick: _Picker, i: int, qy: _Query, room: int) -> None:
+def _take_brief(pick: _Picker, i: int, qy: PartQuery, room: int) -> None:
     """Part i whole when it fits, else its key sentences (a cause, an explanation) or the lines the
     question shares with it (the error text)."""
     p, text = pick.parts[i], pick.texts[i]
@@ -296,7 +296,8 @@ def fix_selection(chunk: Chunk, query: str, question: str, lang: str, weights: d
     if chunk.fix in ("sections", "items"):
         texts_ = [_render(p) for p in parts]
         tokens = set(query_tokens(query, lang)) | set(weights or {})
-        qy = _local(parts, texts_, _Query(tokens, lang, weights or {}, _names(question + " " + query), None))
+        names = question_names(question + " " + query)
+        qy = local_query(parts, texts_, PartQuery(tokens, lang, weights or {}, names, None))
         # a section is as relevant as its best part
         rel = {
             i: max(

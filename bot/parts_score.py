@@ -64,14 +64,14 @@ def case_fit(case: str, cond: tuple[str, str] | None) -> int:
     return 1 if holds else -1
 
 
-def _names(question: str) -> set[str]:
+def question_names(question: str) -> set[str]:
     """Options, identifiers and capitalised names of the question, lower-cased (Stream Tunnel's "Stream")."""
     found = {m.group(0).lower() for m in _NAME.finditer(question)}
     return {n for n in found if len(n) > 2}
 
 
 @dataclass
-class _Query:
+class PartQuery:
     tokens: set[str]
     lang: str
     weights: dict[str, float]
@@ -83,7 +83,7 @@ class _Query:
         return self.tokens, self.lang, self.weights
 
 
-def relevance(p: Part, text: str, qy: _Query) -> float:
+def relevance(p: Part, text: str, qy: PartQuery) -> float:
     """How much of the question the part answers: its words (rare ones weigh more), names, version."""
     total = 1 + sum(qy.weights.get(t, 1.0) for t in qy.tokens)
     lexical = sum(qy.weights.get(t, 1.0) for t in qy.tokens & _tokens(text, qy.lang)) / total
@@ -94,7 +94,7 @@ def relevance(p: Part, text: str, qy: _Query) -> float:
     return s + (SIGNALS["case_match"] if fit_ > 0 else SIGNALS["case_other"] if fit_ < 0 else 0.0)
 
 
-def _local(parts: list[Part], texts: list[str], qy: _Query) -> _Query:
+def local_query(parts: list[Part], texts: list[str], qy: PartQuery) -> PartQuery:
     """The question's words and names weighed by how few of the entry's parts hold them: the entry's
     topic ("TDDL" in every part of a TDDL entry) tells its parts apart no better than nothing."""
     content = [i for i, p in enumerate(parts) if p.kind not in ("label", "heading")]
@@ -109,7 +109,7 @@ def _local(parts: list[Part], texts: list[str], qy: _Query) -> _Query:
         df = sum(t in ts for ts in toks)
         weights[t] = qy.weights.get(t, 1.0) * (math.log((n + 1) / (df + 0.5)) / top if df else 1.0)
     names = {m for m in qy.names if sum(m in low for low in lows) <= max(1, n // 3)}
-    return _Query(qy.tokens, qy.lang, weights, names, qy.cond)
+    return PartQuery(qy.tokens, qy.lang, weights, names, qy.cond)
 
 
 def bonus(p: Part) -> float:

@@ -30,7 +30,8 @@ def make_llm(settings: LLMSettings):
         return None
     from .llm import make_backend
 
-    return make_backend(settings.spec or "default", settings.base_url, settings.timeout)
+    s = settings
+    return make_backend(s.spec or "default", s.base_url, s.timeout, s.max_tokens, s.passage_chars, s.check_entries)
 
 
 def ensure_store(

@@ -48,7 +48,7 @@ def warm_prefixes(
     error = None
     for i, chunk in enumerate(todo, 1):
         try:
-            backend.model.invoke(prefix_messages(chunk), **_ONE_TOKEN)
+            backend.model.invoke(prefix_messages(chunk, backend.passage_chars), **_ONE_TOKEN)
             warmed += 1
             in_a_row = 0
         except Exception as exc:  # reported, never raised: warming is an optimisation

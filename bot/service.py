@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -86,8 +85,6 @@ class Bot:
         self.retriever = HybridRetriever(store)
         self.llm = llm  # bot.llm.LLMBackend or None for extractive answers
         self.k = k
-        # with an LLM, uncertain long posts are read against their entries (FAQBOT_LLM_CHECK_ENTRIES=0: off)
-        self.check_entries = os.environ.get("FAQBOT_LLM_CHECK_ENTRIES", "1") != "0"
 
     @classmethod
     def open(cls, index_dir: str | Path, llm: LLMBackend | None = None, k: int = 5) -> Bot:
@@ -122,7 +119,7 @@ class Bot:
         r = decline_repeat(retriever, r, turn)
         if before is None and is_bare_reference(question):
             r = nothing_to_refer_to(retriever, r)  # "how do I fix it?" with nothing before it
-        if self.llm is not None and self.check_entries:
+        if self.llm is not None and self.llm.check_entries:
             from .llm_judge import check_entries
 
             r = check_entries(self.llm, query, r)

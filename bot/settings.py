@@ -12,6 +12,15 @@ from faqbot.ingest.store import StoreSpec
 DEFAULT_INDEX = Path("index")
 DEFAULT_CORPUS = Path("corpus")
 DEFAULT_LLM_TIMEOUT = 30.0
+# the prompt asks for 2 to 4 sentences; the cap stops a rambling model early (on 2 cores a small
+# model writes about 8 tokens a second)
+DEFAULT_LLM_MAX_TOKENS = 300
+# Enough for the cause and the fix in most entries (the fix's code is attached verbatim after the
+# answer in any case, llm_checks.attach_code). Longer is not better for a small model: at 2,000
+# characters the gold fact was in the passage for 0.92 of dev questions (0.74 at 800), yet the 1.5B
+# model's answers held it for 0.71 (0.82 to 0.84 at 800), lost among more text (docs/eval-llm.md).
+# A larger model can use more.
+DEFAULT_LLM_PASSAGE_CHARS = 800
 
 
 def env_path(name: str, default: Path) -> Path:
@@ -65,6 +74,9 @@ class LLMSettings:
     spec: str | None = None  # LangChain provider:model
     base_url: str | None = None  # any OpenAI-compatible server
     timeout: float = DEFAULT_LLM_TIMEOUT
+    max_tokens: int = DEFAULT_LLM_MAX_TOKENS  # FAQBOT_LLM_MAX_TOKENS
+    passage_chars: int = DEFAULT_LLM_PASSAGE_CHARS  # FAQBOT_LLM_PASSAGE_CHARS
+    check_entries: bool = True  # FAQBOT_LLM_CHECK_ENTRIES=0: off
 
     @classmethod
     def resolve(cls, spec: str | None, base_url: str | None, timeout: float | None) -> LLMSettings:
@@ -73,6 +85,9 @@ class LLMSettings:
             spec or os.environ.get("FAQBOT_LLM") or None,
             base_url or os.environ.get("FAQBOT_LLM_BASE_URL") or None,
             timeout if timeout is not None else float(env_timeout) if env_timeout else DEFAULT_LLM_TIMEOUT,
+            env_int("FAQBOT_LLM_MAX_TOKENS", DEFAULT_LLM_MAX_TOKENS),
+            env_int("FAQBOT_LLM_PASSAGE_CHARS", DEFAULT_LLM_PASSAGE_CHARS, least=100),
+            os.environ.get("FAQBOT_LLM_CHECK_ENTRIES", "1") != "0",
         )
 
     @property

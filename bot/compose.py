@@ -96,9 +96,19 @@ def scored_gist(
 def _not_covered(r: Retrieval, question: str, notices: list[str]) -> Answer:
     """Said plainly, with no entry: none is close enough to be worth the user's reading."""
     lang = r.language
-    text = "\n".join([phrase("not_covered", lang), "", phrase("rephrase", lang)])
+    lead = phrase("not_covered", lang)
+    text = "\n".join([lead, "", phrase("rephrase", lang)])
     return Answer(
-        question, text, lang, r.detected, [], True, notices=notices, confidence=r.confidence, decision=r.decision
+        question,
+        text,
+        lang,
+        r.detected,
+        [],
+        True,
+        notices=notices,
+        confidence=r.confidence,
+        decision=r.decision,
+        lead=lead,
     )
 
 
@@ -113,9 +123,19 @@ def _closest(r: Retrieval, question: str, notices: list[str]) -> Answer:
         cites.append(c)
         fix = gist(h.chunk.body, question, h.chunk.language, r.term_weights, FIX_CHARS, solution_bonus=1.0)
         items.append(f"- [{c.n}] [{_link_text(c.title)}]({c.link})" + (f" — {fix}" if fix else ""))
-    text = "\n\n".join([phrase("closest", lang), "\n".join(items), phrase("closest_check", lang)])
+    lead = phrase("closest", lang)
+    text = "\n\n".join([lead, "\n".join(items), phrase("closest_check", lang)])
     return Answer(
-        question, text, lang, r.detected, cites, False, notices=notices, confidence=r.confidence, decision=r.decision
+        question,
+        text,
+        lang,
+        r.detected,
+        cites,
+        False,
+        notices=notices,
+        confidence=r.confidence,
+        decision=r.decision,
+        lead=lead,
     )
 
 

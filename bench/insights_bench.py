@@ -81,7 +81,7 @@ def _load() -> list[float]:
 def bench_insights(retriever, n: int = 100_000) -> dict:
     from faqbot.ui.feedback_db import SqlFeedback
     from faqbot.ui.insights_html import render
-    from faqbot.ui.insights_page import _frames
+    from faqbot.ui.insights_page import frames
     from faqbot.ui.insights_source import InsightsSource
 
     out: dict = {"stored_questions": n}
@@ -98,7 +98,7 @@ def bench_insights(retriever, n: int = 100_000) -> dict:
             for _ in range(RUNS):  # the first view of a process also imports scipy
                 t = time.perf_counter()
                 data = source.data(days)
-                _frames(data)
+                frames(data)
                 views.append(round(time.perf_counter() - t, 2))
             t = time.perf_counter()
             render(data, 180)

@@ -32,7 +32,7 @@ from pathlib import Path
 import numpy as np
 from faqbot.bot.evaluate import percentiles
 
-from .scale import RECALL_TARGET, ScaleRow, _recall, _rss_mb, _vectors
+from .scale import RECALL_TARGET, ScaleRow, recall_at_k, rss_mb, unit_vectors
 
 BATCH = 20_000  # rows per insert call: 20k measured fastest here (2,300 rows/s vs 1,600 at 50k, 2,600 at 5k idle)
 SEGMENT_ROWS = 100_000  # milvus_lite.constants.MAX_SEGMENT_ROWS in 3.2.2
@@ -110,11 +110,11 @@ class _Run:
         from pymilvus import DataType, MilvusClient
 
         self.n, self.log = n, log
-        self.data = _vectors(n, seed=n)
-        self.queries = _vectors(n_queries, seed=7)
+        self.data = unit_vectors(n, seed=n)
+        self.queries = unit_vectors(n_queries, seed=7)
         self.truth = np.argsort(-(self.queries @ self.data.T), axis=1)[:, :10]
         self.tmp = Path(tempfile.mkdtemp(prefix="faqbot-milvus-scale-"))
-        self.rss0 = _rss_mb()
+        self.rss0 = rss_mb()
         # pymilvus pings every 10 s by default; Lite's gRPC server answers a long call (an index
         # build of minutes) with GOAWAY "too_many_pings", and pymilvus then retries the create_index
         # that had succeeded ("index already exists"). One ping in 10 min keeps the call alone.
@@ -138,7 +138,7 @@ class _Run:
         return ins
 
     def _growth(self) -> float:
-        return round(_rss_mb() - self.rss0, 1)
+        return round(rss_mb() - self.rss0, 1)
 
     def _row(self, cfg: Config, shown: str, build_s: float | None, lat: list[float], found, note: str) -> LiteRow:
         k = len(found)
@@ -150,7 +150,7 @@ class _Run:
             round(_folder_mb(self.tmp), 1),
             self._growth(),
             *(percentiles(lat, 2) if lat else (-1.0, -1.0)),
-            round(_recall(found, self.truth[:k]), 3) if k else -1.0,
+            round(recall_at_k(found, self.truth[:k]), 3) if k else -1.0,
             queries=k,
             load_avg=_load(),
             note=note,
@@ -330,7 +330,7 @@ def _deadline(until: str | None, budget_s: float) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .store_bench import write_section
+    from .sections import write_section
 
     p = argparse.ArgumentParser(prog="python -m faqbot.bench.milvus_scale", description=__doc__.splitlines()[0])
     p.add_argument("--sizes", type=int, nargs="+", default=[100_000, 1_000_000])

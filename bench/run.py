@@ -15,6 +15,8 @@ from pathlib import Path
 from faqbot.bot.config import default_corpus, ensure_index
 from faqbot.bot.evaluate import percentiles
 
+from .serving import serving
+
 
 def _machine() -> dict:
     import psutil
@@ -79,7 +81,7 @@ def run_bench(args: argparse.Namespace) -> int:
     res["retrieval_p50_ms"], res["retrieval_p95_ms"] = percentiles(retr_ms)
     res["posts"] = _posts_latency(bot, POSTS)
     res["rss_mb_bot_loaded"] = round(psutil.Process().memory_info().rss / 2**20, 1)
-    res["serving"] = _serving(["--index", str(index)], corpus, qs, full_load=args.load)
+    res["serving"] = serving(["--index", str(index)], corpus, qs, full_load=args.load)
     if args.scale:
         from .scale import bench_size, choose
 
@@ -123,7 +125,7 @@ def _bench_insights_only(args: argparse.Namespace) -> int:
     section = f"{INSIGHTS_START}\n{markdown(res)}{INSIGHTS_END}"
     if INSIGHTS_START in page and INSIGHTS_END in page:
         at = page.index(INSIGHTS_START)
-        page = _without_insights(page)  # every earlier section (a merge once left two)
+        page = without_insights(page)  # every earlier section (a merge once left two)
         page = (page[:at] + section + "\n\n" + page[at:]).rstrip("\n") + "\n"
     elif MILVUS_SECTIONS in page:
         page = page.replace(MILVUS_SECTIONS, section + "\n\n" + MILVUS_SECTIONS)
@@ -133,7 +135,7 @@ def _bench_insights_only(args: argparse.Namespace) -> int:
     return 0
 
 
-def _without_insights(page: str) -> str:
+def without_insights(page: str) -> str:
     """The page without any Insights section."""
     while INSIGHTS_START in page and INSIGHTS_END in page[page.index(INSIGHTS_START) :]:
         start = page.index(INSIGHTS_START)
@@ -172,56 +174,6 @@ def _posts_latency(bot, path: Path) -> dict:
     long = [ms for n, ms in timed if n >= 2000]
     p50, p95 = percentiles([ms for _n, ms in timed])
     return {"n": len(timed), "p50_ms": p50, "p95_ms": p95, "long_n": len(long), "long_p50_ms": percentiles(long)[0]}
-
-
-def _serving(store_args: list[str], corpus: Path, questions: list[str], full_load: bool) -> dict:
-    """Start a real `faqbot serve`, read its memory, run the load test against it."""
-    import psutil
-
-    from .load import free_port, run_load, wait_until_up
-    from .pressure import run_pressure
-
-    port = free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        env = {**os.environ, "FAQBOT_FEEDBACK": str(Path(tmp) / "feedback.jsonl")}
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "faqbot",
-                "serve",
-                *store_args,
-                "--corpus",
-                str(corpus),
-                "--port",
-                str(port),
-            ],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        url = f"http://127.0.0.1:{port}"
-        try:
-            t0 = time.perf_counter()
-            if not wait_until_up(url + "/api/health", proc):
-                raise RuntimeError("`faqbot serve` did not become healthy within 120 s")
-            ready_s = time.perf_counter() - t0
-            clients, per = (20, 50) if full_load else (5, 10)
-            load = run_load(url, questions, clients, per)
-            rss = psutil.Process(proc.pid).memory_info().rss / 2**20
-            # 4,000-character posts and 64 KB histories grow the allocator's arenas: read apart
-            pressure = run_pressure(url, questions, seconds=30 if full_load else 15)
-            rss_pressure = psutil.Process(proc.pid).memory_info().rss / 2**20
-        finally:
-            proc.terminate()
-            proc.wait(timeout=30)
-    return {
-        "server_ready_s": round(ready_s, 2),
-        "rss_mb_after_load": round(rss, 1),
-        "rss_mb_after_pressure": round(rss_pressure, 1),
-        "load": {**load.__dict__, "throughput_rps": round(load.throughput, 1)},
-        "pressure": pressure.__dict__,
-    }
 
 
 def _scale_md(scale: dict) -> str:

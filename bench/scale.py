@@ -35,13 +35,13 @@ class ScaleRow:
         return asdict(self)
 
 
-def _rss_mb() -> float:
+def rss_mb() -> float:
     import psutil
 
     return psutil.Process().memory_info().rss / 2**20
 
 
-def _vectors(n: int, seed: int) -> np.ndarray:
+def unit_vectors(n: int, seed: int) -> np.ndarray:
     rng = np.random.default_rng(seed)
     out = np.empty((n, DIM), dtype=np.float32)
     for s in range(0, n, 100_000):  # in blocks, to keep the float64 temporaries small
@@ -60,7 +60,7 @@ def _timed_search(index, queries: np.ndarray, k: int = 10) -> tuple[np.ndarray, 
     return np.stack(found), lat
 
 
-def _recall(found: np.ndarray, truth: np.ndarray) -> float:
+def recall_at_k(found: np.ndarray, truth: np.ndarray) -> float:
     return float(np.mean([len(set(f) & set(t)) / len(t) for f, t in zip(found, truth)]))
 
 
@@ -74,20 +74,20 @@ def _row(n, name, params, build_s, index, rss0, found, lat, truth) -> ScaleRow:
         params,
         round(build_s, 1),
         round(size, 1),
-        round(_rss_mb() - rss0, 1),
+        round(rss_mb() - rss0, 1),
         *percentiles(lat, 2),
-        round(_recall(found, truth), 3),
+        round(recall_at_k(found, truth), 3),
     )
 
 
 def bench_size(n: int, n_queries: int = 200, log=print) -> list[ScaleRow]:
     import faiss
 
-    data = _vectors(n, seed=n)
-    queries = _vectors(n_queries, seed=7)
+    data = unit_vectors(n, seed=n)
+    queries = unit_vectors(n_queries, seed=7)
     rows: list[ScaleRow] = []
 
-    rss0 = _rss_mb()
+    rss0 = rss_mb()
     t = time.perf_counter()
     flat = faiss.IndexFlatIP(DIM)
     flat.add(data)
@@ -100,7 +100,7 @@ def bench_size(n: int, n_queries: int = 200, log=print) -> list[ScaleRow]:
         ("SQfp16 (exact scan)", faiss.ScalarQuantizer.QT_fp16),
         ("SQ8 (exact scan)", faiss.ScalarQuantizer.QT_8bit),
     ):
-        rss0 = _rss_mb()
+        rss0 = rss_mb()
         t = time.perf_counter()
         sq = faiss.IndexScalarQuantizer(DIM, qtype, faiss.METRIC_INNER_PRODUCT)
         sq.train(data[:50_000])
@@ -112,7 +112,7 @@ def bench_size(n: int, n_queries: int = 200, log=print) -> list[ScaleRow]:
         del sq
 
     nlist = int(4 * np.sqrt(n))
-    rss0 = _rss_mb()
+    rss0 = rss_mb()
     t = time.perf_counter()
     quant = faiss.IndexFlatIP(DIM)
     ivf = faiss.IndexIVFFlat(quant, DIM, nlist, faiss.METRIC_INNER_PRODUCT)
@@ -129,7 +129,7 @@ def bench_size(n: int, n_queries: int = 200, log=print) -> list[ScaleRow]:
         if rows[-1].recall_at_10 >= RECALL_TARGET:
             break
 
-    rss0 = _rss_mb()
+    rss0 = rss_mb()
     t = time.perf_counter()
     hnsw = faiss.IndexHNSWFlat(DIM, 32, faiss.METRIC_INNER_PRODUCT)
     hnsw.hnsw.efConstruction = 80

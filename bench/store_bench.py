@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -21,6 +20,8 @@ from pathlib import Path
 from faqbot.bot.config import default_corpus, ensure_index
 from faqbot.bot.evaluate import percentiles
 from faqbot.ingest.store import StoreSpec, open_store
+
+from . import sections
 
 BEGIN, END = "<!-- milvus-store:begin -->", "<!-- milvus-store:end -->"
 
@@ -54,7 +55,7 @@ def run_store_bench(args: argparse.Namespace, corpus: Path) -> dict:
     from faqbot.bot.evaluate import read_questions
     from faqbot.bot.service import Bot
 
-    from .run import _serving
+    from .serving import serving
 
     res: dict = {"load_avg_start": _load()}
     qs = [q.question for q in read_questions(Path(args.questions))]
@@ -63,7 +64,7 @@ def run_store_bench(args: argparse.Namespace, corpus: Path) -> dict:
         res["ingest_cold_s"] = _faqbot("ingest", "--corpus", str(corpus), "--store", store, "--json")
         res["ingest_unchanged_s"] = _faqbot("ingest", "--corpus", str(corpus), "--store", store, "--json")
         res["cold_start_s"] = _faqbot("ask", "kafka idle partition watermark", "--json", "--store", store)
-        res["serving"] = _serving(["--store", store], corpus, qs, full_load=args.load)
+        res["serving"] = serving(["--store", store], corpus, qs, full_load=args.load)
         index = ensure_index(args.index, corpus, quiet=True)
         faiss_run = _latency(Bot(open_store(index)), qs)
         milvus_run = _latency(Bot(open_store(StoreSpec.parse(store, index))), qs)
@@ -107,13 +108,8 @@ def markdown(r: dict) -> str:
 
 
 def write_section(out: Path, section: str, begin: str = BEGIN, end: str = END) -> None:
-    """Replace the section between begin and end in out (or append it), keeping the rest; written atomically."""
-    text = out.read_text(encoding="utf-8") if out.is_file() else "# Benchmarks\n"
-    pattern = re.compile(re.escape(begin) + ".*?" + re.escape(end) + "\n?", re.S)
-    text = pattern.sub(lambda _: section, text) if pattern.search(text) else text.rstrip("\n") + "\n\n" + section
-    tmp = out.with_name(out.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, out)
+    """The store section of the benchmarks page (bench/sections.py), between this module's markers."""
+    sections.write_section(out, section, begin, end)
 
 
 def bench_store(args: argparse.Namespace) -> int:

@@ -147,21 +147,34 @@ def never_abstain() -> AbstainModel:
     return _Never([0.0] * len(FEATURES), 0.0, [0.0] * len(FEATURES), [1.0] * len(FEATURES))
 
 
+class AbstainModelError(ValueError):
+    """The configured "not covered" model cannot be used; the message names the fix."""
+
+
 def load_default_model(path: Path | None = None) -> AbstainModel:
-    """FAQBOT_ABSTAIN_MODEL (a file `faqbot calibrate` wrote), else the shipped model; without one, never abstain."""
+    """FAQBOT_ABSTAIN_MODEL (a file `faqbot calibrate` wrote), else the shipped model.
+
+    A model that cannot be read stops the bot with a message: silently answering everything (the
+    old fallback) hid a typo in FAQBOT_ABSTAIN_MODEL until users met confident wrong answers."""
     env = os.environ.get("FAQBOT_ABSTAIN_MODEL")
     path = path or (Path(env) if env else MODEL_PATH)
     try:
         data = json.loads(path.read_text())
         names = tuple(data.get("features", ()))
-        if not names or any(f not in FEATURES for f in names) or len(data["weights"]) != len(names):
-            raise ValueError("feature list changed")
+        unknown = [f for f in names if f not in FEATURES]
+        if not names or unknown or len(data["weights"]) != len(names):
+            why = f"features the bot does not compute: {', '.join(unknown)}" if unknown else "no features or weights"
+            raise ValueError(why)
         threshold = data.get("threshold", 0.5)
         return AbstainModel(
             data["weights"], data["bias"], data["mean"], data["std"], threshold, names, data.get("answer_threshold")
         )
-    except (OSError, ValueError, KeyError):
-        return never_abstain()
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        why = f"missing key {exc}" if isinstance(exc, KeyError) else str(exc) or type(exc).__name__
+        fix = "unset FAQBOT_ABSTAIN_MODEL or " if env else ""
+        raise AbstainModelError(
+            f"The \"not covered\" model {path} cannot be used ({why}): {fix}write one with `faqbot calibrate`."
+        ) from exc
 
 
 def save_model(model: AbstainModel, path: Path) -> None:

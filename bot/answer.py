@@ -79,10 +79,16 @@ class Answer:
     answer_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     # answer, closest entries or not covered (bot/decision.py); `citations` are the entries shown, in order
     decision: Decision = field(default_factory=lambda: Decision(ANSWER, 1.0, "confident"))
+    # the sentence a "closest entries" or "not covered" answer opens with ("I am not sure the FAQ
+    # covers this…"): `text` starts with it; a page shows it as the warning, once
+    lead: str = ""
 
     def to_json(self) -> dict:
         data = asdict(self)
         data["decision"] = self.decision.to_json()
+        # four digits, as in the decision: the last float digit differs between stores (Milvus
+        # and FAISS sum in another order), and two replicas must print the same answer
+        data["confidence"] = round(self.confidence, 4)
         return data
 
 

@@ -14,7 +14,7 @@ from faqbot.ingest.textproc import SUPPORTED, query_tokens
 
 from .answer import Answer, Citation
 from .decision import CLOSEST, CLOSEST_N, NOT_COVERED
-from .extract import _CODE, BUDGET, fix_only, section_kind, select
+from .extract import BUDGET, CODE_LINE, fix_only, section_kind, select
 from .parts import answer_hit, for_answer
 from .phrases import language_list, phrase
 from .retrieve import Hit, Retrieval
@@ -73,7 +73,7 @@ def scored_gist(
             in_solution = any(text.lower().startswith(w) for w in _SOLUTION_WORDS)
             label = _LABEL.match(text)
             text = text[label.end() :] if label else ""  # "Solution 2: Use VVR 8.0.5 or later."
-        if len(text) < 25 or _CODE.search(text):
+        if len(text) < 25 or CODE_LINE.search(text):
             continue
         sents = re.split(r"(?<=[.!?])\s+", text)
         for i, sent in enumerate(sents):
@@ -96,9 +96,19 @@ def scored_gist(
 def _not_covered(r: Retrieval, question: str, notices: list[str]) -> Answer:
     """Said plainly, with no entry: none is close enough to be worth the user's reading."""
     lang = r.language
-    text = "\n".join([phrase("not_covered", lang), "", phrase("rephrase", lang)])
+    lead = phrase("not_covered", lang)
+    text = "\n".join([lead, "", phrase("rephrase", lang)])
     return Answer(
-        question, text, lang, r.detected, [], True, notices=notices, confidence=r.confidence, decision=r.decision
+        question,
+        text,
+        lang,
+        r.detected,
+        [],
+        True,
+        notices=notices,
+        confidence=r.confidence,
+        decision=r.decision,
+        lead=lead,
     )
 
 
@@ -113,9 +123,19 @@ def _closest(r: Retrieval, question: str, notices: list[str]) -> Answer:
         cites.append(c)
         fix = gist(h.chunk.body, question, h.chunk.language, r.term_weights, FIX_CHARS, solution_bonus=1.0)
         items.append(f"- [{c.n}] [{_link_text(c.title)}]({c.link})" + (f" — {fix}" if fix else ""))
-    text = "\n\n".join([phrase("closest", lang), "\n".join(items), phrase("closest_check", lang)])
+    lead = phrase("closest", lang)
+    text = "\n\n".join([lead, "\n".join(items), phrase("closest_check", lang)])
     return Answer(
-        question, text, lang, r.detected, cites, False, notices=notices, confidence=r.confidence, decision=r.decision
+        question,
+        text,
+        lang,
+        r.detected,
+        cites,
+        False,
+        notices=notices,
+        confidence=r.confidence,
+        decision=r.decision,
+        lead=lead,
     )
 
 

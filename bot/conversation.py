@@ -25,18 +25,18 @@ _CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
 _WORD = rf"[^\W{_CJK}]"
 _CJK_RUN = re.compile(rf"[{_CJK}]+")
 # Openers that refer back to the previous question, per language (Chinese ones need no boundary).
-_REFERS_BACK = re.compile(
+REFERS_BACK = re.compile(
     r"^\s*(?:(and|what about|how about|same|also|et|et pour|et avec|et en|qu'en est-il|pareil|aussi|"
     r"y|y con|y en|y para|¿y|igual|también)\b|那么|那|还有|如果是|同样|换成)",
     re.IGNORECASE,
 )
-_PRONOUNS = re.compile(r"\b(it|this|that|ça|cela|celui|celle|ce|esto|eso|ello|lo)\b|(?<!其)它|这个|那个", re.IGNORECASE)
+PRONOUNS = re.compile(r"\b(it|this|that|ça|cela|celui|celle|ce|esto|eso|ello|lo)\b|(?<!其)它|这个|那个", re.IGNORECASE)
 # "ClickHouse 呢？" ("and ClickHouse?"): a short question closed by 呢 asks about what came before
 _ASKS_ABOUT = re.compile(r"呢\s*[？?]?\s*$")
 SHORT = 6
 # "how do I fix it?", "comment le corriger ?", "¿y cómo lo soluciono?": asks for the fix of the
 # entry under discussion, not for a new search
-_ASKS_FIX = re.compile(
+ASKS_FIX = re.compile(
     r"\b(how (do|can|should|would) (i|we|you) (fix|solve|resolve|repair|correct)|how to (fix|solve|resolve)|"
     r"what(’s|'s| is) the (fix|solution)|fix (it|this|that)|"
     r"comment (le |la |les |l'|l’)?(corriger|résoudre|réparer|régler)|quelle est la solution|"
@@ -125,7 +125,7 @@ def _name_words(text: str) -> list[str]:
     return [m.group(0) for m in words if cjk or text[: m.start()].strip(" ¿¡\"'")]
 
 
-def _word_count(text: str) -> int:
+def word_count(text: str) -> int:
     """Words; a run of Chinese (Japanese, Korean) characters counts one word per two characters, a
     Chinese word being one to three characters long (怎么解决: 2)."""
     return len(re.findall(rf"{_WORD}+", text)) + sum((len(run) + 1) // 2 for run in _CJK_RUN.findall(text))
@@ -138,9 +138,9 @@ def _is_hyphen_name(word: str) -> bool:
 
 
 def is_follow_up(question: str) -> bool:
-    short = _word_count(question) <= SHORT
-    return bool(_REFERS_BACK.match(question)) or (
-        short and bool(_PRONOUNS.search(question) or _ASKS_ABOUT.search(question))
+    short = word_count(question) <= SHORT
+    return bool(REFERS_BACK.match(question)) or (
+        short and bool(PRONOUNS.search(question) or _ASKS_ABOUT.search(question))
     )
 
 
@@ -196,21 +196,12 @@ def _kept(question: str, previous: str, known: frozenset[str]) -> list[str]:
     return kept
 
 
-def rule_rewrite(question: str, previous: str, known: frozenset[str] = frozenset()) -> str:
-    """Carry the previous question's topic terms into a short or referring follow-up; what the
-    follow-up names anew (a role, a product, an option) replaces the previous question's.
-    `known`: the product names the corpus writes capitalised, lower-cased (corpus_names)."""
-    if not previous or not is_follow_up(question):
-        return question
-    return f"{question.strip()} ({' '.join(_kept(question, previous, known))})"
-
-
 def asks_for_fix(question: str, history: list[Turn]) -> bool:
     """A short follow-up asking how to fix what the previous answer was about."""
     return (
         any(t.role == "user" for t in history)
-        and _word_count(question) <= FIX_WORDS
-        and bool(_ASKS_FIX.search(question))
+        and word_count(question) <= FIX_WORDS
+        and bool(ASKS_FIX.search(question))
     )
 
 
@@ -222,7 +213,7 @@ def focus(question: str, history: list[Turn]) -> str:
 def _fix_of_previous(question: str, previous: str, known: frozenset[str]) -> bool:
     """A short fix request about the previous question's subject: one naming a product the previous
     question did not ("Kafka 数据倾斜怎么处理" after a Hologres question) asks about its own."""
-    if not _ASKS_FIX.search(question) or _word_count(question) > FIX_WORDS:
+    if not ASKS_FIX.search(question) or word_count(question) > FIX_WORDS:
         return False
     before = fold(previous)
     return all(fold(w) in before for w in _name_words(question) if _is_name(w, known) or _is_hyphen_name(w))
@@ -246,7 +237,7 @@ def _resolve(
     if asked and is_follow_up(question):
         language = _LANGUAGE_OF[fold(asked.group(1))]
         question = (question[: asked.start()] + question[asked.end() :]).strip()
-        if not tokenize(_REFERS_BACK.sub("", question), "en"):  # nothing but the language: same topic
+        if not tokenize(REFERS_BACK.sub("", question), "en"):  # nothing but the language: same topic
             return FollowUp(previous, language, previous, same_entry=True)
     if not is_follow_up(question):
         return FollowUp(question, language)
@@ -281,10 +272,6 @@ def resolve(
     is rewritten by the model; the rules are the fallback). `known`: corpus_names(retriever)."""
     users = _resolved([t.content for t in history if t.role == "user"], known)
     return _resolve(question, users[-1] if users else "", llm, history, known)
-
-
-def standalone_query(question: str, history: list[Turn], llm: LLMBackend | None = None) -> str:
-    return resolve(question, history, llm).query
 
 
 def _mentions(text: str, aspect: tuple[str, ...]) -> bool:

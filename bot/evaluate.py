@@ -12,6 +12,7 @@ import numpy as np
 from faqbot.ingest.records import Chunk
 
 from .answer import Answer
+from .stats import percentiles
 
 if TYPE_CHECKING:
     from .fit import Row
@@ -115,13 +116,6 @@ def labelled_rows(retriever: HybridRetriever, files: list[Path], split: str | No
         shows = 1 + sum(h.score >= top - SEE_ALSO_MARGIN for h in r.hits[1:3])
         rows.append(Row(r.features, int(q.in_scope), q.repo, rank, shows, q.id))
     return rows
-
-
-def percentiles(xs: list[float], digits: int = 1) -> tuple[float, float]:
-    """(p50, p95), rounded; the one place latency figures are computed."""
-    if not xs:
-        return 0.0, 0.0
-    return round(float(np.percentile(xs, 50)), digits), round(float(np.percentile(xs, 95)), digits)
 
 
 def summarize(rows: list[dict]) -> dict:

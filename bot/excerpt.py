@@ -59,6 +59,10 @@ def abridge_code(text: str, q: set[str], lang: str, weights: dict[str, float]) -
     return _FENCE.sub(one, text), changed
 
 
+# a note's label alone on its line: "Important", "Note", "Remarque" (a word or two, no punctuation)
+_NOTE_LABEL = re.compile(r"^\s*\w+(?: \w+)?\s*$")
+
+
 def fit(
     text: str, limit: int, q: set[str] | None = None, lang: str = "en", weights: dict[str, float] | None = None
 ) -> str:
@@ -75,6 +79,8 @@ def fit(
     size = sum(len(x) + 1 for x in out)
     for line in lines[start:]:
         if size + len(line) + 1 > limit - 8:
+            while not in_code and out and (not out[-1].strip() or _NOTE_LABEL.match(out[-1])):
+                out.pop()  # a note's label ("Important") or a blank line is not left without what follows
             out += [ELLIPSIS, "```"] if in_code else [ELLIPSIS]
             break
         out.append(line)
@@ -141,7 +147,13 @@ def _pick_sentences(sents: list[str], limit: int, q: set[str], lang: str, weight
     scores = [hit_score(s, q, lang, weights) for s in sents[1:]]
     second = 1 + max(range(len(scores)), key=lambda n: (scores[n], -n)) if max(scores) > 0 else 1
     kept = sents[0]
-    if len(kept) + 1 + len(sents[second]) <= limit:
+    hit = sents[second]
+    if len(kept) + 1 + len(hit) > limit >= len(hit):
+        # the opening and the sentence the question hits do not both fit: the one that answers it
+        # (the question's words hit it more than the opening) is quoted alone
+        if max(scores) > hit_score(kept, q, lang, weights):
+            return hit
+    if len(kept) + 1 + len(hit) <= limit:
         gap = " … " if second > 1 else " "
         kept = kept + gap + sents[second]
         # the sentence after it continues the same point while it fits

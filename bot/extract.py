@@ -12,9 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from faqbot.ingest.blocks import CODE_LINE as _CODE
-from faqbot.ingest.blocks import CODE_START, label_kind, section_kind
-from faqbot.ingest.blocks import SENTENCE as _SENTENCE
+from faqbot.ingest.blocks import CODE_LINE, CODE_START, SENTENCE, label_kind, section_kind
 from faqbot.ingest.textproc import query_tokens, tokenize
 
 from .excerpt import abridge_code, echoes, fit, key_sentences
@@ -47,16 +45,16 @@ def units(body: str) -> list[list[str]]:
 
 def _continues_code(unit: list[str], line: str) -> bool:
     prev = next((x for x in reversed(unit) if x.strip()), "")
-    return bool(_CODE.search(prev) and _CODE.search(line) and not line.lstrip().startswith("•"))
+    return bool(CODE_LINE.search(prev) and CODE_LINE.search(line) and not line.lstrip().startswith("•"))
 
 
 def _is_code_para(para: list[str], parent_indent: int) -> bool:
     first = para[0]
     if first.lstrip().startswith("•") or re.match(r"\s*\d+\.\s", first):
         return False
-    if len(para) == 1 and _SENTENCE.match(first.strip()):
+    if len(para) == 1 and SENTENCE.match(first.strip()):
         return False  # a sentence that quotes SQL or a parameter is still prose
-    code_lines = sum(bool(_CODE.search(x)) for x in para)
+    code_lines = sum(bool(CODE_LINE.search(x)) for x in para)
     if len(para) > 2 and code_lines >= 0.75 * len(para) and _CODE_START.match(first.strip()):
         return True  # a DDL or config sample set at the prose's own indentation
     if _indent(first) > parent_indent or parent_indent == 0:
@@ -153,7 +151,7 @@ def _is_heading(unit: list[str]) -> bool:
     """A short line alone, without closing punctuation: a sub-heading such as "Datos filtrados por operadores"."""
     body = [x for x in unit if x.strip()]
     line = body[0].strip() if len(body) == 1 else ""
-    return 0 < len(line) <= 80 and line[-1] not in ".:;!?)" and not line.startswith("•") and not _CODE.search(line)
+    return 0 < len(line) <= 80 and line[-1] not in ".:;!?)" and not line.startswith("•") and not CODE_LINE.search(line)
 
 
 def _continues(prev: Block, us: list[list[str]], u: list[str]) -> bool:
@@ -340,4 +338,4 @@ def fix_only(body: str) -> tuple[str, bool] | None:
 def is_code_line(line: str) -> bool:
     """A line of SQL, config, shell or a stack trace rather than prose (the source page sets it in monospace)."""
     text = line.strip()
-    return bool(text) and not text.startswith("•") and not _SENTENCE.match(text) and bool(_CODE.search(line))
+    return bool(text) and not text.startswith("•") and not SENTENCE.match(text) and bool(CODE_LINE.search(line))

@@ -13,20 +13,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from faqbot.ingest.textproc import _WORD_RE, _function_word_scores, fold, strip_code
+from faqbot.ingest.textproc import WORD_RE, fold, function_word_scores, strip_code
 
 KEYWORD_WORDS = 5  # longer text is a sentence: its language is the detector's to say
 
 
 def english_vocabulary(texts: Iterable[str]) -> frozenset[str]:
     """Every word (folded) of the English versions' titles and bodies."""
-    return frozenset(fold(w) for t in texts for w in _WORD_RE.findall(t))
+    return frozenset(fold(w) for t in texts for w in WORD_RE.findall(t))
 
 
 def english_keywords(text: str, english: frozenset[str]) -> bool:
     """Whether a query is a few keywords, all of them words of the English corpus."""
     prose = strip_code(text)
-    words = _WORD_RE.findall(prose)
-    if not words or len(words) > KEYWORD_WORDS or sum(_function_word_scores(prose).values()) > 0:
+    words = WORD_RE.findall(prose)
+    if not words or len(words) > KEYWORD_WORDS or sum(function_word_scores(prose).values()) > 0:
         return False
     return all(fold(w) in english for w in words)

@@ -17,19 +17,16 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .answer import Answer, Citation
-from .config import DEFAULT_LLM_TIMEOUT as DEFAULT_TIMEOUT
-from .config import env_int
 from .llm_checks import SupportScorer, attach_code, check_answer, repeats
 from .llm_prompt import STOP, build_prompt
 from .phrases import phrase
 from .retrieve import Retrieval
+from .settings import DEFAULT_LLM_MAX_TOKENS, DEFAULT_LLM_PASSAGE_CHARS
+from .settings import DEFAULT_LLM_TIMEOUT as DEFAULT_TIMEOUT
 
 if TYPE_CHECKING:
     from faqbot.ingest.embedders import Embedder
 
-# the prompt asks for 2 to 4 sentences; the cap stops a rambling model early (on 2 cores a small
-# model writes about 8 tokens a second)
-MAX_TOKENS = env_int("FAQBOT_LLM_MAX_TOKENS", 300)
 
 
 class LLMConfigError(RuntimeError):
@@ -49,10 +46,20 @@ class LLMBackend:
     name: str
     model: ChatModel  # a LangChain BaseChatModel
     timeout: float = DEFAULT_TIMEOUT
+    # the characters of the entry the prompt quotes (llm_prompt.build_prompt; the cache warmer
+    # builds the same prefix)
+    passage_chars: int = DEFAULT_LLM_PASSAGE_CHARS
+    # uncertain long posts are read against their entries first (bot/llm_judge.py)
+    check_entries: bool = True
 
 
 def make_backend(
-    spec: str, base_url: str | None = None, timeout: float = DEFAULT_TIMEOUT, max_tokens: int = MAX_TOKENS
+    spec: str,
+    base_url: str | None = None,
+    timeout: float = DEFAULT_TIMEOUT,
+    max_tokens: int = DEFAULT_LLM_MAX_TOKENS,
+    passage_chars: int = DEFAULT_LLM_PASSAGE_CHARS,
+    check_entries: bool = True,
 ) -> LLMBackend:
     """'openai:gpt-4o-mini', 'ollama:llama3', ... or a model name served at base_url (OpenAI API)."""
     if base_url:
@@ -75,7 +82,7 @@ def make_backend(
             # and read only the older name: without it the cap did not apply there
             extra_body={"max_tokens": max_tokens},
         )
-        return LLMBackend(f"openai-compatible:{model_name}", chat, timeout)
+        return LLMBackend(f"openai-compatible:{model_name}", chat, timeout, passage_chars, check_entries)
     if ":" not in spec:
         raise LLMConfigError(f"--llm {spec!r}: use provider:model, e.g. openai:gpt-4o-mini or ollama:llama3.")
     try:
@@ -88,11 +95,11 @@ def make_backend(
             f"--llm {spec!r} needs the LangChain package for {provider}: pip install langchain-{provider}"
         ) from exc
     except Exception as exc:  # unknown provider, missing key
-        raise LLMConfigError(f"--llm {spec!r} could not be set up: {_safe(exc)}") from exc
-    return LLMBackend(spec, model, timeout)
+        raise LLMConfigError(f"--llm {spec!r} could not be set up: {safe_error(exc)}") from exc
+    return LLMBackend(spec, model, timeout, passage_chars, check_entries)
 
 
-def _safe(exc: BaseException) -> str:
+def safe_error(exc: BaseException) -> str:
     """An error message with anything that looks like a key removed."""
     text = str(exc).splitlines()[0][:300] if str(exc) else type(exc).__name__
     return re.sub(r"(sk|key|token)[-_A-Za-z0-9]{8,}", "[redacted]", text)
@@ -107,7 +114,7 @@ def _timeout(backend: LLMBackend) -> TimeoutError:
     return TimeoutError(f"no answer within {backend.timeout:g} s")
 
 
-def _stream_tokens(backend: LLMBackend, messages: list) -> Iterator[str]:
+def stream_tokens(backend: LLMBackend, messages: list) -> Iterator[str]:
     """Tokens from the model; raises TimeoutError when it stalls past the backend's timeout."""
     q: queue.Queue = queue.Queue()
     stop = threading.Event()
@@ -198,7 +205,7 @@ def generate(
     """Stream the model's answer from the top entry's passage, then check it; a failed check
     falls back to the extractive answer with a notice saying why. With an embedder, the check
     includes support: the answer's sentences against the entry's, in all its languages."""
-    prompt = build_prompt(question, r)
+    prompt = build_prompt(question, r, backend.passage_chars)
     top = r.hits[0]
     cites = [Citation.from_chunk(1, top.chunk, top.versions)]
     clock = _Clock()
@@ -216,7 +223,7 @@ def generate(
         decision=r.decision,
     )
     try:
-        for tok in _stream_tokens(backend, prompt.messages):
+        for tok in stream_tokens(backend, prompt.messages):
             clock.tick(tok)
             text += tok
             if repeats(text):
@@ -226,7 +233,7 @@ def generate(
         yield _fallback(extractive, backend, str(exc), {"raw": text}, clock.timings())
         return
     except Exception as exc:
-        yield _fallback(extractive, backend, _safe(exc), {"raw": text}, clock.timings())
+        yield _fallback(extractive, backend, safe_error(exc), {"raw": text}, clock.timings())
         return
     scorer = _scorer(embedder)
     scores: list[float] = []
@@ -271,7 +278,7 @@ def rewrite_with_llm(backend: LLMBackend, question: str, history: list) -> str |
         ("human", f"Conversation:\n{convo}\n\nLast question: {question}"),
     ]
     try:
-        out = "".join(_stream_tokens(backend, messages)).strip()
+        out = "".join(stream_tokens(backend, messages)).strip()
     except Exception:
         return None
     return out.splitlines()[0][:500] if out else None

@@ -384,7 +384,3 @@ class SupportScorer:
         src = np.vstack([self._source(c) for c in chunks])
         ans = self.embedder.embed_documents(sents)
         return [float(x) for x in (ans @ src.T).max(axis=1)]
-
-    def supported_share(self, text: str, chunks: list[Chunk]) -> float | None:
-        s = self.scores(text, chunks)
-        return sum(x >= self.threshold for x in s) / len(s) if s else None

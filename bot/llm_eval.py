@@ -21,8 +21,8 @@ from faqbot.ingest.records import Chunk
 from faqbot.ingest.textproc import SUPPORTED, strip_code
 
 from .answer import Answer, cited_numbers
-from .evaluate import percentiles
 from .llm_checks import SupportScorer, answer_language, refuses
+from .stats import percentiles
 
 
 def _code_like(needle: str) -> bool:

@@ -63,12 +63,12 @@ def read_verdict(text: str) -> bool | None:
 
 
 def _ask(backend: LLMBackend, post: str, topic: str, seconds: float) -> bool | None:
-    from .llm import _stream_tokens
+    from .llm import stream_tokens
 
     timed = replace(backend, timeout=max(0.5, min(backend.timeout, seconds)))
     text = ""
     # the first word is the verdict: stop reading there, which also stops the server generating
-    for n, tok in enumerate(_stream_tokens(timed, _messages(post, topic)), 1):
+    for n, tok in enumerate(stream_tokens(timed, _messages(post, topic)), 1):
         text += tok
         if len(text.strip()) >= 3 or n >= 3:
             break

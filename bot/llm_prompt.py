@@ -21,18 +21,14 @@ from dataclasses import dataclass
 
 from faqbot.ingest.records import Chunk
 
-from .config import env_int
 from .extract import select
 from .parts import select_parts
 from .phrases import LANGUAGE_NAMES
 from .retrieve import Retrieval
+from .settings import DEFAULT_LLM_PASSAGE_CHARS
 
-# Enough for the cause and the fix in most entries (the fix's code is attached verbatim after the
-# answer in any case, llm_checks.attach_code). Longer is not better for a small model: at 2,000
-# characters the gold fact was in the passage for 0.92 of dev questions (0.74 at 800), yet the 1.5B
-# model's answers held it for 0.71 (0.82 to 0.84 at 800), lost among more text (docs/eval-llm.md).
-# A larger model can use more: FAQBOT_LLM_PASSAGE_CHARS.
-PASSAGE_CHARS = env_int("FAQBOT_LLM_PASSAGE_CHARS", 800, least=100)
+# the default passage (bot/settings.py says why 800; FAQBOT_LLM_PASSAGE_CHARS sets another)
+PASSAGE_CHARS = DEFAULT_LLM_PASSAGE_CHARS
 
 SYSTEM = (
     "You are the support assistant for Alibaba Cloud Realtime Compute for Apache Flink. You answer the "

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass
 
 from faqbot.ingest.records import Chunk
 
-from .llm import LLMBackend, _safe
+from .llm import LLMBackend, safe_error
 from .llm_prompt import prefix_messages
 
 # A server that ignores the limit (or a provider that rejects the field) still answers; warming
@@ -48,13 +48,13 @@ def warm_prefixes(
     error = None
     for i, chunk in enumerate(todo, 1):
         try:
-            backend.model.invoke(prefix_messages(chunk), **_ONE_TOKEN)
+            backend.model.invoke(prefix_messages(chunk, backend.passage_chars), **_ONE_TOKEN)
             warmed += 1
             in_a_row = 0
         except Exception as exc:  # reported, never raised: warming is an optimisation
             failed += 1
             in_a_row += 1
-            error = error or _safe(exc)
+            error = error or safe_error(exc)
             if in_a_row >= max_failures:
                 break
         if progress:

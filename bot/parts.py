@@ -1,9 +1,10 @@
 """The parts of an entry that answer the question (the parts come from ingest/parts.py).
 
-Each part is scored against the question: the share of the question's words it holds (rare words
-weigh more), the names, options and numbers of the question it holds, whether its version branch is
-the one the question's version falls in, and whether it is the fix. The answer takes the best fix
-part (a numbered list or a Solution section whole), the part that answers the question when it is
+Each part is scored against the question (bot/parts_score.py): the share of the question's words it
+holds (rare words weigh more), the names, options and numbers of the question it holds, whether its
+version branch is the one the question's version falls in, and whether it is the fix. The answer takes
+the best fix part (a Solution section whole; of a numbered list too long for the budget, the step that
+answers, the first step and the steps that fit), the part that answers the question when it is
 another one (the second cause, the option named late, the watermark section of a checklist, the
 branch for the user's version), then other parts by score while they fit the budget; it reads in
 the entry's order except that the error text comes after the fix. The LLM's passage is the same
@@ -12,39 +13,32 @@ selection (bot/llm_prompt.py).
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from faqbot.ingest.parts import version_case
 from faqbot.ingest.records import Chunk, Part
-from faqbot.ingest.textproc import query_tokens, tokenize
+from faqbot.ingest.textproc import query_tokens
 
 from .excerpt import abridge_code, fit, key_sentences
 from .extract import render
+from .parts_score import PartQuery, bonus, case_fit, condition, local_query, question_names, relevance
 from .phrases import phrase
 
-# The named signals of a part's score, in one place (measured on eval/dev.jsonl, docs/eval.md).
-SIGNALS = {
-    "name": 0.35,  # each option, identifier or name of the question the part holds (at most 3 count)
-    "case_match": 1.0,  # its version branch is the one the question's version falls in
-    "case_other": -0.8,  # its version branch is the other one
-    "fix": 0.25,  # it says what to do
-    "problem": -0.4,  # the error text: the user has it already
-}
 # The quoted part aims at this many characters (the lead line and "See also" come on top); the fix
 # itself is never cut but for long code samples; an entry within SLACK of the budget is quoted whole.
 BUDGET = 520
-SLACK = 130
-CAUSE_CHARS = 300  # a long cause or explanation beside the fix: its key sentences
-PROBLEM_CHARS = 300
+SLACK = 100
+# A long cause or explanation beside the fix: its key sentences; the error text the question does not
+# already hold: its lines the question shares. Both for BUDGET, in proportion for another budget (the
+# LLM's passage). 300 each made the median dev answer 785 characters; 200 each, 696 (docs/eval.md).
+CAUSE_CHARS = 200
+PROBLEM_CHARS = 200
+STEPS_CUT = True
 FIT_MIN = 160  # room worth the start of another part
 # other parts join the answer only when they hold at least this share of what the best part holds
 FILL_SHARE = 0.5
 BRIEF_SHARE = 0.8  # and a part too long for the room left is shortened only when it holds nearly as much
-_VERSION = re.compile(r"(?<![\w.])(?:vvr-)?(\d+\.\d+(?:\.\d+)?)(?![\w.])", re.I)
-_NAME = re.compile(r"(?<![\w.-])[A-Za-z][\w]*(?:[.\-_][\w]+)+|(?<![\w])[A-Z][a-z]+[A-Z]\w*|(?<![\w])[A-Z]{2,}\w*")
 
 
 @dataclass
@@ -55,94 +49,6 @@ class Selection:
     abridged: set[int] = field(default_factory=set)  # those of them shortened
 
 
-def _version(v: str) -> tuple[int, ...]:
-    return tuple(int(x) for x in v.split("."))
-
-
-def condition(question: str) -> tuple[str, str] | None:
-    """What the question says of its version: ("before"|"from", v) for a stated range, ("at", v) for
-    a version it names ("on 6.0.5"), else None."""
-    case = version_case(question.replace("?", ".").replace("？", "."))
-    if not case:
-        for sent in re.split(r"(?<=[.!?])\s", question):
-            case = version_case(sent)
-            if case:
-                break
-    if case:
-        kind, v = case.split(" ", 1)
-        return kind, v
-    m = _VERSION.search(question)
-    return ("at", m.group(1)) if m else None
-
-
-def case_fit(case: str, cond: tuple[str, str] | None) -> int:
-    """+1 when a branch ("before 6.0.2") holds for the question's condition, -1 when it does not, 0 unknown."""
-    if not case or cond is None:
-        return 0
-    kind, bound = case.split(" ", 1)
-    b, (ask, v) = _version(bound), (cond[0], _version(cond[1]))
-    if ask == "at":
-        holds = v < b if kind == "before" else v >= b
-    elif ask == "before":
-        holds = kind == "before" and v <= b or kind == "from" and v > b
-    else:
-        holds = kind == "from" and v >= b or kind == "before" and v < b
-    return 1 if holds else -1
-
-
-def _names(question: str) -> set[str]:
-    """Options, identifiers and capitalised names of the question, lower-cased (Stream Tunnel's "Stream")."""
-    found = {m.group(0).lower() for m in _NAME.finditer(question)}
-    return {n for n in found if len(n) > 2}
-
-
-@dataclass
-class _Query:
-    tokens: set[str]
-    lang: str
-    weights: dict[str, float]
-    names: set[str]
-    cond: tuple[str, str] | None
-
-    @property
-    def q(self) -> tuple[set[str], str, dict[str, float]]:
-        return self.tokens, self.lang, self.weights
-
-
-def relevance(p: Part, text: str, qy: _Query) -> float:
-    """How much of the question the part answers: its words (rare ones weigh more), names, version."""
-    total = 1 + sum(qy.weights.get(t, 1.0) for t in qy.tokens)
-    lexical = sum(qy.weights.get(t, 1.0) for t in qy.tokens & _tokens(text, qy.lang)) / total
-    low = text.lower()
-    names = min(3, sum(n in low for n in qy.names))
-    fit_ = case_fit(p.case, qy.cond)
-    s = lexical + SIGNALS["name"] * names
-    return s + (SIGNALS["case_match"] if fit_ > 0 else SIGNALS["case_other"] if fit_ < 0 else 0.0)
-
-
-def _local(parts: list[Part], texts: list[str], qy: _Query) -> _Query:
-    """The question's words and names weighed by how few of the entry's parts hold them: the entry's
-    topic ("TDDL" in every part of a TDDL entry) tells its parts apart no better than nothing."""
-    content = [i for i, p in enumerate(parts) if p.kind not in ("label", "heading")]
-    if len(content) < 3:
-        return qy
-    toks = [_tokens(texts[i], qy.lang) for i in content]
-    lows = [texts[i].lower() for i in content]
-    n = len(content)
-    top = math.log((n + 1) / 1.5)
-    weights = dict(qy.weights)
-    for t in qy.tokens:
-        df = sum(t in ts for ts in toks)
-        weights[t] = qy.weights.get(t, 1.0) * (math.log((n + 1) / (df + 0.5)) / top if df else 1.0)
-    names = {m for m in qy.names if sum(m in low for low in lows) <= max(1, n // 3)}
-    return _Query(qy.tokens, qy.lang, weights, names, qy.cond)
-
-
-def bonus(p: Part) -> float:
-    """The fix preferred, the error text not (SIGNALS)."""
-    return (SIGNALS["fix"] if p.fix else 0.0) + (SIGNALS["problem"] if p.kind == "problem" else 0.0)
-
-
 def _render(p: Part) -> str:
     return _rendered(p.text)
 
@@ -151,11 +57,6 @@ def _render(p: Part) -> str:
 @lru_cache(maxsize=8192)
 def _rendered(text: str) -> str:
     return render(text.splitlines())
-
-
-@lru_cache(maxsize=8192)
-def _tokens(text: str, lang: str) -> frozenset[str]:
-    return frozenset(tokenize(text, lang))
 
 
 def reading_order(parts: list[Part]) -> list[int]:
@@ -180,6 +81,8 @@ class _Picker:
     def __init__(self, parts: list[Part], texts: list[str], budget: int) -> None:
         self.parts, self.texts, self.room, self.budget = parts, texts, budget, budget
         self.chosen: dict[int, str] = {}
+        self.cause = round(CAUSE_CHARS * budget / BUDGET)
+        self.problem = round(PROBLEM_CHARS * budget / BUDGET)
 
     def take(self, i: int, text: str | None = None) -> bool:
         text = self.texts[i] if text is None else text
@@ -189,6 +92,24 @@ class _Picker:
         self.room -= len(text) + 2
         return True
 
+    def drop_dangling(self) -> None:
+        """A lead-in ("… in two steps:") is not quoted without the part it introduces: the part goes, or
+        its closing sentence when it says more before it."""
+        for i in [i for i, t in self.chosen.items() if t.rstrip().endswith(":")]:
+            if self.parts[i].kind in ("label", "heading"):
+                continue
+            j = i + 1  # what it introduces: the next part, and the list items or samples that follow it
+            while j < len(self.parts) and j not in self.chosen and (j == i + 1 or _introduced(self.parts[j])):
+                j += 1
+            if j == len(self.parts) or j not in self.chosen or (j > i + 1 and not _introduced(self.parts[j])):
+                # its closing sentence goes ("… in the following ways:"); what the part said before stays
+                text = self.chosen[i].rstrip()
+                ends = [m.start() for m in re.finditer(r"(?<=[.!?。])\s+", text)]
+                if ends and "\n" not in text[ends[-1] :].strip():
+                    self.chosen[i] = text[: ends[-1]]
+                else:
+                    del self.chosen[i]
+
     def opener(self, i: int) -> None:
         """The label or lead-in of part i's section, when short."""
         s = self.parts[i].section
@@ -197,9 +118,10 @@ class _Picker:
 
 
 def select_parts(
-    chunk: Chunk, query: str, question: str, lang: str, weights: dict | None, budget: int = BUDGET
+    chunk: Chunk, query: str, question: str, lang: str, weights: dict | None, budget: int | None = None
 ) -> Selection:
-    """The parts of the entry that answer the question, fix first, within budget."""
+    """The parts of the entry that answer the question, fix first, within budget (BUDGET by default)."""
+    budget = BUDGET if budget is None else budget
     parts = chunk.parts
     texts = [_render(p) for p in parts]
     order = reading_order(parts)
@@ -210,7 +132,7 @@ def select_parts(
         return Selection(_join(parts, {i: texts[i] for i in order}, order, cond, lang), False, order)
     # the retrieval's own terms too: for a Chinese question, the English words of its terms (bot/glossary.py)
     tokens = set(query_tokens(query, lang)) | set(weights or {})
-    qy = _local(parts, texts, _Query(tokens, lang, weights or {}, _names(question + " " + query), cond))
+    qy = local_query(parts, texts, PartQuery(tokens, lang, weights or {}, question_names(question + " " + query), cond))
     rel = [relevance(p, texts[i], qy) if p.kind not in ("label", "heading") else -9.0 for i, p in enumerate(parts)]
     scores = [r + bonus(p) for p, r in zip(parts, rel)]
     pick = _Picker(parts, texts, budget)
@@ -218,20 +140,11 @@ def select_parts(
     best = max((i for i in range(len(parts)) if i not in pick.chosen), key=lambda i: rel[i], default=None)
     if best is not None and rel[best] > 0:
         for j in _group(parts, best):
-            _take_brief(pick, j, qy, pick.room if pick.room > FIT_MIN else CAUSE_CHARS)
+            _take_brief(pick, j, qy, pick.room if pick.room > FIT_MIN else pick.cause)
         pick.opener(best)
     _take_cause(pick, scores, qy, chunk.fix)
-    floor = FILL_SHARE * max(rel, default=0.0)
-    for i in sorted(range(len(parts)), key=lambda i: -scores[i]):
-        if rel[i] <= max(floor, 0.0) or i in pick.chosen:
-            continue
-        if case_fit(parts[i].case, cond) < 0:
-            continue
-        if len(texts[i]) + 2 <= pick.room:
-            pick.take(i)
-            pick.opener(i)
-        elif pick.room >= FIT_MIN and rel[i] >= BRIEF_SHARE * max(rel):
-            _take_brief(pick, i, qy, pick.room)
+    _fill(pick, scores, rel, qy)
+    pick.drop_dangling()
     shown = [i for i in order if i in pick.chosen]
     abridged = {i for i in shown if pick.chosen[i] != texts[i]}
     content = [i for i, p in enumerate(parts) if p.kind not in ("label", "heading")]
@@ -239,9 +152,23 @@ def select_parts(
     return Selection(_join(parts, pick.chosen, order, cond, lang), cut, shown, abridged)
 
 
-def _take_fix(pick: _Picker, scores: list[float], rel: list[float], qy: _Query) -> None:
+def _fill(pick: _Picker, scores: list[float], rel: list[float], qy: PartQuery) -> None:
+    """Other parts by score while they fit, those holding at least FILL_SHARE of what the best part holds."""
+    parts, top = pick.parts, max(rel, default=0.0)
+    for i in sorted(range(len(parts)), key=lambda i: -scores[i]):
+        if rel[i] <= max(FILL_SHARE * top, 0.0) or i in pick.chosen or case_fit(parts[i].case, qy.cond) < 0:
+            continue
+        if len(pick.texts[i]) + 2 <= pick.room:
+            pick.take(i)
+            pick.opener(i)
+        elif pick.room >= FIT_MIN and rel[i] >= BRIEF_SHARE * top:
+            _take_brief(pick, i, qy, pick.room)
+
+
+def _take_fix(pick: _Picker, scores: list[float], rel: list[float], qy: PartQuery) -> None:
     """The best fix part with its list or section: whole when it fits, else its parts the question
-    names, best first; long code samples abridged when the fix fills the screen alone."""
+    names, best first; long code samples abridged when the fix fills the screen alone. Of a numbered
+    list too long for the budget, the step that answers, the first step and the steps that fit."""
     parts = pick.parts
     fixes = [i for i, p in enumerate(parts) if p.fix and case_fit(p.case, qy.cond) >= 0]
     if not fixes:
@@ -249,28 +176,56 @@ def _take_fix(pick: _Picker, scores: list[float], rel: list[float], qy: _Query) 
     main = max(fixes, key=lambda i: (scores[i], -i))
     group = _group(parts, main)
     room = pick.budget + SLACK
-    if sum(len(pick.texts[j]) + 2 for j in group) > room:
-        # the part that answers, then the others the question names while they fit (samples abridged)
-        named = sorted((j for j in group if j != main and rel[j] > 0), key=lambda j: -scores[j])
-        group = [main, *named, *(j for j in group if j != main and j not in named)]
-    for n, j in enumerate(group):
+    long = sum(len(pick.texts[j]) + 2 for j in group) > room
+    ordered, optional, prefix = _fix_order(parts, group, main, scores, rel) if long else (group, set(), set())
+    for j in ordered:
         text = pick.texts[j]
         if len(text) + 2 > room:
             text = abridge_code(text, *qy.q)[0]
         # the fix's own prose and code are never left out; of a long list, the items that fit
-        if n == 0 or len(text) + 2 <= room or not _listed(parts[j]):
+        if j not in optional or len(text) + 2 <= room:
             pick.take(j, text)
             room -= len(text) + 2
+        elif j in prefix:
+            break  # a checklist is worked in order: it stops at the first step that does not fit
     pick.opener(main)
 
 
+def _fix_order(
+    parts: list[Part], group: list[int], main: int, scores: list[float], rel: list[float]
+) -> tuple[list[int], set[int], set[int]]:
+    """(the order a fix group too long for the budget is taken in, the parts left out when they do not
+    fit, the steps taken in the list's order up to the first that does not fit). The part that answers first; of a
+    numbered list (STEPS_CUT), its first step (where the work starts) and the steps the question names
+    (FILL_SHARE of the best), then the others in order; of a bullet list, the items the question
+    names, best first, then the others, each while it fits (samples abridged)."""
+    if STEPS_CUT and parts[group[0]].kind == "step":
+        first = group[0]
+        named = [j for j in group if j not in (main, first) and rel[j] > 0 and rel[j] >= FILL_SHARE * rel[main]]
+        named.sort(key=lambda j: -scores[j])
+        rest = [j for j in group if j not in (main, first, *named)]
+        head = [main] if first == main else [main, first]
+        return [*head, *named, *rest], {*named, *rest}, set(rest)
+    named = sorted((j for j in group if j != main and rel[j] > 0), key=lambda j: -scores[j])
+    ordered = [main, *named, *(j for j in group if j != main and j not in named)]
+    return ordered, {j for j in ordered[1:] if _listed(parts[j])}, set()
+
+
+def _introduced(p: Part) -> bool:
+    """A list item, step or code sample: what a lead-in ending in ":" introduces."""
+    text = p.text.lstrip()
+    if p.kind in ("label", "heading"):
+        return False
+    return p.kind in ("step", "code") or text.startswith(("•", "-", "```")) or bool(re.match(r"\d+[.)]\s", text))
+
+
 def _listed(p: Part) -> bool:
-    """A bullet item: one of several, which a long list may leave out. A numbered list's steps are
-    done in order and never left out (only their long code samples are abridged)."""
+    """A bullet item: one of several, which a long list may leave out (a numbered list's steps: see
+    _take_fix)."""
     return p.kind != "step" and p.text.lstrip().startswith(("•", "-")) and not re.match(r"\s*\d+[.)]\s", p.text)
 
 
-def _take_cause(pick: _Picker, scores: list[float], qy: _Query, shape: str) -> None:
+def _take_cause(pick: _Picker, scores: list[float], qy: PartQuery, shape: str) -> None:
     """The cause in a sentence or two when none is quoted yet: the best Cause part, else the opening
     explanation of an entry whose fix is its closing paragraph (what the error means)."""
     parts = pick.parts
@@ -293,25 +248,25 @@ def _take_cause(pick: _Picker, scores: list[float], qy: _Query, shape: str) -> N
             if not _listed(parts[j]) or parts[j].section != parts[best].section:
                 break
             items.append(j)
-    if items and sum(len(pick.texts[j]) + 2 for j in [best, *items]) <= 2 * CAUSE_CHARS:
+    if items and sum(len(pick.texts[j]) + 2 for j in [best, *items]) <= 2 * pick.cause:
         for j in [best, *items]:
             pick.take(j)
     else:
-        short, _cut = key_sentences(pick.texts[best], CAUSE_CHARS, *qy.q)
+        short, _cut = key_sentences(pick.texts[best], pick.cause, *qy.q)
         pick.take(best, short)
     pick.opener(best)
 
 
-def _take_brief(pick: _Picker, i: int, qy: _Query, room: int) -> None:
+def _take_brief(pick: _Picker, i: int, qy: PartQuery, room: int) -> None:
     """Part i whole when it fits, else its key sentences (a cause, an explanation) or the lines the
     question shares with it (the error text)."""
     p, text = pick.parts[i], pick.texts[i]
     if len(text) + 2 <= max(room, 0):
         pick.take(i)
     elif p.kind == "problem":
-        pick.take(i, fit(text, min(max(room, 0), PROBLEM_CHARS), *qy.q))
+        pick.take(i, fit(text, min(max(room, 0), pick.problem), *qy.q))
     elif p.kind not in ("step", "code") and room > 60:
-        short, _cut = key_sentences(text, min(room, CAUSE_CHARS * 2), *qy.q)
+        short, _cut = key_sentences(text, min(room, pick.cause * 2), *qy.q)
         pick.take(i, short if len(short) < len(text) else "")
 
 
@@ -341,7 +296,8 @@ def fix_selection(chunk: Chunk, query: str, question: str, lang: str, weights: d
     if chunk.fix in ("sections", "items"):
         texts_ = [_render(p) for p in parts]
         tokens = set(query_tokens(query, lang)) | set(weights or {})
-        qy = _local(parts, texts_, _Query(tokens, lang, weights or {}, _names(question + " " + query), None))
+        names = question_names(question + " " + query)
+        qy = local_query(parts, texts_, PartQuery(tokens, lang, weights or {}, names, None))
         # a section is as relevant as its best part
         rel = {
             i: max(

@@ -86,7 +86,6 @@ GENERIC_EXCEPTIONS = frozenset(
 _CLASS_RE = re.compile(r"\b([A-Z][A-Za-z0-9]*(?:Exception|Error))\b")
 _TAG_RE = re.compile(r"^\s*(\[[^\]]{1,30}\]\s*)+")  # "[Bug]", "[SUPPORT]": a tracker's tags
 _QUALIFIED_RE = re.compile(r"\b[A-Za-z][\w$]*(?:\.[A-Za-z_][\w$]*)+\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
-_NOISE_VALUE_RE = re.compile(r"^[\d.\-_:/ x%]+$|^(true|false|none|null)$", re.IGNORECASE)
 # option keys every DDL sets: they tell nothing about the problem
 _BOILERPLATE_KEYS = {"username", "password", "url", "path", "topic", "table-name", "database-name", "hostname", "port"}
 

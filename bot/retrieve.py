@@ -391,6 +391,4 @@ class HybridRetriever:
         decision = decide(p_in, self.abstain_model.threshold, self.abstain_model.answer_at, bool(hits))
         n = len(self.chunks)
         weights = {t: math.log(1 + n / self._df[t]) for t in tokens if t in self._df}
-        return Retrieval(
-            query, lang, detected, hits[:k], decision, feats, (time.perf_counter() - t0) * 1000, weights
-        )
+        return Retrieval(query, lang, detected, hits[:k], decision, feats, (time.perf_counter() - t0) * 1000, weights)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -86,8 +85,6 @@ class Bot:
         self.retriever = HybridRetriever(store)
         self.llm = llm  # bot.llm.LLMBackend or None for extractive answers
         self.k = k
-        # with an LLM, uncertain long posts are read against their entries (FAQBOT_LLM_CHECK_ENTRIES=0: off)
-        self.check_entries = os.environ.get("FAQBOT_LLM_CHECK_ENTRIES", "1") != "0"
 
     @classmethod
     def open(cls, index_dir: str | Path, llm: LLMBackend | None = None, k: int = 5) -> Bot:
@@ -105,20 +102,24 @@ class Bot:
     def backend_name(self) -> str:
         return getattr(self.llm, "name", "extractive") if self.llm else "extractive"
 
-    def _retrieve(self, question: str, language: str | None, history: list[Turn]) -> tuple[Retrieval, str]:
-        turn = resolve(question, history, self.llm, corpus_names(self.retriever))
+    def _retrieve(
+        self, question: str, language: str | None, history: list[Turn], retriever: HybridRetriever
+    ) -> tuple[Retrieval, str]:
+        """`retriever`: the build this request reads, read from `self.retriever` once by the caller,
+        so an index swap in the middle of a request (bot/reload.py) never mixes two builds."""
+        turn = resolve(question, history, self.llm, corpus_names(retriever))
         query = turn.query
         before = previous_user_turn(history)
         if turn.same_entry and turn.language and before is not None:
             # "and in French?": the turn it follows, retrieved again as it was, cited in that language
-            r, _ = self._retrieve(history[before].content, language, history[:before])
+            r, _ = self._retrieve(history[before].content, language, history[:before], retriever)
             return in_language(r, turn.language), query
         # a follow-up asking for another language ("and in Spanish?") is more recent than the selector
-        r = self.retriever.retrieve(query, language=turn.language or language or None, k=self.k)
-        r = decline_repeat(self.retriever, r, turn)
+        r = retriever.retrieve(query, language=turn.language or language or None, k=self.k)
+        r = decline_repeat(retriever, r, turn)
         if before is None and is_bare_reference(question):
-            r = nothing_to_refer_to(self.retriever, r)  # "how do I fix it?" with nothing before it
-        if self.llm is not None and self.check_entries:
+            r = nothing_to_refer_to(retriever, r)  # "how do I fix it?" with nothing before it
+        if self.llm is not None and self.llm.check_entries:
             from .llm_judge import check_entries
 
             r = check_entries(self.llm, query, r)
@@ -127,7 +128,7 @@ class Bot:
     def retrieve(self, question: str, language: str | None = None, history: History = None) -> Retrieval:
         """The ranked entries an answer to the question comes from (with an LLM, after its reading
         of an uncertain long post's entries: bot/llm_judge.py)."""
-        return self._retrieve(clean_question(question), language, bounded_history(history))[0]
+        return self._retrieve(clean_question(question), language, bounded_history(history), self.retriever)[0]
 
     def ask(self, question: str, language: str | None = None, history: History = None) -> Answer:
         """`history`: the chat so far, oldest first, as faqbot.Turn(role, content) or as
@@ -145,10 +146,11 @@ class Bot:
         """Yield partial Answers while an LLM streams, then the final one (always last).
         `retrieval`, from `retrieve` on the same question, saves retrieving twice (evaluation)."""
         t0 = time.perf_counter()
+        retriever = self.retriever  # once: the whole request reads one build
         question = clean_question(question)
         turns = bounded_history(history)
         if retrieval is None:
-            r, query = self._retrieve(question, language, turns)
+            r, query = self._retrieve(question, language, turns, retriever)
             t_retrieval = (time.perf_counter() - t0) * 1000
         else:  # its time counts as if it had been retrieved here
             r, query = retrieval, question
@@ -160,7 +162,7 @@ class Bot:
         if self.llm is not None and r.decision.outcome == ANSWER:
             from .llm import generate
 
-            for final in generate(self.llm, question, r, extractive, self.retriever.embedder):
+            for final in generate(self.llm, question, r, extractive, retriever.embedder):
                 final.timings = {**final.timings, "retrieval_ms": round(t_retrieval, 1)}
                 yield final
         final.standalone_query = query if query != question else ""

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from faqbot.ingest.textproc import tokenize
 
 from .answer import Turn
-from .conversation import _ASKS_FIX, _PRONOUNS, _REFERS_BACK, FIX_WORDS, _word_count, is_follow_up
+from .conversation import ASKS_FIX, FIX_WORDS, PRONOUNS, REFERS_BACK, is_follow_up, word_count
 from .decision import NOT_COVERED, Decision
 
 if TYPE_CHECKING:
@@ -46,9 +46,9 @@ def in_language(r: Retrieval, lang: str) -> Retrieval:
 def is_bare_reference(question: str) -> bool:
     """A turn that only points back ("how do I fix it?", "et ça ?", "¿y eso?"): once its fix
     phrase, its opener and its pronouns are gone, no word of a topic is left."""
-    if _word_count(question) > FIX_WORDS or not (_ASKS_FIX.search(question) or is_follow_up(question)):
+    if word_count(question) > FIX_WORDS or not (ASKS_FIX.search(question) or is_follow_up(question)):
         return False
-    rest = _PUNCT.sub(" ", _PRONOUNS.sub(" ", _ASKS_FIX.sub(" ", _REFERS_BACK.sub(" ", question))))
+    rest = _PUNCT.sub(" ", PRONOUNS.sub(" ", ASKS_FIX.sub(" ", REFERS_BACK.sub(" ", question))))
     # a word one language's stop list keeps ("it" in French) is no topic: nothing left in any one is enough
     return not all(tokenize(rest, lang) for lang in ("en", "fr", "es"))
 

@@ -35,7 +35,7 @@ import numpy as np
 
 from . import lexical
 from .records import Chunk
-from .store import FIX, BuildContent, StoreError
+from .store_protocol import FIX, BuildContent, StoreError, StoreSpec
 
 FORMAT_VERSION = 5  # 5: chunks carry their parts and the shape of their fix (ingest/parts.py)
 # Measured by `faqbot bench --scale` (docs/benchmarks.md): exact search is fastest to build and
@@ -253,3 +253,11 @@ class FolderStore:
         if data is None or hashlib.sha256(data).hexdigest() != self.manifest["files"].get(f"sources/{name}"):
             return None
         return data
+
+
+def current_version(spec: StoreSpec) -> str:
+    """The build the folder's CURRENT pointer names; empty when there is none."""
+    try:
+        return (Path(spec.index_dir) / "CURRENT").read_text(encoding="utf-8").strip()
+    except OSError:
+        return ""

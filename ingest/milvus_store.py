@@ -33,7 +33,7 @@ import numpy as np
 
 from . import lexical
 from .records import Chunk
-from .store import FIX, BuildContent, StoreError, StoreSpec
+from .store_protocol import FIX, BuildContent, StoreError, StoreSpec
 
 FORMAT_VERSION = 3  # 3: chunks carry their parts and the shape of their fix (ingest/parts.py)
 BATCH = 1000

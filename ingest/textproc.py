@@ -41,7 +41,7 @@ _FUNCTION_WORDS = {
 # Characters that occur in one of the three languages and not the others.
 _MARKERS = {"es": set("ñ¿¡áíóú"), "fr": set("àâçèêëîïôùûœ"), "en": set()}
 
-_WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.UNICODE)
+WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.UNICODE)
 # An identifier: a run of word characters joined by . _ - : / $ (kept whole as a token).
 # Linear: a match may only start where a run starts (the lookbehinds) and never backtracks into
 # a run (possessive quantifiers). The plain pattern, [A-Za-z0-9][A-Za-z0-9_]*(?:[.\-:/$][A-Za-z0-9_]+)+
@@ -85,7 +85,7 @@ def tokenize(text: str, lang: str) -> list[str]:
     """Tokens for BM25: stemmed folded words plus whole identifiers and their camel parts."""
     stop = _stopwords(lang)
     stem = _stemmer(lang)
-    words = [fold(w).replace("’", "'") for w in _WORD_RE.findall(text)]
+    words = [fold(w).replace("’", "'") for w in WORD_RE.findall(text)]
     out: list[str] = []
     for w in words:
         # French/Spanish elisions: l'offset -> offset
@@ -195,9 +195,9 @@ def strip_code(text: str) -> str:
     return re.sub(r"\S+", _strip_codey_word, "\n".join(kept))
 
 
-def _function_word_scores(text: str) -> dict[str, float]:
+def function_word_scores(text: str) -> dict[str, float]:
     # elisions count as two words: j'ai -> j, ai
-    words = [p for w in _WORD_RE.findall(text) for p in re.split(r"['’]", w.lower()) if p]
+    words = [p for w in WORD_RE.findall(text) for p in re.split(r"['’]", w.lower()) if p]
     lists = {**_FUNCTION_WORDS, **_FOREIGN_FUNCTION_WORDS}
     scores = {lang: 0.0 for lang in lists}
     for w in words:
@@ -268,13 +268,13 @@ def detect_language(text: str) -> tuple[str, float]:
         # error (English words, dropped or not) makes up most of the text
         return "es", 0.9
     prose = strip_code(text)
-    scores = _function_word_scores(prose)
+    scores = function_word_scores(prose)
     total = sum(scores.values())
     ranked = sorted(scores, key=lambda k: scores[k], reverse=True)
     best, first, second = ranked[0], scores[ranked[0]], scores[ranked[1]]
     if total >= 2 and first >= 2 * second and first >= 2:
         return best, min(0.99, 0.6 + 0.1 * (first - second))
-    if len(_WORD_RE.findall(prose)) >= 3:
+    if len(WORD_RE.findall(prose)) >= 3:
         values = _lingua().compute_language_confidence_values(prose)
         top = values[0]
         code = _ISO.get(top.language.name, "en")

@@ -21,25 +21,65 @@ from faqbot.bot.retrieve import HybridRetriever
 
 CANDIDATES: dict[str, tuple[str, ...]] = {
     "all 16 (the written-post model's 14, plus fused_top, fused_gap)": (
-        "dense_top", "dense_of_top", "lex_top", "lex_of_top", "coverage", "unknown_terms", "n_tokens",
-        "unknown_share", "unknown_names", "long_post", "dense_gap", "title_cov", "title_unknown", "exc_unknown",
-        "fused_top", "fused_gap",
+        "dense_top",
+        "dense_of_top",
+        "lex_top",
+        "lex_of_top",
+        "coverage",
+        "unknown_terms",
+        "n_tokens",
+        "unknown_share",
+        "unknown_names",
+        "long_post",
+        "dense_gap",
+        "title_cov",
+        "title_unknown",
+        "exc_unknown",
+        "fused_top",
+        "fused_gap",
     ),
     "shipped before (14, unknown-term features included)": (
-        "dense_top", "dense_of_top", "lex_top", "lex_of_top", "coverage", "unknown_terms", "n_tokens",
-        "unknown_share", "unknown_names", "long_post", "dense_gap", "title_cov", "title_unknown", "exc_unknown",
+        "dense_top",
+        "dense_of_top",
+        "lex_top",
+        "lex_of_top",
+        "coverage",
+        "unknown_terms",
+        "n_tokens",
+        "unknown_share",
+        "unknown_names",
+        "long_post",
+        "dense_gap",
+        "title_cov",
+        "title_unknown",
+        "exc_unknown",
     ),
     "no unknown-term features": (
-        "dense_top", "dense_of_top", "lex_top", "lex_of_top", "coverage", "n_tokens", "long_post", "dense_gap",
+        "dense_top",
+        "dense_of_top",
+        "lex_top",
+        "lex_of_top",
+        "coverage",
+        "n_tokens",
+        "long_post",
+        "dense_gap",
         "title_cov",
     ),
     "dense_top, lex_top, title_cov, long_post": ("dense_top", "lex_top", "title_cov", "long_post"),
     "dense_top, fused_top, fused_gap, title_cov, long_post": (
-        "dense_top", "fused_top", "fused_gap", "title_cov", "long_post",
+        "dense_top",
+        "fused_top",
+        "fused_gap",
+        "title_cov",
+        "long_post",
     ),
     "fused_top, fused_gap, title_cov, long_post": ("fused_top", "fused_gap", "title_cov", "long_post"),
     "dense_top, lex_of_top, title_cov, coverage, long_post": (
-        "dense_top", "lex_of_top", "title_cov", "coverage", "long_post",
+        "dense_top",
+        "lex_of_top",
+        "title_cov",
+        "coverage",
+        "long_post",
     ),
     "dense_top, fused_top, title_cov": ("dense_top", "fused_top", "title_cov"),
     "fused_top, title_cov": ("fused_top", "title_cov"),
@@ -82,8 +122,14 @@ def _write(rows: list, name: str, l2: float, path: Path) -> int:
 
     feats = CANDIDATES[name]
     g = grouped_fit(rows, feats, l2)
-    model = fit([r.features for r in rows], [r.label for r in rows], l2=l2, threshold=g.closest_at,
-                features=feats, answer_threshold=g.answer_at)
+    model = fit(
+        [r.features for r in rows],
+        [r.label for r in rows],
+        l2=l2,
+        threshold=g.closest_at,
+        features=feats,
+        answer_threshold=g.answer_at,
+    )
     save_model(model, path)
     print(json.dumps({**g.to_json(), "fitted_on": len(rows), "model": model.to_json()}, indent=1))
     return 0

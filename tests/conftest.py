@@ -87,3 +87,18 @@ def milvus_copy_factory(milvus_db, tmp_path_factory):
         return dst
 
     return make
+
+
+# The tiers. A test's folder says what it is written as; what it asks for decides its marker, so
+# `pytest -m unit` never builds an index even when a test in tests/unit reads one.
+TIER_FOLDERS = ("unit", "integration", "e2e")
+NEEDS_INDEX = {"index_dir", "index_copy_factory", "bot", "answering_bot", "loaded", "milvus_db", "milvus_copy_factory"}
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    for item in items:
+        parts = Path(str(item.fspath)).parts
+        tier = next((t for t in TIER_FOLDERS if t in parts), "unit")
+        if tier == "unit" and NEEDS_INDEX & set(getattr(item, "fixturenames", ())):
+            tier = "integration"
+        item.add_marker(getattr(pytest.mark, tier))

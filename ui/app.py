@@ -106,11 +106,11 @@ def message_text(m: dict) -> str:
 def render_answer(a: dict) -> str:
     """An answer's bubble: notices, its text with linked [n], then its own source cards."""
     text, warning = a["text"], ""
-    outcome = (a.get("decision") or {}).get("outcome")
-    if a.get("abstained") or outcome == "closest":
-        # its first sentence ("The FAQ does not cover this question.", "I am not sure the FAQ covers
-        # this. The closest entries…") is the warning itself: said once
-        lead, _, text = text.partition("\n\n")
+    lead = a.get("lead") or ""
+    if lead and text.startswith(lead):
+        # the answer's opening sentence ("The FAQ does not cover this question.", "I am not sure the
+        # FAQ covers this. The closest entries…") is the warning itself: said once
+        text = text[len(lead) :].lstrip("\n")
         warning = safe_markdown(f"> ⚠️ **{lead}**")
     body = safe_markdown(text, {c["n"]: c["link"] for c in a.get("citations", [])})
     extra = [n for n in a.get("notices", []) if n not in a["text"]]  # fallback, language, low confidence

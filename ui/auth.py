@@ -22,6 +22,7 @@ from collections import Counter
 from urllib.parse import parse_qs, quote
 
 from faqbot.bot.phrases import phrase
+from faqbot.ingest.textproc import SUPPORTED
 
 from .guard import send_json
 from .throttle import KNOWN_COOKIE, KNOWN_TTL_S, Throttle
@@ -35,7 +36,7 @@ MAX_SESSIONS_PER_ADDRESS = 100
 MAX_LOGIN_BODY = 4096
 PUBLIC_PATHS = ("/login", "/favicon.ico")
 
-LOGIN_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>faqbot</title>
+LOGIN_PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>faqbot</title>
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <style>body{{font-family:sans-serif;display:flex;justify-content:center;margin-top:12vh}}
 form{{display:flex;flex-direction:column;gap:8px;width:260px}}p.err{{color:#b91c1c}}</style></head>
@@ -45,6 +46,15 @@ form{{display:flex;flex-direction:column;gap:8px;width:260px}}p.err{{color:#b91c
  aria-label="{password}" required>
 <input type="hidden" name="next" value="{next}">
 <button type="submit" id="login">{submit}</button></form></body></html>"""
+
+
+def page_language(headers: dict[bytes, bytes]) -> str:
+    """The first language of the browser's Accept-Language the app speaks, else English."""
+    for item in headers.get(b"accept-language", b"").decode("latin-1")[:200].split(","):
+        code = item.split(";")[0].strip().lower()[:2]
+        if code in SUPPORTED:
+            return code
+    return "en"
 
 
 def _encodings(text: str) -> list[bytes]:
@@ -235,7 +245,8 @@ class AuthMiddleware:
     async def _login(self, scope, receive, send, client: str) -> None:
         if scope["method"] != "POST":
             query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-            await self._page(send, 200, _safe_next(query.get("next", ["/"])[0]), "")
+            lang = page_language(_headers(scope))
+            await self._page(send, 200, _safe_next(query.get("next", ["/"])[0]), "", lang)
             return
         headers = _headers(scope)
         origin = headers.get(b"origin", b"").decode("latin-1")
@@ -264,7 +275,8 @@ class AuthMiddleware:
             return
         if not self.auth.check(user, password):
             throttle.failed(keys)
-            await self._page(send, 401, nxt, phrase("login_failed", "en"))
+            lang = page_language(headers)
+            await self._page(send, 401, nxt, phrase("login_failed", lang), lang)
             return
         throttle.succeeded(keys)
         token = self.auth.new_session(client)
@@ -293,12 +305,13 @@ class AuthMiddleware:
         )
         await send({"type": "http.response.body", "body": b""})
 
-    async def _page(self, send, status: int, nxt: str, message: str) -> None:
+    async def _page(self, send, status: int, nxt: str, message: str, lang: str = "en") -> None:
         page = LOGIN_PAGE.format(
-            title=html.escape(phrase("login_title", "en")),
-            user=html.escape(phrase("login_user", "en")),
-            password=html.escape(phrase("login_password", "en")),
-            submit=html.escape(phrase("login_submit", "en")),
+            lang=lang,
+            title=html.escape(phrase("login_title", lang)),
+            user=html.escape(phrase("login_user", lang)),
+            password=html.escape(phrase("login_password", lang)),
+            submit=html.escape(phrase("login_submit", lang)),
             next=html.escape(nxt),
             message=f'<p class="err">{html.escape(message)}</p>' if message else "",
         ).encode()

@@ -245,7 +245,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_feedback_export(args: argparse.Namespace) -> int:
-    from .feedback import export
+    from .feedback_stores import export
 
     return export(args)
 

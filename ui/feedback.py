@@ -9,13 +9,10 @@ report` summarises whatever store `events()` reads.
 
 from __future__ import annotations
 
-import argparse
 import base64
-import contextlib
 import hashlib
 import json
 import os
-import sys
 import threading
 import time
 from collections import Counter, OrderedDict, deque
@@ -308,28 +305,6 @@ def _stamp_seconds(line: str) -> float:
         return float("inf")
 
 
-def default_log() -> Path:
-    return Path(os.environ.get("FAQBOT_FEEDBACK", "feedback.jsonl"))
-
-
-DEFAULT_DB = "feedback.db"
-
-
-def open_feedback(log: Path | None = None, db: str | None = None) -> FeedbackStore:
-    """The configured store: a JSONL log when one is named (--feedback-log, FAQBOT_FEEDBACK), else a
-    database (--feedback-db, FAQBOT_FEEDBACK_DB; a SQLite file ./feedback.db by default)."""
-    log = log or (Path(os.environ["FAQBOT_FEEDBACK"]) if os.environ.get("FAQBOT_FEEDBACK") else None)
-    if log is not None and not db:
-        return JsonlFeedback(log)
-    from .feedback_db import SqlFeedback
-
-    return SqlFeedback(db or os.environ.get("FAQBOT_FEEDBACK_DB") or DEFAULT_DB)
-
-
-def store_name(store: FeedbackStore) -> str:
-    return str(getattr(store, "location", None) or getattr(store, "path", "feedback"))
-
-
 def current_votes(events: list[dict]) -> list[dict]:
     """The standing vote of each client on each answer: a later vote replaces an earlier one."""
     last: dict[tuple, dict] = {}
@@ -364,47 +339,6 @@ def summarize(events: list[dict]) -> dict:
     }
 
 
-def _clip(shown: str, n: int = 100) -> str:
-    """A long question cut to n characters; the reading of a follow-up after it, cut to n too."""
-    q, sep, read_as = shown.partition(" [read as: ")
-    return q[:n] + (f" [read as: {read_as[:-1][:n]}]" if sep else "")
-
-
-def print_report(args: argparse.Namespace) -> int:
-    store = open_feedback(args.feedback_log, args.feedback_db)
-    s = summarize(store.events())
-    if args.json:
-        print(json.dumps(s, indent=2, ensure_ascii=False))
-        return 0
-    print(f"{s['events']} events in {store_name(store)}: {s['answers']} answers, votes {s['votes']}")
-    print("Top unanswered questions:")
-    for q, n in s["top_unanswered"]:
-        print(f"  {n:3}  {_clip(q)}")
-    print("Downvoted answers:")
-    for q, n in s["downvoted"]:
-        print(f"  {n:3}  {_clip(q)}")
-    print("Per language:")
-    for lang, counts in s["per_language"].items():
-        print(f"  {lang}: " + ", ".join(f"{k}={v}" for k, v in counts.items()))
-    return 0
-
-
 def read(path: Path) -> list[dict]:
     """Every event of the JSONL log at path (rotated files included), oldest first."""
     return JsonlFeedback(path).events()
-
-
-def _private_file(path: Path):
-    """A file for writing, mode 0600 (it quotes users' questions), an existing one tightened first."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    os.fchmod(fd, 0o600)
-    return os.fdopen(fd, "w", encoding="utf-8")
-
-
-def export(args: argparse.Namespace) -> int:
-    """`faqbot feedback export`: every event of the configured store as JSON lines (the log's format)."""
-    store = open_feedback(args.feedback_log, args.feedback_db)
-    with _private_file(args.out) if args.out else contextlib.nullcontext(sys.stdout) as out:
-        for e in store.events():
-            out.write(json.dumps(e, ensure_ascii=False) + "\n")
-    return 0

@@ -67,7 +67,7 @@ def register_routes(app: FastAPI, source: InsightsSource, enabled: bool, retenti
             return HTMLResponse(f"<!doctype html><title>Insights</title><p>{REFUSED}</p>", status_code=403)
 
 
-def _frames(data: InsightsData) -> dict[str, Any]:
+def frames(data: InsightsData) -> dict[str, Any]:
     import pandas as pd
 
     return {name: pd.DataFrame(rows) for name, rows in data.tables().items()}
@@ -95,7 +95,7 @@ def build_page(source: InsightsSource, retention_days: int):
 
     def view(days: int):
         data = source.data(int(days))
-        f = _frames(data)
+        f = frames(data)
         keys = [g.key for g in data.gaps]
         return (
             _summary(data),

@@ -8,7 +8,8 @@ import json
 import os
 from pathlib import Path
 
-from .feedback import open_feedback, print_report, store_name, summarize
+from .feedback import summarize
+from .feedback_stores import open_feedback, print_report, store_name
 from .insights_source import RETENTION_DAYS, InsightsSource
 
 

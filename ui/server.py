@@ -19,7 +19,8 @@ from .api import MAX_BODY_BYTES, AppState, register
 from .auth import Auth, AuthMiddleware
 from .connections import ConnectionLimits, limited
 from .doors import ApiKeys, mount_doors, read_api_keys, read_public_url
-from .feedback import FeedbackStore, open_feedback
+from .feedback import FeedbackStore
+from .feedback_stores import open_feedback
 from .gate import DEFAULT_MAX_WAIT_S
 from .guard import Guard, default_hosts
 from .insights_page import build_page

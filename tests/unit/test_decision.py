@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from faqbot.bot.abstain import AbstainModel, load_default_model, save_model
+from faqbot.bot.abstain import AbstainModel, AbstainModelError, load_default_model, save_model
 from faqbot.bot.decision import ANSWER, CLOSEST, NOT_COVERED, Decision, decide
 from faqbot.bot.fit import COSTS, Row, case, choose_thresholds, figures, grouped_probabilities, reliability
 
@@ -58,9 +58,24 @@ def test_equal_thresholds_give_the_old_two_outcomes(tmp_path):
     assert {decide(p, back.threshold, back.answer_at).outcome for p in (0.1, 0.39, 0.4, 0.9)} == {ANSWER, NOT_COVERED}
 
 
-def test_a_model_file_naming_an_unknown_feature_is_not_used(tmp_path):
-    (tmp_path / "m.json").write_text('{"features": ["shoe_size"], "weights": [1], "bias": 0, "mean": [0], "std": [1]}')
-    assert load_default_model(tmp_path / "m.json").probability({"shoe_size": -9}) == 1.0  # never abstains
+@pytest.mark.parametrize(
+    "content",
+    [
+        '{"features": ["shoe_size"], "weights": [1], "bias": 0, "mean": [0], "std": [1]}',
+        '{"features": ["dense_top"], "weights": [1]}',
+        "not json",
+        "[1, 2]",
+        None,
+    ],
+)
+def test_a_model_that_cannot_be_used_stops_with_a_message(tmp_path, monkeypatch, content):
+    # it used to be replaced by a model that never says "not covered", with no word to anyone
+    path = tmp_path / "m.json"
+    if content is not None:
+        path.write_text(content)
+    monkeypatch.setenv("FAQBOT_ABSTAIN_MODEL", str(path))
+    with pytest.raises(AbstainModelError, match="unset FAQBOT_ABSTAIN_MODEL or write one with `faqbot calibrate`"):
+        load_default_model()
 
 
 def _rows() -> list[Row]:

@@ -12,8 +12,6 @@ from faqbot.ui.doors import ApiKeys, add_key, hash_key, is_door
 from faqbot.ui.openai_api import BadRequest, _rest, parse_request
 from faqbot.ui.openai_format import sources_footer, strip_footer
 
-pytestmark = pytest.mark.unit
-
 # Open WebUI 0.12.4's defaults (open_webui/config.py), first and last lines as sent
 TAGS = """### Task:
 Generate 1-3 broad tags categorizing the main themes of the chat history, along with 1-3 more specific subtopic tags.

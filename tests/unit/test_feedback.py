@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from faqbot.ui import feedback
+from faqbot.ui import feedback, feedback_stores
 from faqbot.ui.feedback import JsonlFeedback, Vote
 
 
@@ -115,6 +115,6 @@ def test_the_report_shows_what_a_bare_follow_up_was_read_as(tmp_path, capsys):
     assert ("pizza?", 1) in s["top_unanswered"]
     assert s["downvoted"] == [("what about Hudi? [read as: what about Hudi? (data visibility)]", 1)]
     args = argparse.Namespace(feedback_log=tmp_path / "fb.jsonl", feedback_db=None, json=False)
-    feedback.print_report(args)
+    feedback_stores.print_report(args)
     out = capsys.readouterr().out
     assert "what about Hudi? [read as: what about Hudi? (data visibility)]" in out

@@ -13,7 +13,7 @@ import stat
 
 import pytest
 from faqbot.bot.llm_checks import check_answer, unsupported_terms
-from faqbot.ui import feedback
+from faqbot.ui import feedback, feedback_stores
 from faqbot.ui.auth import Auth, _safe_next
 from faqbot.ui.sanitize import safe_markdown
 
@@ -192,7 +192,7 @@ def test_feedback_export_is_private(tmp_path):
     out = tmp_path / "export.jsonl"
     out.write_text("old")
     os.chmod(out, 0o644)
-    feedback.export(argparse.Namespace(feedback_log=log, feedback_db=None, out=out))
+    feedback_stores.export(argparse.Namespace(feedback_log=log, feedback_db=None, out=out))
     assert stat.S_IMODE(out.stat().st_mode) == 0o600 and len(out.read_text().splitlines()) == 3
 
 
@@ -286,3 +286,12 @@ def test_cost_counts_tokens_not_characters():
     assert question_cost(None, "Kafka SASL_SSL login fails", None) < HEAVY_TOKENS
     short = [Turn("user", "Kafka SASL_SSL login fails"), Turn("assistant", "See [1].")]
     assert question_cost(None, "and for the sink?", short) < HEAVY_TOKENS
+
+
+def test_the_sign_in_language_is_the_first_one_the_app_speaks():
+    from faqbot.ui.auth import page_language
+
+    assert page_language({b"accept-language": b"de-DE,de;q=0.9,es;q=0.8,fr;q=0.7"}) == "es"
+    assert page_language({b"accept-language": b"FR"}) == "fr"
+    assert page_language({b"accept-language": b"ja, *;q=0.1"}) == "en"
+    assert page_language({}) == "en"

@@ -274,7 +274,7 @@ def test_the_entry_check_reads_yes_or_no_and_nothing_else():
 
 
 def test_a_wrong_number_in_the_environment_names_the_variable(monkeypatch):
-    from faqbot.bot.config import env_int
+    from faqbot.bot.settings import env_int
 
     monkeypatch.setenv("FAQBOT_LLM_PASSAGE_CHARS", "lots")
     with pytest.raises(ValueError, match="FAQBOT_LLM_PASSAGE_CHARS must be a whole number of at least 100"):
@@ -286,3 +286,20 @@ def test_a_wrong_number_in_the_environment_names_the_variable(monkeypatch):
     assert env_int("FAQBOT_LLM_PASSAGE_CHARS", 800, least=100) == 2000
     monkeypatch.delenv("FAQBOT_LLM_PASSAGE_CHARS")
     assert env_int("FAQBOT_LLM_PASSAGE_CHARS", 800, least=100) == 800
+
+
+def test_llm_settings_are_read_at_the_edge_and_carried_by_the_backend(monkeypatch):
+    # they were read at import time by two modules: a value set later (a test, a server's flag) was ignored
+    from faqbot.bot.config import make_llm
+    from faqbot.bot.settings import LLMSettings
+
+    monkeypatch.setenv("FAQBOT_LLM_MAX_TOKENS", "64")
+    monkeypatch.setenv("FAQBOT_LLM_PASSAGE_CHARS", "1500")
+    monkeypatch.setenv("FAQBOT_LLM_CHECK_ENTRIES", "0")
+    s = LLMSettings.resolve("qwen", "http://127.0.0.1:9/v1", None)
+    assert (s.max_tokens, s.passage_chars, s.check_entries) == (64, 1500, False)
+    backend = make_llm(s)
+    assert backend is not None and (backend.passage_chars, backend.check_entries) == (1500, False)
+    assert backend.model.max_tokens == 64 or backend.model.max_completion_tokens == 64
+    monkeypatch.delenv("FAQBOT_LLM_PASSAGE_CHARS")
+    assert LLMSettings.resolve("qwen", "http://127.0.0.1:9/v1", None).passage_chars == 800

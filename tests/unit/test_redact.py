@@ -6,8 +6,6 @@ import pytest
 from faqbot.ui.feedback import answer_record
 from faqbot.ui.redact import MARK, redact
 
-pytestmark = pytest.mark.unit
-
 # (pasted text, the secret that must go, what must stay so a maintainer can still read the question)
 CASES = [
     (

@@ -244,12 +244,14 @@ class HybridRetriever:
         return df
 
     # ------------------------------------------------------------------ scoring
-    def _dense(self, query: str) -> tuple[np.ndarray, np.ndarray]:
+    def _dense(self, query: str, shifted: bool = True) -> tuple[np.ndarray, np.ndarray]:
         """Per chunk, the cosines without e5's language offsets (what ranks) and as searched (what the
-        decision's features read: the "not covered" model was fitted on those)."""
+        decision's features read: the "not covered" model was fitted on those). A question in a
+        language the corpus lacks (Chinese, German) meets every version as foreign: not shifted (a
+        Chinese question lost its sink entry, whose Spanish version it read best)."""
         vector = self.embedder.embed_queries([query])[0]
         raw = self.store.dense(vector, DENSE_K)
-        return self.language_shift.remove(raw, vector), raw
+        return (self.language_shift.remove(raw, vector) if shifted else raw), raw
 
     def _lexical(self, tokens: list[str], query: str, lang: str) -> np.ndarray:
         return self.store.lexical(tokens, query, lang)
@@ -375,7 +377,7 @@ class HybridRetriever:
         extra = [english_terms(report.language_text()), crossed.words if XLING_LEXICAL else ""]
         lexical_text = "\n".join(filter(None, [report.lexical_text(), *extra]))
         tokens = query_tokens(lexical_text, lang)
-        dense_c, raw_c = self._dense(report.dense_query())
+        dense_c, raw_c = self._dense(report.dense_query(), detected in SUPPORTED)
         lex_c = self._lexical(tokens, lexical_text, lang)
         lex_g = self._group_max(lex_c)
         dense_g, raw_g = self._crossed_dense((self._group_max(dense_c), self._group_max(raw_c)), crossed, lang)

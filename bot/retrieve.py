@@ -39,10 +39,8 @@ DENSE_CROSSED_CHARS = 600
 # a question read in English on the strength of one term is mostly its own words: the second dense
 # reading needs two ("¿Y para el sink? (… lectura …)" pulled connector entries above the sink entry)
 XLING_MIN_TERMS = 2
-# Weight of e5's language offset removed from every version's cosine (ingest/language_shift.py):
-# 1 removes exactly the shift measured on the corpus's translations, 0 turns it off. Swept on the
-# dev set, xling-dev and calibration's cross-lingual questions (docs/eval.md): misses 10 at 0 and
-# 0.5, 9 at 0.75, 8 at 1, 7 at 1.25, 8 at 1.5
+# Weight of e5's language offset removed from each version's cosine (ingest/language_shift.py; 0: off):
+# misses on dev + xling-dev + calibration's cross-lingual: 10 at 0 and 0.5, 9, 8 at 1, 7 at 1.25, 8 at 1.5
 LANGUAGE_SHIFT = 1.25
 Dense = tuple[np.ndarray, np.ndarray]  # per entry: without the language offsets (ranking), as searched (decision)
 FILL_FROM = 10  # dense candidates whose lexical scores stand in for an entry missing the query language

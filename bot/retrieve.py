@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 from faqbot.ingest.embedders import get_embedder
+from faqbot.ingest.language_shift import LanguageShift
 from faqbot.ingest.records import Chunk
 from faqbot.ingest.store import Store, StoreError, open_store
 from faqbot.ingest.textproc import SUPPORTED, detect_language, names, query_tokens, raw_words
@@ -38,6 +39,10 @@ DENSE_CROSSED_CHARS = 600
 # a question read in English on the strength of one term is mostly its own words: the second dense
 # reading needs two ("¿Y para el sink? (… lectura …)" pulled connector entries above the sink entry)
 XLING_MIN_TERMS = 2
+# Weight of e5's language offset removed from each version's cosine (ingest/language_shift.py; 0: off):
+# misses on dev + xling-dev + calibration's cross-lingual: 10 at 0 and 0.5, 9, 8 at 1, 7 at 1.25, 8 at 1.5
+LANGUAGE_SHIFT = 1.25
+Dense = tuple[np.ndarray, np.ndarray]  # per entry: without the language offsets (ranking), as searched (decision)
 FILL_FROM = 10  # dense candidates whose lexical scores stand in for an entry missing the query language
 
 
@@ -207,6 +212,7 @@ class HybridRetriever:
             lang: np.array([any(self.chunks[m].language == lang for m in mem) for mem in self.group_members])
             for lang in SUPPORTED
         }
+        self.language_shift = LanguageShift(self.store.manifest, [c.language for c in self.chunks], LANGUAGE_SHIFT)
         self.chunk_group = np.zeros(len(self.chunks), dtype=np.int64)
         for gi, members in enumerate(self.group_members):
             self.chunk_group[members] = gi
@@ -236,8 +242,14 @@ class HybridRetriever:
         return df
 
     # ------------------------------------------------------------------ scoring
-    def _dense(self, query: str) -> np.ndarray:
-        return self.store.dense(self.embedder.embed_queries([query])[0], DENSE_K)
+    def _dense(self, query: str, shifted: bool = True) -> tuple[np.ndarray, np.ndarray]:
+        """Per chunk, the cosines without e5's language offsets (what ranks) and as searched (what the
+        decision's features read: the "not covered" model was fitted on those). A question in a
+        language the corpus lacks (Chinese, German) meets every version as foreign: not shifted (a
+        Chinese question lost its sink entry, whose Spanish version it read best)."""
+        vector = self.embedder.embed_queries([query])[0]
+        raw = self.store.dense(vector, DENSE_K)
+        return (self.language_shift.remove(raw, vector) if shifted else raw), raw
 
     def _lexical(self, tokens: list[str], query: str, lang: str) -> np.ndarray:
         return self.store.lexical(tokens, query, lang)
@@ -333,16 +345,21 @@ class HybridRetriever:
             **self._asked(report, tokens, top, lang),
         }
 
-    def _crossed_dense(self, dense_g: np.ndarray, crossed: Gloss, report: Report, lang: str) -> np.ndarray:
+    def _crossed_dense(self, dense: Dense, crossed: Gloss, lang: str) -> Dense:
         """An entry without a version in the question's language scored by the closer of the question
         and its English reading (bot/xling.py); the others as before."""
         has_lang = self.group_has_lang.get(lang)
-        if has_lang is None or has_lang.all() or not XLING:
-            return dense_g
-        if not XLING_DENSE or crossed.terms < XLING_MIN_TERMS:
-            return dense_g
-        dense_x = self._group_max(self._dense(crossed.text[:DENSE_CROSSED_CHARS]))
-        return np.where(has_lang, dense_g, np.maximum(dense_g, dense_x))
+        if has_lang is None or has_lang.all() or not XLING or not XLING_DENSE or crossed.terms < XLING_MIN_TERMS:
+            return dense
+        x = [self._group_max(d) for d in self._dense(crossed.text[:DENSE_CROSSED_CHARS])]
+        return np.where(has_lang, dense[0], np.maximum(dense[0], x[0])), np.where(
+            has_lang, dense[1], np.maximum(dense[1], x[1])
+        )
+
+    def _scores(self, dense_g: np.ndarray, lex_g: np.ndarray, text: str, fusion: str, lang: str) -> np.ndarray:
+        scores = self.fuse(dense_g, lex_g, fusion, self.group_has_lang.get(lang))
+        scores = scores + error_title_bonus(self._error_titles, text, len(scores))
+        return scores - other_exception_penalty(self._title_classes, text)
 
     # ------------------------------------------------------------------ public
     def retrieve(self, query: str, language: str | None = None, k: int = 5, fusion: str | None = None) -> Retrieval:
@@ -358,13 +375,11 @@ class HybridRetriever:
         extra = [english_terms(report.language_text()), crossed.words if XLING_LEXICAL else ""]
         lexical_text = "\n".join(filter(None, [report.lexical_text(), *extra]))
         tokens = query_tokens(lexical_text, lang)
-        dense_c = self._dense(report.dense_query())
+        dense_c, raw_c = self._dense(report.dense_query(), detected in SUPPORTED)
         lex_c = self._lexical(tokens, lexical_text, lang)
-        dense_g, lex_g = self._group_max(dense_c), self._group_max(lex_c)
-        dense_g = self._crossed_dense(dense_g, crossed, report, lang)
-        scores = self.fuse(dense_g, lex_g, fusion or self.fusion, self.group_has_lang.get(lang))
-        scores = scores + error_title_bonus(self._error_titles, lexical_text, len(scores))
-        scores = scores - other_exception_penalty(self._title_classes, lexical_text)
+        lex_g = self._group_max(lex_c)
+        dense_g, raw_g = self._crossed_dense((self._group_max(dense_c), self._group_max(raw_c)), crossed, lang)
+        scores = self._scores(dense_g, lex_g, lexical_text, fusion or self.fusion, lang)
         order = np.argsort(-scores)[: max(k, 2)]
         hits: list[Hit] = []
         for gi in order:
@@ -373,7 +388,7 @@ class HybridRetriever:
             # without the user's language, cite the English original: the other versions are
             # translations of it, and English is the language a Flink engineer reads second
             pool = same or [m for m in members if self.chunks[m].language == "en"] or members
-            best = max(pool, key=lambda m: dense_c[m] + 0.02 * lex_c[m])
+            best = max(pool, key=lambda m: raw_c[m] + 0.02 * lex_c[m])
             versions = sorted((self.chunks[m] for m in members), key=lambda c: c.language)
             hits.append(
                 Hit(
@@ -386,7 +401,8 @@ class HybridRetriever:
                     not same,
                 )
             )
-        feats = self._features(report, tokens, dense_g, lex_g, int(order[0]), lang, scores)
+        raw_scores = self._scores(raw_g, lex_g, lexical_text, fusion or self.fusion, lang)
+        feats = self._features(report, tokens, raw_g, lex_g, int(order[0]), lang, raw_scores)
         p_in = self.abstain_model.probability(feats)
         decision = decide(p_in, self.abstain_model.threshold, self.abstain_model.answer_at, bool(hits))
         n = len(self.chunks)

@@ -35,7 +35,7 @@ from . import lexical
 from .records import Chunk
 from .store_protocol import FIX, BuildContent, StoreError, StoreSpec
 
-FORMAT_VERSION = 3  # 3: chunks carry their parts and the shape of their fix (ingest/parts.py)
+FORMAT_VERSION = 4  # 4: the manifest holds the language shift (ingest/language_shift.py)
 BATCH = 1000
 PART_CHARS = 60_000  # base64 characters per source-file row (VARCHAR max is 65,535)
 MAX_TOPK = 16_384  # Milvus' limit on results per search

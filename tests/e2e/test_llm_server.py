@@ -276,11 +276,17 @@ def test_an_uncertain_post_is_read_against_its_entries(index_dir, llm_bot):
     for post in posts[:2]:
         before, after = plain.retriever.retrieve(post), llm_bot.retrieve(post)
         check = after.entry_check
-        assert check["verdicts"] and all(isinstance(v, bool) for v in check["verdicts"]), check
+        assert check["outcome"] in ("accepted", "none accepted", "no verdict"), check
+        assert all(isinstance(v, bool) for v in check["verdicts"]), check
         if check["outcome"] == "accepted":  # the accepted entry is cited first, the others follow
             chosen = before.hits[check["chosen"]].group
             assert [h.group for h in after.hits][0] == chosen and after.decision.outcome == "answer"
             assert sorted(h.group for h in after.hits) == sorted(h.group for h in before.hits)
+        elif check["outcome"] == "no verdict":
+            # past the check's time budget (a loaded machine) or a reply that is neither yes nor
+            # no: the retrieval stands as it was, decision included
+            assert [h.group for h in after.hits] == [h.group for h in before.hits]
+            assert after.decision == before.decision
         else:  # every entry refused: the closest entries, never "not covered" (a refusal may be wrong)
             assert check["outcome"] == "none accepted" and check["verdicts"] == [False] * 3
             assert after.decision.outcome == "closest" and after.decision.reason == "entry_check_none_accepted"

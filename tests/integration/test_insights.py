@@ -170,7 +170,18 @@ def test_report_html_and_json_from_the_cli(bot, index_dir, tmp_path):
     assert Path(ROOT).exists()
 
 
-SETS = ("dev.jsonl", "calibration.jsonl", "zh-short.jsonl", "other-langs.jsonl", "xling.jsonl")
+SETS = (
+    "dev.jsonl",
+    "calibration.jsonl",
+    "zh-short.jsonl",
+    "other-langs.jsonl",
+    "xling.jsonl",
+    "xling-dev.jsonl",
+    "xling-2.jsonl",
+    "real-posts.jsonl",
+    "posts.jsonl",
+)
+MAX_CHARS = 600  # a pasted post of a few lines; longer ones are a page of logs
 
 
 def test_gap_grouping_puts_questions_on_one_entry_together(bot):
@@ -192,12 +203,12 @@ def test_gap_grouping_puts_questions_on_one_entry_together(bot):
         for line in f.read_text(encoding="utf-8").splitlines():
             d = json.loads(line)
             needles = [n.lower() for n in d.get("needles") or []]
-            if not needles or len(d["question"]) > 300:
+            if not needles or len(d["question"]) > MAX_CHARS:
                 continue
             groups = {c.translation_group or c.id for c in chunks for n in needles if n in c.body.lower()}
             if len(groups) == 1:
                 qs.append((d["question"], groups.pop(), d["lang"]))
-    assert len(qs) >= 120 and len({lang for *_, lang in qs}) >= 5
+    assert len(qs) >= 250 and len({lang for *_, lang in qs}) >= 5
     src = InsightsSource(None, lambda: r)
     labels = cluster(np.asarray(r.embedder.embed_queries([q for q, _, _ in qs])), src.threshold(r))
     tp = fp = 0

@@ -93,23 +93,31 @@ def scored_gist(
     return best.replace("[", "(").replace("]", ")"), best_score
 
 
-def _not_covered(r: Retrieval, question: str, notices: list[str]) -> Answer:
-    """Said plainly, with no entry: none is close enough to be worth the user's reading."""
-    lang = r.language
-    lead = phrase("not_covered", lang)
-    text = "\n".join([lead, "", phrase("rephrase", lang)])
+def _answer(
+    r: Retrieval, question: str, text: str, cites: list[Citation], notices: list[str], lead: str = ""
+) -> Answer:
+    """The Answer of one retrieval: its language, decision and confidence travel with the text."""
+    abstained = r.decision.outcome == NOT_COVERED or not r.hits
     return Answer(
         question,
         text,
-        lang,
+        r.language,
         r.detected,
-        [],
-        True,
+        cites,
+        abstained,
         notices=notices,
         confidence=r.confidence,
         decision=r.decision,
         lead=lead,
     )
+
+
+def _not_covered(r: Retrieval, question: str, notices: list[str]) -> Answer:
+    """Said plainly, with no entry: none is close enough to be worth the user's reading."""
+    lang = r.language
+    lead = phrase("not_covered", lang)
+    text = "\n".join([lead, "", phrase("rephrase", lang)])
+    return _answer(r, question, text, [], notices, lead)
 
 
 def _closest(r: Retrieval, question: str, notices: list[str]) -> Answer:
@@ -125,18 +133,7 @@ def _closest(r: Retrieval, question: str, notices: list[str]) -> Answer:
         items.append(f"- [{c.n}] [{_link_text(c.title)}]({c.link})" + (f" — {fix}" if fix else ""))
     lead = phrase("closest", lang)
     text = "\n\n".join([lead, "\n".join(items), phrase("closest_check", lang)])
-    return Answer(
-        question,
-        text,
-        lang,
-        r.detected,
-        cites,
-        False,
-        notices=notices,
-        confidence=r.confidence,
-        decision=r.decision,
-        lead=lead,
-    )
+    return _answer(r, question, text, cites, notices, lead)
 
 
 def _link_text(title: str) -> str:
@@ -217,17 +214,7 @@ def compose(r: Retrieval, question: str, focus: str = "") -> Answer:
         parts.append(
             phrase("see_also", lang) + "\n" + _see_also(also, cites, question, r, long_quote=len(extract) > BUDGET)
         )
-    return Answer(
-        question,
-        "\n\n".join(parts),
-        lang,
-        r.detected,
-        cites,
-        False,
-        notices=notices,
-        confidence=r.confidence,
-        decision=r.decision,
-    )
+    return _answer(r, question, "\n\n".join(parts), cites, notices)
 
 
 def _part_weights(r: Retrieval, c: Chunk, question: str) -> dict:

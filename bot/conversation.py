@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from faqbot.ingest.textproc import detect_language, fold, identifiers, tokenize
+from faqbot.languages import CJK, PACKS, ROLE_KINDS, alternatives
 
 from .answer import Turn
 from .corpus_words import CorpusWords, corpus_words
@@ -21,28 +22,24 @@ if TYPE_CHECKING:
 # Han, kana and Hangul are written without spaces: no \\b stands between their words, and a role or
 # a name next to them ("那sink呢") is still a word of its own. _WORD is a letter or digit of the
 # spaced scripts, what the word boundaries below are made of.
-_CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
+_CJK = CJK
 _WORD = rf"[^\W{_CJK}]"
 _CJK_RUN = re.compile(rf"[{_CJK}]+")
-# Openers that refer back to the previous question, per language (Chinese ones need no boundary).
+# The language packs' words, per kind (languages/): openers that refer back to the previous question
+# (Chinese ones need no boundary), pronouns, a closing particle that asks about what came before
+# ("ClickHouse 呢？"), and requests for the fix of the entry under discussion ("how do I fix it?",
+# "comment le corriger ?", "¿y cómo lo soluciono?"), not for a new search.
 REFERS_BACK = re.compile(
-    r"^\s*(?:(and|what about|how about|same|also|et|et pour|et avec|et en|qu'en est-il|pareil|aussi|"
-    r"y|y con|y en|y para|¿y|igual|también)\b|那么|那|还有|如果是|同样|换成)",
+    rf"^\s*(?:({alternatives('follow_up_patterns', True)})\b|{alternatives('follow_up_patterns', False)})",
     re.IGNORECASE,
 )
-PRONOUNS = re.compile(r"\b(it|this|that|ça|cela|celui|celle|ce|esto|eso|ello|lo)\b|(?<!其)它|这个|那个", re.IGNORECASE)
-# "ClickHouse 呢？" ("and ClickHouse?"): a short question closed by 呢 asks about what came before
-_ASKS_ABOUT = re.compile(r"呢\s*[？?]?\s*$")
+PRONOUNS = re.compile(
+    rf"\b({alternatives('pronoun_patterns', True)})\b|{alternatives('pronoun_patterns', False)}", re.IGNORECASE
+)
+_ASKS_ABOUT = re.compile("|".join(f for p in PACKS.values() for f in p.asks_about_patterns))
 SHORT = 6
-# "how do I fix it?", "comment le corriger ?", "¿y cómo lo soluciono?": asks for the fix of the
-# entry under discussion, not for a new search
 ASKS_FIX = re.compile(
-    r"\b(how (do|can|should|would) (i|we|you) (fix|solve|resolve|repair|correct)|how to (fix|solve|resolve)|"
-    r"what(’s|'s| is) the (fix|solution)|fix (it|this|that)|"
-    r"comment (le |la |les |l'|l’)?(corriger|résoudre|réparer|régler)|quelle est la solution|"
-    r"c[oó]mo (lo |la |los |las |se )?(soluciono|soluciona|solucionar|arreglo|arreglar|resuelvo|resolver|"
-    r"corrijo|corregir)|cu[aá]l es la soluci[oó]n)"
-    r"|(?:怎么|如何|怎样|咋)(?:解决|修复|处理|办|改|修)|解决(?:方法|办法|方案)",
+    rf"\b({alternatives('fix_request_patterns', True)})|{alternatives('fix_request_patterns', False)}",
     re.IGNORECASE,
 )
 FIX_WORDS = 10  # a longer question names its own problem: it is searched as it is
@@ -51,28 +48,11 @@ FIX_WORDS = 10  # a longer question names its own problem: it is searched as it 
 # issues?": the sink entry scored 0.957, the source one 0.976)
 ASPECT_MARGIN = 0.05
 
-# Where a table sits in a job, per language: the one list of role words. A follow-up naming one
-# role ("and for the sink?", "et pour le sink ?", "¿y para el destino?") replaces the role the
-# previous question named ("My Kafka source ..."), which would otherwise pull back the same entry.
+# Where a table sits in a job, per language (the packs' roles): a follow-up naming one role ("and for
+# the sink?", "et pour le sink ?", "¿y para el destino?") replaces the role the previous question
+# named ("My Kafka source ..."), which would otherwise pull back the same entry.
 ROLES: dict[str, dict[str, tuple[str, ...]]] = {
-    "source": {
-        "en": ("source", "source table", "upstream"),
-        "fr": ("source", "table source", "amont"),
-        "es": ("origen", "orígenes", "fuente", "tabla de origen", "tabla fuente"),
-        "zh": ("源表", "数据源", "上游", "源端"),
-    },
-    "sink": {
-        "en": ("sink", "sink table", "result table", "downstream"),
-        "fr": ("sink", "table sink", "table de résultats", "table résultat", "aval", "destination"),
-        "es": ("sink", "tabla sink", "destino", "tabla de resultados", "tabla de destino"),
-        "zh": ("结果表", "目标表", "下游", "输出表"),
-    },
-    "dimension": {
-        "en": ("dimension table", "lookup table", "lookup"),
-        "fr": ("table de dimension", "table de dimensions"),
-        "es": ("tabla de dimensiones", "tabla dimensional"),
-        "zh": ("维表", "维度表"),
-    },
+    role: {code: p.roles[role] for code, p in PACKS.items() if p.roles.get(role)} for role in ROLE_KINDS
 }
 # "and in Spanish?", "et en espagnol ?", "¿y en inglés?": the same question, answered in that language
 _IN = r"(?:in|en)"

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from faqbot.ingest.records import Chunk
 from faqbot.ingest.textproc import SUPPORTED, detect_language, identifiers, strip_code, tokenize
+from faqbot.languages import words
 
 from .answer import MARKER, cited_numbers, repair_citations
 from .extract import is_code_line
@@ -41,11 +42,7 @@ MIN_SUPPORTED_SHARE = 0.5
 # the longest source code attached under a generated answer; longer blocks are cut with "…"
 ATTACH_CHARS = 1200  # below it the answer is mostly not what its source says
 # what small models write instead of answering, beyond the bot's own "not covered" phrase
-_REFUSALS = (
-    r"\b(?:sources?|faq|passage)\b[^.]{0,40}\b(?:does not|doesn't|do not|don't) (?:cover|answer|mention|contain)",
-    r"\bne (?:couvre|mentionne|contient|répond) pas\b",
-    r"\bno (?:cubre|cubren|menciona|mencionan|contiene|contienen|responde)\b",
-)
+_REFUSALS = words("refusal_patterns")
 
 
 @dataclass
@@ -165,7 +162,7 @@ def _failure(v: Verdict, language: str, support: list[float] | None) -> str:
 
 
 # the lead-in of a sample that shows what not to do ("Incorrect configuration:")
-_WRONG_SAMPLE = re.compile(r"\b(incorrect\w*|wrong|invalid\w*|erron\w*|erróne\w*|mauvais\w*|before)\b", re.I)
+_WRONG_SAMPLE = re.compile(rf"\b({'|'.join(words('wrong_sample_patterns'))})\b", re.I)
 
 
 _LIST_PROSE = re.compile(r"^\s*(?:\d+[.)]|[-*•])\s+(?:\S+\s+){3,}")  # "2. Set the parameter x=1 in …"

@@ -1,6 +1,8 @@
-"""Every fixed phrase the bot says, in English, French and Spanish."""
+"""Every fixed phrase the bot says, in each answer language (English, French and Spanish)."""
 
 from __future__ import annotations
+
+from faqbot.languages import ANSWERED, PACKS
 
 PHRASES: dict[str, dict[str, str]] = {
     "lead": {
@@ -203,11 +205,8 @@ PHRASES: dict[str, dict[str, str]] = {
     },
 }
 
-LANGUAGE_NAMES = {
-    "en": {"en": "English", "fr": "French", "es": "Spanish"},
-    "fr": {"en": "anglais", "fr": "français", "es": "espagnol"},
-    "es": {"en": "inglés", "fr": "francés", "es": "español"},
-}
+# the answer languages' names in each answer language, from the language packs (languages/)
+LANGUAGE_NAMES: dict[str, dict[str, str]] = {code: dict(PACKS[code].language_names) for code in ANSWERED}
 
 
 def phrase(key: str, lang: str, **kw: str) -> str:
@@ -217,5 +216,5 @@ def phrase(key: str, lang: str, **kw: str) -> str:
 
 def language_list(langs: list[str], lang: str) -> str:
     names = LANGUAGE_NAMES.get(lang, LANGUAGE_NAMES["en"])
-    joiner = {"en": " and ", "fr": " et ", "es": " y "}.get(lang, " and ")
+    joiner = f" {(PACKS[lang] if lang in LANGUAGE_NAMES else PACKS['en']).and_word} "
     return joiner.join(names.get(x, x) for x in langs)

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from faqbot.ingest.textproc import names
+from faqbot.languages import CJK, alternatives
 
 LONG_POST = 300  # characters: shorter questions are used as typed
 DENSE_CHARS = 360  # condensed query length: e5 time grows with tokens, and the budget is 80 ms
@@ -43,14 +44,10 @@ _SQL_RE = re.compile(
     re.IGNORECASE,
 )
 _HEADING_RE = re.compile(r"^\s*(#+\s|\*\*[^*]+\*\*:?\s*$)")
-_CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
-# a sentence that states what goes wrong, in the languages users post in
+_CJK_RE = re.compile(f"[{CJK}]")
+# a sentence that states what goes wrong, in the languages users post in (the packs' symptom words)
 _SYMPTOM_RE = re.compile(
-    r"\b(no data|nothing|never|empty|missing|lost|duplicat\w*|wrong|incorrect|fails?|failed|failing|error|"
-    r"stuck|hangs?|slow|delay\w*|not\s+\w+|cannot|can't|doesn't|don't|won't|isn't|aucun\w*|rien|vide|"
-    r"échou\w*|erreur|jamais|ne\s+\w+\s+pas|ningún|ninguna|nada|vac[ií]\w*|fall\w*|error|nunca|no\s+\w+)\b"
-    r"|没有|没|不|无法|失败|报错|为空|丢|重复|错误|一直|卡住|延迟|慢",
-    re.IGNORECASE,
+    rf"\b({alternatives('symptom_patterns', True)})\b|{alternatives('symptom_patterns', False)}", re.IGNORECASE
 )
 # Exception classes that wrap every kind of failure: naming one says nothing about what is asked
 GENERIC_EXCEPTIONS = frozenset(

@@ -14,6 +14,7 @@ from faqbot.ingest.language_shift import LanguageShift
 from faqbot.ingest.records import Chunk
 from faqbot.ingest.store import Store, StoreError, open_store
 from faqbot.ingest.textproc import SUPPORTED, detect_language, names, query_tokens, raw_words
+from faqbot.languages import words
 
 from .abstain import AbstainModel, load_default_model
 from .decision import NOT_COVERED, Decision, decide
@@ -135,7 +136,9 @@ def fuse(
 # error is the surest sign of what is asked, and the words around it (an address, a driver name)
 # otherwise pull towards longer entries that share them.
 ERROR_TITLE_BONUS = 0.08
-_ERROR_TITLE_RE = re.compile(r"^\s*(?:Error|Erreur|Errores?)\s*:\s*(.+)$|^\s*\w+(?:Exception|Error)\s*:\s*(.+)$", re.I)
+_ERROR_TITLE_RE = re.compile(
+    rf"^\s*(?:{'|'.join(words('error_label_patterns'))})\s*:\s*(.+)$|^\s*\w+(?:Exception|Error)\s*:\s*(.+)$", re.I
+)
 _QUOTES = "\"'«»“”‘’ \u00a0"
 
 

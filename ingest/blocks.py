@@ -5,34 +5,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from faqbot.languages import LABEL_KINDS
+from faqbot.languages import words as pack_words
+
 BULLET = "•"
 # "Check 1: ...", "Cause 2: ...", "Vérification 1 : ..." sub-headings stay inside a question.
 NUMBERED_SUB = re.compile(r"^\w+(?: \w+)? \d+\s?:")
-# Problem/Cause/Solution section labels in the supported languages, the one table of them:
-# the parser splits problem blocks on whole labels; the composer also knows a section by the
-# start of its line, which adds the prefixes of _LABEL_PREFIXES.
-PROBLEM_MARKERS = {
-    "problem": (
-        "problem description",
-        "problem",
-        "symptom",
-        "description du problème",
-        "problème",
-        "symptôme",
-        "descripción del problema",
-        "problema",
-        "síntoma",
-    ),
-    "cause": ("cause", "causes", "causa", "causas"),
-    "solution": ("solution", "solutions", "solución", "soluciones", "resolution", "résolution"),
-}
-_FIX_PREFIXES = ("soluci", "resolución", "fix", "workaround")
-_LABEL_PREFIXES = {
-    "problem": ("error details", "détails de l", "detalles del error", "error message"),
-    "cause": (),
-    # the fix proper, then troubleshooting steps and checks
-    "solution": _FIX_PREFIXES + ("troubleshoot", "dépann", "check ", "vérification", "comprobación"),
-}
+# Problem/Cause/Solution section labels of every language pack, the one table of them: the parser
+# splits problem blocks on whole labels; the composer also knows a section by the start of its line,
+# which adds the packs' label prefixes (Error details, Troubleshooting, Vérification).
+PROBLEM_MARKERS = {kind: pack_words("labels", kind) for kind in LABEL_KINDS}
+_FIX_PREFIXES = pack_words("fix_prefixes")
+_LABEL_PREFIXES = {"problem": pack_words("label_prefixes", "problem"), "cause": ()}
+# the fix proper, then troubleshooting steps and checks
+_LABEL_PREFIXES["solution"] = _FIX_PREFIXES + pack_words("label_prefixes", "solution")
 LABEL_PREFIXES = {k: PROBLEM_MARKERS[k] + _LABEL_PREFIXES[k] for k in PROBLEM_MARKERS}
 # A label opening the fix proper, as opposed to troubleshooting steps and checks.
 FIX_LABELS = PROBLEM_MARKERS["solution"] + _FIX_PREFIXES

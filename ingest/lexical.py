@@ -12,16 +12,16 @@ from pathlib import Path
 import bm25s
 import numpy as np
 from bm25s import stopwords as _sw
+from faqbot.languages import PACKS
 
 K1, B = 1.2, 0.75
-
-_STOPWORDS = {"en": _sw.STOPWORDS_EN, "fr": _sw.STOPWORDS_FRENCH, "es": _sw.STOPWORDS_SPANISH}
 
 
 @lru_cache(maxsize=8)
 def stopwords(lang: str) -> tuple[str, ...]:
-    """bm25s's stop-word list for a language (English for the others)."""
-    return tuple(_STOPWORDS.get(lang, _sw.STOPWORDS_EN))
+    """bm25s's stop-word list for a language (the one its pack names; English for the others)."""
+    p = PACKS.get(lang)
+    return tuple(getattr(_sw, f"STOPWORDS_{p.bm25s_stopwords if p and p.bm25s_stopwords else 'EN'}"))
 
 
 def write(docs: list[list[str]], folder: Path) -> None:

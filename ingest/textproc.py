@@ -11,35 +11,16 @@ import unicodedata
 from functools import lru_cache
 
 import Stemmer
+from faqbot.languages import ANSWERED, PACKS, SCRIPTS
 
-SUPPORTED = ("en", "fr", "es")
-_STEMMER_NAMES = {"en": "english", "fr": "french", "es": "spanish"}
-
-# Small closed-class word lists: they decide the language of short technical
-# questions where statistical detectors are unreliable (keywords, pasted errors).
-_FUNCTION_WORDS = {
-    "en": set(
-        "the a an is are was were be been to of in on for with and or not no my our your "
-        "how why what when where which does do did can could should would i we you it "
-        "this that these those there from by after before into at as if but get gets "
-        "never only any has have had will just still".split()
-    ),
-    "fr": set(
-        "le la les un une des du de d l est sont être pour avec et ou pas ne n mon ma mes "
-        "notre nos votre vos comment pourquoi quoi quel quelle quels quelles quand où "
-        "dans sur par je nous vous il elle ils on ce cet cette ces qui que qu au aux "
-        "se s c j y en rien jamais mais après avant depuis ai a été fait faut lorsque "
-        "puis-je peut-on dois-je".split()
-    ),
-    "es": set(
-        "el la los las un una unos unas es son ser para con y o no mi mis nuestro su sus "
-        "cómo como por qué que cuál cuáles cuándo dónde en sobre yo nosotros usted ustedes "
-        "él ella ellos este esta estos estas ese esa hay del al se lo le nada nunca pero "
-        "después antes desde he ha sido hace puedo debo cuando donde porque muy tengo".split()
-    ),
-}
-# Characters that occur in one of the three languages and not the others.
-_MARKERS = {"es": set("ñ¿¡áíóú"), "fr": set("àâçèêëîïôùûœ"), "en": set()}
+# the languages questions are answered in (the corpus's); the word lists come from the language packs
+SUPPORTED = ANSWERED
+# Small closed-class word lists: they decide the language of short technical questions where
+# statistical detectors are unreliable (keywords, pasted errors); Italian, German, Portuguese and
+# Dutch ones keep a question in those from reading as French or Spanish through one shared word.
+_FUNCTION_WORDS = {code: p.function_words for code, p in PACKS.items() if p.function_words}
+# Characters that occur in one of these languages and not the others.
+_MARKERS = {code: p.markers for code, p in PACKS.items() if p.function_words}
 
 WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.UNICODE)
 # An identifier: a run of word characters joined by . _ - : / $ (kept whole as a token).
@@ -63,14 +44,17 @@ def fold(text: str) -> str:
 
 @lru_cache(maxsize=8)
 def _stemmer(lang: str) -> Stemmer.Stemmer:
-    return Stemmer.Stemmer(_STEMMER_NAMES.get(lang, "english"))
+    p = PACKS.get(lang)
+    return Stemmer.Stemmer(p.stemmer if p and p.stemmer else "english")
 
 
 @lru_cache(maxsize=8)
 def _stopwords(lang: str) -> frozenset[str]:
     from .lexical import stopwords
 
-    words = set(stopwords(lang)) | _FUNCTION_WORDS.get(lang, set())
+    p = PACKS.get(lang)
+    # a language read with its own stemmer is read with its own stop words (the others as English)
+    words = set(stopwords(lang)) | (set(p.function_words | p.stop_words) if p and p.stemmer else set())
     return frozenset(fold(w) for w in words)
 
 
@@ -139,19 +123,8 @@ def names(text: str) -> list[str]:
     return out
 
 
-_CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 # Scripts that name their language outright (a few letters are enough, even in a short question).
-_SCRIPTS = (
-    ("ja", re.compile(r"[\u3040-\u30ff]"), 1),  # kana: Japanese even among kanji
-    ("ko", re.compile(r"[\uac00-\ud7af]"), 1),
-    ("zh", re.compile(r"[\u3400-\u9fff]"), 1),
-    ("ar", re.compile(r"[\u0600-\u06ff]"), 2),
-    ("he", re.compile(r"[\u0590-\u05ff]"), 2),
-    ("el", re.compile(r"[\u0370-\u03ff]"), 3),
-    ("hi", re.compile(r"[\u0900-\u097f]"), 2),
-    ("th", re.compile(r"[\u0e00-\u0e7f]"), 2),
-    ("ru", re.compile(r"[\u0400-\u04ff]"), 4),
-)
+_SCRIPTS = tuple((code, re.compile(f"[{chars}]"), minimum) for code, chars, minimum in SCRIPTS)
 # A code-like word (a symbol or a camelCase join anywhere in it) is dropped whole, an ALLCAPS word
 # on its own. Read word by word: the one pattern \S*[symbols]\S*|\b[A-Z0-9_]{3,}\b|\S*[a-z][A-Z]\S*
 # retried every position of a long word against the rest of it (1 s for 4,000 characters).
@@ -164,31 +137,6 @@ def _strip_codey_word(m: re.Match) -> str:
     return " " if _CODEY_CHAR_RE.search(word) else _CAPS_RE.sub(" ", word)
 
 
-# Function words of Latin-script languages the bot does not answer in: without them, one shared
-# word ("il", "la", "que") made an Italian or Portuguese question French or Spanish.
-_FOREIGN_FUNCTION_WORDS = {
-    "it": set(
-        "il lo gli della dello delle degli del di da che non per perché perche come quando dove sono è "
-        "questo questa mio mia miei nel nella nei negli al alla ai ma anche ho ha hanno viene si una uno "
-        "posso può puo devo cosa quale quali sul sulla dal dalla tra fra".split()
-    ),
-    "de": set(
-        "der die das ist sind nicht und ein eine einen einem ich wir mein meine warum wie wird werden mit "
-        "auf für fur von zu den dem des kein keine keinen bei im sich auch oder wenn dass was wo kann "
-        "können konnen muss nach aus beim zum zur".split()
-    ),
-    "pt": set(
-        "não nao é o os as um uma do da dos das em no na nos nas para com por que como meu minha "
-        "porque está esta são sao isso este esta ao à pelo pela já ja tenho posso".split()
-    ),
-    "nl": set(
-        "de het een is zijn niet en ik wij mijn waarom hoe wordt worden met op voor van te bij ook "
-        "dat wat geen kan".split()
-    ),
-}
-_FOREIGN_MARKERS = {"de": set("äöüß"), "pt": set("ãõ"), "it": set(), "nl": set()}
-
-
 def strip_code(text: str) -> str:
     """Drop identifiers, stack-trace lines and ALLCAPS tokens before language detection."""
     kept = [ln for ln in text.splitlines() if not re.match(r"\s*(at |Caused by|\tat |org\.|java\.)", ln)]
@@ -198,14 +146,13 @@ def strip_code(text: str) -> str:
 def function_word_scores(text: str) -> dict[str, float]:
     # elisions count as two words: j'ai -> j, ai
     words = [p for w in WORD_RE.findall(text) for p in re.split(r"['’]", w.lower()) if p]
-    lists = {**_FUNCTION_WORDS, **_FOREIGN_FUNCTION_WORDS}
-    scores = {lang: 0.0 for lang in lists}
+    scores = {lang: 0.0 for lang in _FUNCTION_WORDS}
     for w in words:
-        for lang, fw in lists.items():
+        for lang, fw in _FUNCTION_WORDS.items():
             if w in fw:
                 scores[lang] += 1.0
     low = text.lower()
-    for lang, chars in {**_MARKERS, **_FOREIGN_MARKERS}.items():
+    for lang, chars in _MARKERS.items():
         scores[lang] += 1.5 * sum(low.count(c) for c in chars)
     return scores
 
@@ -214,27 +161,11 @@ def function_word_scores(text: str) -> dict[str, float]:
 def _lingua():
     from lingua import Language, LanguageDetectorBuilder
 
-    langs = [
-        Language.ENGLISH,
-        Language.FRENCH,
-        Language.SPANISH,
-        Language.GERMAN,
-        Language.ITALIAN,
-        Language.PORTUGUESE,
-        Language.DUTCH,
-    ]
+    langs = [getattr(Language, p.lingua) for p in PACKS.values() if p.lingua]
     return LanguageDetectorBuilder.from_languages(*langs).build()
 
 
-_ISO = {
-    "ENGLISH": "en",
-    "FRENCH": "fr",
-    "SPANISH": "es",
-    "GERMAN": "de",
-    "ITALIAN": "it",
-    "PORTUGUESE": "pt",
-    "DUTCH": "nl",
-}
+_ISO = {p.lingua: code for code, p in PACKS.items() if p.lingua}
 
 
 def warm_up() -> None:
@@ -294,7 +225,7 @@ def detect_document_language(text: str) -> str:
     """Language of a whole document, restricted to the supported ones."""
     from lingua import Language, LanguageDetectorBuilder
 
-    detector = LanguageDetectorBuilder.from_languages(Language.ENGLISH, Language.FRENCH, Language.SPANISH).build()
+    detector = LanguageDetectorBuilder.from_languages(*(getattr(Language, PACKS[c].lingua) for c in ANSWERED)).build()
     sample = strip_code(text)[:20000]
     lang = detector.detect_language_of(sample)
     return _ISO.get(lang.name, "en") if lang else "en"

@@ -1,0 +1,65 @@
+"""Language packs: everything faqbot knows of a language, one module per language.
+
+The lowest layer (ingest/ and bot/ build their word lists and patterns from here; it imports
+nothing of faqbot). `PACKS` is the registry; its order is the order the tables are built in
+(English first: ties of the language detector go to it, and the patterns try its words first).
+Adding a language is one module here plus its entry in `_MODULES` (docs/architecture.md,
+"Adding a language").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from types import MappingProxyType
+
+from . import de, en, es, fr, it, ja, ko, nl, pt, zh
+from .pack import LABEL_KINDS, ROLE_KINDS, LanguagePack
+from .scripts import CJK, HAN, HANGUL, KANA, OTHER_SCRIPTS
+
+_MODULES = (en, fr, es, it, de, pt, nl, zh, ja, ko)
+PACKS: MappingProxyType[str, LanguagePack] = MappingProxyType({m.PACK.code: m.PACK for m in _MODULES})
+# the languages questions are answered in (the corpus's): ("en", "fr", "es")
+ANSWERED: tuple[str, ...] = tuple(code for code, p in PACKS.items() if p.answers)
+# a script that names its language outright, tried in this order: kana before Han (Japanese
+# writes kanji too), then the scripts of languages without a pack
+SCRIPTS: tuple[tuple[str, str, int], ...] = (
+    *((code, PACKS[code].script, PACKS[code].script_minimum) for code in ("ja", "ko", "zh")),
+    *OTHER_SCRIPTS,
+)
+
+__all__ = [
+    "ANSWERED",
+    "CJK",
+    "HAN",
+    "HANGUL",
+    "KANA",
+    "LABEL_KINDS",
+    "PACKS",
+    "ROLE_KINDS",
+    "SCRIPTS",
+    "LanguagePack",
+    "alternatives",
+    "pack",
+    "words",
+]
+
+
+def pack(code: str) -> LanguagePack | None:
+    """The pack of a language, or None when faqbot has none for it."""
+    return PACKS.get(code)
+
+
+def words(field: str, key: str = "", packs: Iterable[LanguagePack] | None = None) -> tuple[str, ...]:
+    """A tuple field of every pack (or one key of a mapping field: words("roles", "sink")), in
+    registry order, without repeats."""
+    out: dict[str, None] = {}
+    for p in PACKS.values() if packs is None else packs:
+        value = getattr(p, field)
+        out.update(dict.fromkeys(value.get(key, ()) if key else value))
+    return tuple(out)
+
+
+def alternatives(field: str, spaced: bool) -> str:
+    """The `*_patterns` of the packs whose words are (spaced=True) or are not separated by spaces,
+    joined into one regex alternation (registry order: a pattern may rely on trying English first)."""
+    return "|".join(words(field, packs=(p for p in PACKS.values() if p.spaced == spaced)))

@@ -1,0 +1,71 @@
+"""German: the example of a language the corpus does not have. Questions in German are detected,
+their follow-ups and fix requests recognised and their reports read; they are answered from the
+English entries, in English, with the note that says so. Adding German corpus files (and the UI
+phrases in bot/phrases.py) would make it an answer language: `answers=True`."""
+
+from .pack import LanguagePack, frozen
+
+PACK = LanguagePack(
+    code="de",
+    name="German",
+    lingua="GERMAN",
+    stemmer="german",
+    bm25s_stopwords="GERMAN",
+    function_words=frozenset(
+        "der die das ist sind nicht und ein eine einen einem ich wir mein meine warum wie wird werden mit "
+        "auf für fur von zu den dem des kein keine keinen bei im sich auch oder wenn dass was wo kann "
+        "können konnen muss nach aus beim zum zur".split()
+    ),
+    markers=frozenset("äöüß"),
+    labels=frozen(
+        {
+            "problem": ("problembeschreibung", "problem", "symptom"),
+            "cause": ("ursache", "ursachen"),
+            "solution": ("lösung", "lösungen"),
+        }
+    ),
+    label_prefixes=frozen({"problem": ("fehlerdetails", "fehlermeldung"), "solution": ("fehlerbehebung", "prüfung")}),
+    fix_prefixes=("behebung",),
+    error_label_patterns=("Fehler",),
+    # longest first: a follow-up's opener is cut off whole ("und was ist mit")
+    follow_up_patterns=(
+        "und was ist mit", "und wie ist es mit", "und für", "und bei", "und mit", "und", "was ist mit",
+        "wie ist es mit", "wie sieht es mit", "dasselbe", "ebenso",
+    ),
+    # not "es" (a Spanish word), "das" (also the article of a new question) nor "dies" (English "dies")
+    pronoun_patterns=("dieses", "diesem", "diesen", "damit", "dafür", "davon"),
+    fix_request_patterns=(
+        r"wie (behebe|löse|repariere|korrigiere|beseitige) ich",
+        r"wie (kann|könnte|soll|muss) (ich|man) (das |dies |es )?(beheben|lösen|reparieren|korrigieren)",
+        r"wie behebt man",
+        r"was ist die lösung",
+        r"wie lässt sich (das |dies |es )?(beheben|lösen)",
+    ),
+    # not a bare "Quelle": French "quelle" ("which") would name a role in every French question
+    roles=frozen(
+        {
+            "source": ("die Quelle", "der Quelle", "Quelltabelle", "Quelltabellen", "Datenquelle", "Datenquellen"),
+            "sink": ("Senke", "Senken", "Zieltabelle", "Zieltabellen", "Ergebnistabelle", "Ergebnistabellen"),
+            "dimension": ("Dimensionstabelle", "Dimensionstabellen", "Lookup-Tabelle"),
+        }
+    ),
+    # not "leer" alone: a Spanish verb ("leer de Kafka")
+    symptom_patterns=(
+        "keine daten", "nichts", "nie", "niemals", r"(?:ist|sind|bleibt|bleiben) leer", r"fehl\w*", "verloren",
+        r"doppelt\w*", r"falsch\w*", r"schl[äa]gt\s+fehl", "hängt", "langsam", r"verz[öo]ger\w*", r"nicht\s+\w+",
+        r"kein\w*",
+    ),
+    refusal_patterns=(r"\b(?:deckt|behandelt|erwähnt|beantwortet|enthält) (?:diese frage |das |dies |es )?nicht\b",),
+    wrong_sample_patterns=(r"falsch\w*", r"fehlerhaft\w*", r"ungültig\w*"),
+    examples=frozen(
+        {
+            "follow_up": ("und was ist mit der Senke?", "und für Paimon?"),
+            "pronoun": ("was brauche ich dafür?",),
+            "fix_request": ("wie behebe ich das?", "wie kann ich das beheben?", "was ist die Lösung?"),
+            "symptom": ("die Ergebnistabelle ist leer", "der Job schlägt fehl"),
+            "refusal": ("Die FAQ deckt diese Frage nicht ab.",),
+            "wrong_sample": ("Falsche Konfiguration:",),
+            "error_label": ("Fehler: kein passender Treiber",),
+        }
+    ),
+)

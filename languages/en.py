@@ -1,0 +1,65 @@
+"""English: the corpus's original language and the one every other language falls back to."""
+
+from .pack import LanguagePack, frozen
+
+PACK = LanguagePack(
+    code="en",
+    name="English",
+    answers=True,
+    lingua="ENGLISH",
+    stemmer="english",
+    bm25s_stopwords="EN",
+    function_words=frozenset(
+        "the a an is are was were be been to of in on for with and or not no my our your "
+        "how why what when where which does do did can could should would i we you it "
+        "this that these those there from by after before into at as if but get gets "
+        "never only any has have had will just still".split()
+    ),
+    labels=frozen(
+        {
+            "problem": ("problem description", "problem", "symptom"),
+            "cause": ("cause", "causes"),
+            "solution": ("solution", "solutions", "resolution"),
+        }
+    ),
+    label_prefixes=frozen({"problem": ("error details", "error message"), "solution": ("troubleshoot", "check ")}),
+    fix_prefixes=("fix", "workaround"),
+    error_label_patterns=("Error",),
+    follow_up_patterns=("and", "what about", "how about", "same", "also"),
+    pronoun_patterns=("it", "this", "that"),
+    fix_request_patterns=(
+        r"how (do|can|should|would) (i|we|you) (fix|solve|resolve|repair|correct)",
+        r"how to (fix|solve|resolve)",
+        r"what(’s|'s| is) the (fix|solution)",
+        r"fix (it|this|that)",
+    ),
+    roles=frozen(
+        {
+            "source": ("source", "source table", "upstream"),
+            "sink": ("sink", "sink table", "result table", "downstream"),
+            "dimension": ("dimension table", "lookup table", "lookup"),
+        }
+    ),
+    symptom_patterns=(
+        "no data", "nothing", "never", "empty", "missing", "lost", r"duplicat\w*", "wrong", "incorrect", "fails?",
+        "failed", "failing", "error", "stuck", "hangs?", "slow", r"delay\w*", r"not\s+\w+", "cannot", "can't",
+        "doesn't", "don't", "won't", "isn't",
+    ),
+    refusal_patterns=(
+        r"\b(?:sources?|faq|passage)\b[^.]{0,40}\b(?:does not|doesn't|do not|don't) (?:cover|answer|mention|contain)",
+    ),
+    wrong_sample_patterns=(r"incorrect\w*", "wrong", r"invalid\w*", r"erron\w*", "before"),
+    language_names=frozen({"en": "English", "fr": "French", "es": "Spanish"}),
+    and_word="and",
+    examples=frozen(
+        {
+            "follow_up": ("and for the sink?", "what about Paimon?"),
+            "pronoun": ("why does it fail?",),
+            "fix_request": ("how do I fix it?", "what's the fix?"),
+            "symptom": ("the sink table is empty", "my job fails"),
+            "refusal": ("The sources do not cover this question.",),
+            "wrong_sample": ("Incorrect configuration:",),
+            "error_label": ("Error: No suitable driver found",),
+        }
+    ),
+)

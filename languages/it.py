@@ -1,0 +1,15 @@
+"""Italian: detected only (its function words keep an Italian question from reading as French or
+Spanish through one shared word: "il", "la", "che"); answered in English."""
+
+from .pack import LanguagePack
+
+PACK = LanguagePack(
+    code="it",
+    name="Italian",
+    lingua="ITALIAN",
+    function_words=frozenset(
+        "il lo gli della dello delle degli del di da che non per perché perche come quando dove sono è "
+        "questo questa mio mia miei nel nella nei negli al alla ai ma anche ho ha hanno viene si una uno "
+        "posso può puo devo cosa quale quali sul sulla dal dalla tra fra".split()
+    ),
+)

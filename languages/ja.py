@@ -1,0 +1,72 @@
+"""Japanese: no corpus version; its terms are read through the glossary (answered in English)."""
+
+from .pack import LanguagePack, frozen
+from .scripts import KANA
+
+PACK = LanguagePack(
+    code="ja",
+    name="Japanese",
+    script=KANA,  # kana: Japanese even among kanji
+    spaced=False,
+    # Japanese writes most of these terms in katakana or with its own kanji
+    glossary=frozen(
+        {
+            "文字コード": "character set charset encoding",
+            "文字化け": "garbled encoding charset",
+            "日本語": "characters",
+            "絵文字": "emoji",
+            "タイムゾーン": "time zone",
+            "タイムスタンプ": "timestamp",
+            "主キー": "primary key",
+            "プライマリキー": "primary key",
+            "ソーステーブル": "source table",
+            "ソース": "source",
+            "シンク": "sink",
+            "結果テーブル": "sink result table",
+            "ディメンションテーブル": "dimension table lookup",
+            "ジョブ": "job",
+            "並列度": "parallelism",
+            "ウィンドウ": "window",
+            "ウォーターマーク": "watermark",
+            "イベント時間": "event time",
+            "チェックポイント": "checkpoint",
+            "セーブポイント": "savepoint",
+            "再起動": "restart",
+            "起動": "start startup",
+            "復元": "restore recover",
+            "スナップショット": "snapshot",
+            "スキーマ": "schema",
+            "パーティション": "partition",
+            "トピック": "topic",
+            "コンシューマー": "consumer",
+            "オフセット": "offset",
+            "コミット": "commit",
+            "書き込": "write",  # 書き込み, 書き込む: the stem reads every form
+            "読み込": "read",
+            "削除": "delete",
+            "更新": "update",
+            "重複": "duplicate",
+            "データ損失": "data loss",
+            "データが出力されない": "no output",
+            "出力されない": "no output",
+            "出力": "output",
+            "遅延": "latency delay",
+            "バックプレッシャー": "backpressure",
+            "メモリ": "memory",
+            "ディスク": "disk",
+            "タイムアウト": "timeout",
+            "接続": "connection connect",
+            "ネットワーク": "network",
+            "権限": "permission",
+            "エラー": "error",
+            "例外": "exception",
+            "失敗": "failed failure",
+            "設定": "configuration configure",
+            "パラメータ": "parameter option",
+            "ドライバ": "driver",
+            "ハートビート": "heartbeat",
+            "デッドロック": "deadlock",
+            "検証": "validation",
+        }
+    ),
+)

@@ -1,0 +1,13 @@
+"""Dutch: detected only ("de", "en" are French and Spanish words too); answered in English."""
+
+from .pack import LanguagePack
+
+PACK = LanguagePack(
+    code="nl",
+    name="Dutch",
+    lingua="DUTCH",
+    function_words=frozenset(
+        "de het een is zijn niet en ik wij mijn waarom hoe wordt worden met op voor van te bij ook "
+        "dat wat geen kan".split()
+    ),
+)

@@ -1,0 +1,63 @@
+"""What the code knows of one language: the `LanguagePack` record.
+
+Every word list and pattern that depends on a language is built from these records (the
+registry is in `__init__.py`); nothing else in faqbot lists words of a language. Fields a
+language does not need stay empty: a language the corpus is not written in has no labels, one
+that is only detected (Italian, Dutch) has only its function words.
+
+Fields named `*_patterns` hold regular-expression fragments (one alternative each, matched with
+re.IGNORECASE); the others hold plain words or phrases.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+ROLE_KINDS = ("source", "sink", "dimension")
+LABEL_KINDS = ("problem", "cause", "solution")
+
+
+def frozen(mapping: Mapping | None = None) -> Mapping:
+    """A read-only mapping (a pack is shared by every module: nobody may change it)."""
+    return MappingProxyType(dict(mapping or {}))
+
+
+@dataclass(frozen=True)
+class LanguagePack:
+    code: str  # ISO 639-1
+    name: str  # in English
+    # --- reading the language
+    answers: bool = False  # the corpus is written in it: questions are answered in it, the UI speaks it
+    lingua: str = ""  # lingua's Language name, for the statistical detector ("GERMAN"); "" when not used
+    stemmer: str = ""  # PyStemmer's algorithm ("german"); "" for English's when the language has none
+    bm25s_stopwords: str = ""  # the name of bm25s's stop-word list ("GERMAN" for STOPWORDS_GERMAN)
+    # closed-class words: they decide the language of short technical questions (and are stop words)
+    function_words: frozenset[str] = frozenset()
+    stop_words: frozenset[str] = frozenset()  # more stop words for the lexical index, beyond the above
+    markers: frozenset[str] = frozenset()  # letters its neighbours do not use ("ñ", "ß")
+    script: str = ""  # a character class body ("\u3040-\u30ff") naming the language outright
+    script_minimum: int = 1  # letters of that script that make a question this language
+    spaced: bool = True  # words stand between spaces: \b works (not for Han, kana, Hangul)
+    # --- FAQ structure: section labels (whole labels, lower-case) and line-start prefixes
+    labels: Mapping[str, tuple[str, ...]] = field(default_factory=frozen)  # problem, cause, solution
+    label_prefixes: Mapping[str, tuple[str, ...]] = field(default_factory=frozen)  # problem, solution
+    fix_prefixes: tuple[str, ...] = ()  # a label opening the fix proper, as opposed to checks
+    error_label_patterns: tuple[str, ...] = ()  # "Error" of an entry titled "Error: ..."
+    # --- the dialogue
+    follow_up_patterns: tuple[str, ...] = ()  # openers that refer back ("and", "what about")
+    pronoun_patterns: tuple[str, ...] = ()  # words that stand for the previous subject ("it")
+    asks_about_patterns: tuple[str, ...] = ()  # a question closed by a particle that refers back (呢)
+    fix_request_patterns: tuple[str, ...] = ()  # "how do I fix it?"
+    roles: Mapping[str, tuple[str, ...]] = field(default_factory=frozen)  # source, sink, dimension words
+    # --- reading a report and a model's answer
+    symptom_patterns: tuple[str, ...] = ()  # what goes wrong ("no data", "fails")
+    refusal_patterns: tuple[str, ...] = ()  # a model saying the FAQ does not cover it
+    wrong_sample_patterns: tuple[str, ...] = ()  # the lead-in of a sample showing what not to do
+    # --- names and glossary
+    language_names: Mapping[str, str] = field(default_factory=frozen)  # answer languages' names in it
+    and_word: str = ""  # joins a list of names ("English and French")
+    glossary: Mapping[str, str] = field(default_factory=frozen)  # term -> English words (for BM25)
+    # sentences the patterns above must match (checked by tests/unit/test_languages.py)
+    examples: Mapping[str, tuple[str, ...]] = field(default_factory=frozen)

@@ -1,0 +1,14 @@
+"""Portuguese: detected only ("que", "para", "como" are Spanish too); answered in English."""
+
+from .pack import LanguagePack
+
+PACK = LanguagePack(
+    code="pt",
+    name="Portuguese",
+    lingua="PORTUGUESE",
+    function_words=frozenset(
+        "não nao é o os as um uma do da dos das em no na nos nas para com por que como meu minha "
+        "porque está esta são sao isso este esta ao à pelo pela já ja tenho posso".split()
+    ),
+    markers=frozenset("ãõ"),
+)

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from faqbot.ingest.textproc import detect_language, fold, identifiers, tokenize
+from faqbot.ingest.textproc import detect_language, fold, function_word_scores, identifiers, tokenize
 from faqbot.languages import CJK, PACKS, ROLE_KINDS, alternatives
 
 from .answer import Turn
@@ -66,6 +66,7 @@ def _phrase_pattern(phrases: list[str]) -> re.Pattern[str]:
     return re.compile(rf"(?<!{_WORD}|[.\-])(?:{body})s?(?!{_WORD}|[.\-])", re.IGNORECASE)
 
 
+_NOUNS_CAPITALISED = frozenset(code for code, p in PACKS.items() if p.capitalised_nouns)
 _ROLE_RE = {role: _phrase_pattern([p for words in by_lang.values() for p in words]) for role, by_lang in ROLES.items()}
 _LANGUAGE_OF = {fold(name): code for names in LANGUAGE_NAMES.values() for code, name in names.items()}
 _ASKS_LANGUAGE = re.compile(
@@ -99,10 +100,25 @@ def _is_name(word: str, known: frozenset[str] = frozenset()) -> bool:
 def _name_words(text: str) -> list[str]:
     """The words of the spaced scripts that may be names. An opening word is capitalised whatever it
     is and is left out, unless the text is Chinese (or Japanese, Korean): it has no capitals, so a
-    capitalised word in it is a name wherever it stands ("ClickHouse 呢？")."""
+    capitalised word in it is a name wherever it stands ("ClickHouse 呢？"). In German every noun is
+    capitalised: there a word is a name only as the corpus writes names (known) or in mixed case."""
     words = re.finditer(rf"{_WORD}(?:{_WORD}|-)*", text)
     cjk = bool(_CJK_RUN.search(text))
-    return [m.group(0) for m in words if cjk or text[: m.start()].strip(" ¿¡\"'")]
+    nouns = _capitalises_nouns(text)
+    return [_as_name(m.group(0), nouns) for m in words if cjk or text[: m.start()].strip(" ¿¡\"'")]
+
+
+def _capitalises_nouns(text: str) -> bool:
+    """Whether the text's function words are those of a language that capitalises its nouns."""
+    scores = function_word_scores(text)
+    best = max(scores, key=lambda code: scores[code])
+    return scores[best] > 0 and best in _NOUNS_CAPITALISED
+
+
+def _as_name(word: str, nouns: bool) -> str:
+    """A word as a name check reads it: lower-cased, in a language capitalising its nouns, unless
+    written in mixed case (ClickHouse, MaxCompute)."""
+    return word.lower() if nouns and not re.search(r"[a-z][A-Z]", word) else word
 
 
 def word_count(text: str) -> int:
@@ -154,6 +170,7 @@ def _names_product(question: str, known: frozenset[str]) -> bool:
 def _kept(question: str, previous: str, known: frozenset[str]) -> list[str]:
     """The previous question's topic words a follow-up carries: all but what it names anew."""
     lang, _ = detect_language(previous)
+    nouns = lang in _NOUNS_CAPITALISED
     new_terms = set(tokenize(question, lang))
     # a follow-up that names a new product or connector replaces the previous one's
     names_new = _names_product(question, known)
@@ -170,7 +187,7 @@ def _kept(question: str, previous: str, known: frozenset[str]) -> list[str]:
         if len(w) > (1 if _CJK_RUN.match(w) else 2)  # a Chinese word of two characters is a word
         and tokenize(w, lang)
         and (not set(tokenize(w, lang)) & new_terms or (said and _roles(w)))
-        and not (names_new and (_is_name(w, known) or _is_hyphen_name(w)))
+        and not (names_new and (_is_name(_as_name(w, nouns), known) or _is_hyphen_name(w)))
         and not (options_new and _options(w))
     ]
     return kept

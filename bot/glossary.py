@@ -17,10 +17,11 @@ import re
 
 from faqbot.languages import CJK, PACKS
 
-# term -> English words, the language packs' glossaries (languages/zh.py, ja.py, ko.py): a term two
-# packs share (kanji) takes the later pack's words
+# term -> English words, the glossaries of the packs written without spaces (languages/zh.py, ja.py,
+# ko.py; French and Spanish ones are read word by word, bot/xling.py): a term two packs share (kanji)
+# takes the later pack's words
 ZH_TERMS: dict[str, str] = dict(PACKS["zh"].glossary)
-TERMS: dict[str, str] = {term: english for p in PACKS.values() for term, english in p.glossary.items()}
+TERMS: dict[str, str] = {term: english for p in PACKS.values() if not p.spaced for term, english in p.glossary.items()}
 
 # Han, kana and Hangul: the scripts whose terms are looked up
 _CJK_RE = re.compile(f"[{CJK}]")

@@ -374,7 +374,9 @@ class HybridRetriever:
             lang = language.lower() if language and language.lower() in SUPPORTED else "en"
         # English words for a Chinese question's terms: the corpus has no Chinese BM25 could match;
         # for a French or Spanish one, those of its terms (entries missing its language: bot/xling.py)
-        crossed = gloss(report.language_text(), lang) if XLING else Gloss("", "")
+        # (a question in a language the corpus lacks, German, is read through its own pack's glossary)
+        reading = detected if lang == "en" and detected not in SUPPORTED else lang
+        crossed = gloss(report.language_text(), reading) if XLING else Gloss("", "")
         extra = [english_terms(report.language_text()), crossed.words if XLING_LEXICAL else ""]
         lexical_text = "\n".join(filter(None, [report.lexical_text(), *extra]))
         tokens = query_tokens(lexical_text, lang)

@@ -12,7 +12,7 @@ here (accents optional, longest first) and:
   the question's language is scored by the closer of the two readings (an entry that has one is
   scored as before, so same-language retrieval is unchanged).
 
-The list (bot/xling_terms.py) is the general vocabulary of stream processing and of this product's FAQ (its titles,
+The lists (the language packs' glossaries, languages/fr.py, es.py) are the general vocabulary of stream processing and of this product's FAQ (its titles,
 symptoms and fixes), written from the corpus, not from any evaluation question. docs/eval.md
 gives the measurements and what was tried and dropped.
 """
@@ -24,9 +24,10 @@ from dataclasses import dataclass
 
 from faqbot.ingest.textproc import fold
 
-from .xling_terms import ES_TERMS, FR_TERMS
+from faqbot.languages import PACKS
 
-TERMS: dict[str, dict[str, str]] = {"fr": FR_TERMS, "es": ES_TERMS}
+# per language, the glossary of a language written with spaces (the packs': languages/fr.py, es.py)
+TERMS: dict[str, dict[str, str]] = {code: dict(p.glossary) for code, p in PACKS.items() if p.spaced and p.glossary}
 
 
 def _pattern(terms: dict[str, str]) -> re.Pattern[str]:

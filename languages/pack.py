@@ -40,6 +40,8 @@ class LanguagePack:
     script: str = ""  # a character class body ("\u3040-\u30ff") naming the language outright
     script_minimum: int = 1  # letters of that script that make a question this language
     spaced: bool = True  # words stand between spaces: \b works (not for Han, kana, Hangul)
+    # every noun is written capitalised (German): a capitalised word is no sign of a product's name
+    capitalised_nouns: bool = False
     # --- FAQ structure: section labels (whole labels, lower-case) and line-start prefixes
     labels: Mapping[str, tuple[str, ...]] = field(default_factory=frozen)  # problem, cause, solution
     label_prefixes: Mapping[str, tuple[str, ...]] = field(default_factory=frozen)  # problem, solution

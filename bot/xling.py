@@ -12,9 +12,10 @@ here (accents optional, longest first) and:
   the question's language is scored by the closer of the two readings (an entry that has one is
   scored as before, so same-language retrieval is unchanged).
 
-The lists (the language packs' glossaries, languages/fr.py, es.py) are the general vocabulary of stream processing and of this product's FAQ (its titles,
-symptoms and fixes), written from the corpus, not from any evaluation question. docs/eval.md
-gives the measurements and what was tried and dropped.
+The lists (the language packs' glossaries: languages/fr.py, es.py, and German's, de.py) are the
+general vocabulary of stream processing and of this product's FAQ (its titles, symptoms and fixes),
+written from the corpus, not from any evaluation question. docs/eval.md gives the measurements and
+what was tried and dropped.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ import re
 from dataclasses import dataclass
 
 from faqbot.ingest.textproc import fold
-
 from faqbot.languages import PACKS
 
 # per language, the glossary of a language written with spaces (the packs': languages/fr.py, es.py)

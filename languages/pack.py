@@ -37,7 +37,7 @@ class LanguagePack:
     function_words: frozenset[str] = frozenset()
     stop_words: frozenset[str] = frozenset()  # more stop words for the lexical index, beyond the above
     markers: frozenset[str] = frozenset()  # letters its neighbours do not use ("ñ", "ß")
-    script: str = ""  # a character class body ("\u3040-\u30ff") naming the language outright
+    script: str = ""  # a character class body (scripts.KANA) naming the language outright
     script_minimum: int = 1  # letters of that script that make a question this language
     spaced: bool = True  # words stand between spaces: \b works (not for Han, kana, Hangul)
     # every noun is written capitalised (German): a capitalised word is no sign of a product's name

@@ -49,7 +49,8 @@ class Gloss:
 
 
 def gloss(text: str, lang: str) -> Gloss:
-    """The English reading of a French or Spanish question's terms (empty for other languages)."""
+    """The English reading of a question's terms, for a language whose pack has a glossary of whole words
+    (French, Spanish, German; empty for the others)."""
     pattern, terms = _PATTERNS.get(lang), TERMS.get(lang, {})
     if pattern is None:
         return Gloss("", text)

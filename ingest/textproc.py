@@ -54,7 +54,7 @@ def _stopwords(lang: str) -> frozenset[str]:
 
     p = PACKS.get(lang)
     # a language read with its own stemmer is read with its own stop words (the others as English)
-    words = set(stopwords(lang)) | (set(p.function_words | p.stop_words) if p and p.stemmer else set())
+    words = set(stopwords(lang)) | (set(p.function_words) if p and p.stemmer else set())
     return frozenset(fold(w) for w in words)
 
 

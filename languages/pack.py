@@ -35,7 +35,6 @@ class LanguagePack:
     bm25s_stopwords: str = ""  # the name of bm25s's stop-word list ("GERMAN" for STOPWORDS_GERMAN)
     # closed-class words: they decide the language of short technical questions (and are stop words)
     function_words: frozenset[str] = frozenset()
-    stop_words: frozenset[str] = frozenset()  # more stop words for the lexical index, beyond the above
     markers: frozenset[str] = frozenset()  # letters its neighbours do not use ("ñ", "ß")
     script: str = ""  # a character class body (scripts.KANA) naming the language outright
     script_minimum: int = 1  # letters of that script that make a question this language

@@ -229,7 +229,7 @@ def _take_cause(pick: _Picker, scores: list[float], qy: PartQuery, shape: str) -
     """The cause in a sentence or two when none is quoted yet: the best Cause part, else the opening
     explanation of an entry whose fix is its closing paragraph (what the error means)."""
     parts = pick.parts
-    causes = [i for i, p in enumerate(parts) if p.kind == "cause"]
+    causes = [i for i, p in enumerate(parts) if p.kind == "cause"] or _between(parts)
     if not causes and shape != "last":
         return
     if not causes:
@@ -255,6 +255,17 @@ def _take_cause(pick: _Picker, scores: list[float], qy: PartQuery, shape: str) -
         short, _cut = key_sentences(pick.texts[best], pick.cause, *qy.q)
         pick.take(best, short)
     pick.opener(best)
+
+
+def _between(parts: list[Part]) -> list[int]:
+    """An unlabelled cause: what an entry says between its error text and its first fix part ("RDS/TDDL
+    and Tablestore use different locking mechanisms" between a deadlock's Problem and its Solutions)."""
+    problem = max((i for i, p in enumerate(parts) if p.kind == "problem"), default=None)
+    first_fix = next((i for i, p in enumerate(parts) if p.fix), None)
+    if problem is None or first_fix is None or first_fix < problem:
+        return []
+    between = range(problem + 1, first_fix)
+    return [i for i in between if parts[i].kind in ("text", "item") and not parts[i].case]
 
 
 def _take_brief(pick: _Picker, i: int, qy: PartQuery, room: int) -> None:

@@ -154,6 +154,15 @@ def key_sentences(text: str, limit: int, q: set[str], lang: str, weights: dict[s
     return whole, whole.strip() != text.strip()
 
 
+def item_opening(text: str, limit: int, lang: str, weights: dict[str, float]) -> str:
+    """A list item too long for the room: its opening sentences within limit (where it names what to
+    do); its key sentences when it is more than one paragraph; "" when not even its first sentence fits."""
+    if "\n\n" in text.strip():
+        return key_sentences(text, limit, set(), lang, weights)[0]
+    kept = _pick_sentences(_SENT.split(text.strip()), limit, set(), lang, weights)
+    return kept if len(kept) <= limit else ""
+
+
 def _item_brief(paras: list[str], limit: int, q: set[str], lang: str, weights: dict[str, float]) -> str:
     """A list item with items nested under it ("- RDS/TDDL and Tablestore use different locking
     mechanisms." then one item per product): the item's own line and the nested item the question hits

@@ -20,7 +20,7 @@ from functools import lru_cache
 from faqbot.ingest.records import Chunk, Part
 from faqbot.ingest.textproc import query_tokens
 
-from .excerpt import abridge_code, fit, key_sentences
+from .excerpt import abridge_code, fit, item_opening, key_sentences
 from .extract import render
 from .parts_score import PartQuery, bonus, case_fit, condition, local_query, question_names, relevance
 from .phrases import phrase
@@ -178,11 +178,16 @@ def _take_fix(pick: _Picker, scores: list[float], rel: list[float], qy: PartQuer
     room = pick.budget + SLACK
     long = sum(len(pick.texts[j]) + 2 for j in group) > room
     ordered, optional, prefix = _fix_order(parts, group, main, scores, rel) if long else (group, set(), set())
+    named = {j for j in optional if rel[j] > 0}
     for j in ordered:
         text = pick.texts[j]
         if len(text) + 2 > room:
             text = abridge_code(text, *qy.q)[0]
         # the fix's own prose and code are never left out; of a long list, the items that fit
+        if j in optional and len(text) + 2 > room and j in named and room >= FIT_MIN:
+            # an item the question names is shortened to its opening, not left out for the items it
+            # does not name (a deadlock's "avoid a unique key" after two shorter recommendations)
+            text = item_opening(text, room - 2, *qy.q[1:])
         if j not in optional or len(text) + 2 <= room:
             pick.take(j, text)
             room -= len(text) + 2

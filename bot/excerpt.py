@@ -155,12 +155,24 @@ def key_sentences(text: str, limit: int, q: set[str], lang: str, weights: dict[s
 
 
 def item_opening(text: str, limit: int, lang: str, weights: dict[str, float]) -> str:
-    """A list item too long for the room: its opening sentences within limit (where it names what to
-    do); its key sentences when it is more than one paragraph; "" when not even its first sentence fits."""
-    if "\n\n" in text.strip():
-        return key_sentences(text, limit, set(), lang, weights)[0]
-    kept = _pick_sentences(_SENT.split(text.strip()), limit, set(), lang, weights)
-    return kept if len(kept) <= limit else ""
+    """A list item too long for the room, from its opening (its line names the case or what to do; a
+    paragraph under it, the remedy): whole paragraphs while they fit, then the opening sentences of the
+    next; no code sample, no note's bare label at the end; "" when not even its first sentence fits."""
+    out: list[str] = []
+    size = 0
+    for para in text.strip().split("\n\n"):
+        if para.lstrip().startswith("```"):
+            break
+        if size + len(para) + 2 > limit:
+            head = _pick_sentences(_SENT.split(para), limit - size - 2, set(), lang, weights)
+            if len(head) <= limit - size - 2 and _SENT.split(para)[0] in head:
+                out.append(head)
+            break
+        out.append(para)
+        size += len(para) + 2
+    while out and _NOTE_LABEL.match(out[-1]):
+        out.pop()
+    return "\n\n".join(out)
 
 
 def _item_brief(paras: list[str], limit: int, q: set[str], lang: str, weights: dict[str, float]) -> str:

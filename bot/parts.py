@@ -22,6 +22,7 @@ from faqbot.ingest.textproc import query_tokens
 
 from .excerpt import abridge_code, fit, item_opening, key_sentences
 from .extract import render
+from .parts_fill import complete, take_alternatives
 from .parts_score import PartQuery, bonus, case_fit, condition, local_query, question_names, relevance
 from .phrases import phrase
 
@@ -118,9 +119,16 @@ class _Picker:
 
 
 def select_parts(
-    chunk: Chunk, query: str, question: str, lang: str, weights: dict | None, budget: int | None = None
+    chunk: Chunk,
+    query: str,
+    question: str,
+    lang: str,
+    weights: dict | None,
+    budget: int | None = None,
+    complete_: bool = False,
 ) -> Selection:
-    """The parts of the entry that answer the question, fix first, within budget (BUDGET by default)."""
+    """The parts of the entry that answer the question, fix first, within budget (BUDGET by default);
+    complete_ (the LLM's passage): the room left goes to what was left out (bot/parts_fill.py)."""
     budget = BUDGET if budget is None else budget
     parts = chunk.parts
     texts = [_render(p) for p in parts]
@@ -144,7 +152,9 @@ def select_parts(
         pick.opener(best)
     _take_cause(pick, scores, qy, chunk.fix)
     _fill(pick, scores, rel, qy)
-    _take_alternatives(pick, chunk.fix, rel, qy)
+    take_alternatives(pick, chunk.fix, rel, qy, SLACK)
+    if complete_:
+        complete(pick, order, qy)
     pick.drop_dangling()
     shown = [i for i in order if i in pick.chosen]
     abridged = {i for i in shown if pick.chosen[i] != texts[i]}
@@ -164,23 +174,6 @@ def _fill(pick: _Picker, scores: list[float], rel: list[float], qy: PartQuery) -
             pick.opener(i)
         elif pick.room >= FIT_MIN and rel[i] >= BRIEF_SHARE * top:
             _take_brief(pick, i, qy, pick.room)
-
-
-def _take_alternatives(pick: _Picker, shape: str, rel: list[float], qy: PartQuery) -> None:
-    """The other remedies of an entry whose fix is a closing list of alternatives ("items"), when the
-    question's words tell at most one of them apart (a question in a language the entry lacks): each in
-    its opening sentences, sharing the room the fix may take (the budget and SLACK), in the entry's
-    order. Otherwise the answer was the one remedy its words hit, and the user never saw the others."""
-    alts = [i for i, p in enumerate(pick.parts) if p.fix and p.kind == "item"]
-    if shape != "items" or sum(rel[i] > 0 for i in alts) > 1:
-        return
-    left = [i for i in alts if i not in pick.chosen]
-    room = pick.room + SLACK
-    for k, i in enumerate(left):
-        limit = room // (len(left) - k) - 2
-        text = pick.texts[i] if len(pick.texts[i]) <= limit else item_opening(pick.texts[i], limit, *qy.q[1:])
-        if text and pick.take(i, text):
-            room -= len(text) + 2
 
 
 def _take_fix(pick: _Picker, scores: list[float], rel: list[float], qy: PartQuery) -> None:

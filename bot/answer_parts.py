@@ -5,7 +5,7 @@ back out of its text."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
@@ -32,13 +32,18 @@ class AnswerParts:
     closing: str = ""  # the note after the quote: abridged ("full entry in [1]"), or the parts' closing remark
     nearby: tuple[EntryLink, ...] = ()  # the closest entries, best first, each with its fix
     advice: str = ""  # what to do next ("Check that an entry matches…", "Try rephrasing…")
-    see_also: tuple[EntryLink, ...] = field(default=())  # near entries under a confident answer
+    see_also: tuple[EntryLink, ...] = ()  # near entries under a confident answer
 
     @classmethod
     def from_json(cls, data: dict) -> AnswerParts:
         """The parts of an answer's JSON (`Answer.to_json()["parts"]`): a client renders them again."""
-        links = ("nearby", "see_also")
-        fields = {k: tuple(data.get(k, ())) for k in ("notes",)}
-        fields.update({k: tuple(EntryLink(**e) for e in data.get(k, ())) for k in links})
-        keep = ("warning", "heading", "body", "closing", "advice")
-        return cls(**{k: str(data.get(k, "")) for k in keep}, **fields)
+        return cls(
+            warning=str(data.get("warning", "")),
+            heading=str(data.get("heading", "")),
+            notes=tuple(str(n) for n in data.get("notes", ())),
+            body=str(data.get("body", "")),
+            closing=str(data.get("closing", "")),
+            nearby=tuple(EntryLink(**e) for e in data.get("nearby", ())),
+            advice=str(data.get("advice", "")),
+            see_also=tuple(EntryLink(**e) for e in data.get("see_also", ())),
+        )

@@ -8,6 +8,10 @@ decision, answer, answer with focus "fix", closest entries, not covered), so all
 layouts are covered whatever the shipped model decides. Per answer it keeps what each door shows:
 the Markdown text (JSON API, CLI, MCP), the lead and notices, the OpenAI-compatible API's shown
 text, and the chat's HTML bubble (answer ids blanked: they are random).
+
+Issue 28 (answers as parts, two renderers), measured on one index (format 6) with the extractive
+backend, old code 6690fb1 against the new: 308 questions (dev, real-posts, other-langs, zh-short)
+x 5 outcomes = 1540 answers, 0 differences in text, lead, notices, shown text and chat HTML.
 """
 
 from __future__ import annotations

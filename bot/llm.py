@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .answer import Answer, Citation
+from .answer_parts import AnswerParts
 from .llm_checks import SupportScorer, attach_code, check_answer, repeats
 from .llm_prompt import STOP, build_prompt
 from .phrases import phrase
@@ -212,7 +213,7 @@ def generate(
     text = ""
     partial = Answer(
         question,
-        "",
+        AnswerParts(),
         r.language,
         r.detected,
         cites,
@@ -228,7 +229,7 @@ def generate(
             text += tok
             if repeats(text):
                 break  # looping: what follows is the same again (drop_repeats cleans the tail)
-            yield replace(partial, text=text)
+            yield replace(partial, parts=AnswerParts(body=text))
     except TimeoutError as exc:
         yield _fallback(extractive, backend, str(exc), {"raw": text}, clock.timings())
         return
@@ -263,7 +264,7 @@ def generate(
     checks["code_attached"] = attached
     checks["model_text"] = v.text
     notices = [*extractive.notices, *(f"Repaired: {x}" for x in v.repairs if x.startswith("removed"))]
-    yield replace(partial, text=final, notices=notices, checks=checks, timings=clock.timings())
+    yield replace(partial, parts=AnswerParts(body=final), notices=notices, checks=checks, timings=clock.timings())
 
 
 def rewrite_with_llm(backend: LLMBackend, question: str, history: list) -> str | None:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from faqbot.ingest.store import Store
 
 if TYPE_CHECKING:
+    from .abstain import AbstainModel
     from .llm import LLMBackend
 
 from .answer import Answer, Turn
@@ -82,8 +83,11 @@ def bounded_history(history: History) -> list[Turn]:
 class Bot:
     """Questions in, cited Answers out. `Bot.open(index_dir)` is the public entry point."""
 
-    def __init__(self, store: Store | Path, llm: LLMBackend | None = None, k: int = 5) -> None:
-        self.retriever = HybridRetriever(store)
+    def __init__(
+        self, store: Store | Path, llm: LLMBackend | None = None, k: int = 5, abstain: AbstainModel | None = None
+    ) -> None:
+        """`abstain`: the "not covered" model (bot/abstain.py load_default_model; None: the shipped one)."""
+        self.retriever = HybridRetriever(store, abstain=abstain)
         self.llm = llm  # bot.llm.LLMBackend or None for extractive answers
         self.k = k
 

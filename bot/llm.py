@@ -7,7 +7,6 @@ nothing hangs. The prompt is built in bot/llm_prompt.py.
 
 from __future__ import annotations
 
-import os
 import queue
 import re
 import threading
@@ -61,8 +60,10 @@ def make_backend(
     max_tokens: int = DEFAULT_LLM_MAX_TOKENS,
     passage_chars: int = DEFAULT_LLM_PASSAGE_CHARS,
     check_entries: bool = True,
+    api_key: str = "",
 ) -> LLMBackend:
-    """'openai:gpt-4o-mini', 'ollama:llama3', ... or a model name served at base_url (OpenAI API)."""
+    """'openai:gpt-4o-mini', 'ollama:llama3', ... or a model name served at base_url (OpenAI API).
+    `api_key`: the server's key (FAQBOT_LLM_API_KEY or OPENAI_API_KEY, read by bot/settings.py)."""
     if base_url:
         try:
             from langchain_openai import ChatOpenAI
@@ -70,7 +71,7 @@ def make_backend(
         except ImportError as exc:
             raise LLMConfigError("--llm-base-url needs langchain-openai: pip install langchain-openai") from exc
         model_name = spec.split(":", 1)[1] if spec.startswith("openai:") else spec
-        key = os.environ.get("FAQBOT_LLM_API_KEY") or os.environ.get("OPENAI_API_KEY") or "not-needed"
+        key = api_key or "not-needed"
         chat = ChatOpenAI(
             model=model_name,
             base_url=base_url,

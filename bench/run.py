@@ -12,7 +12,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from faqbot.bot.config import default_corpus, ensure_index
+from faqbot.bot.config import Settings, default_corpus, ensure_index
 from faqbot.bot.evaluate import percentiles
 
 from .serving import serving
@@ -47,7 +47,7 @@ def run_bench(args: argparse.Namespace) -> int:
 
     if getattr(args, "insights", False):
         return _bench_insights_only(args)
-    if (args.store or os.environ.get("FAQBOT_STORE") or "faiss").startswith("milvus:"):
+    if Settings.from_env({"store": args.store}).store.startswith("milvus:"):
         from .store_bench import bench_store
 
         return bench_store(args)

@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from faqbot.bot.config import default_corpus, ensure_index
+from faqbot.bot.config import Settings, default_corpus, ensure_index
 from faqbot.bot.evaluate import percentiles
 from faqbot.ingest.store import StoreSpec, open_store
 
@@ -121,7 +121,7 @@ def bench_store(args: argparse.Namespace) -> int:
     if args.scale:
         from . import milvus_scale
 
-        budget = float(os.environ.get("FAQBOT_BENCH_SCALE_BUDGET_S", "3600"))
+        budget = Settings.from_env().bench_scale_budget  # FAQBOT_BENCH_SCALE_BUDGET_S
         scale = milvus_scale.bench_sizes([100_000, 1_000_000], time.time() + budget, log=_log)
         write_section(Path(args.out), milvus_scale.markdown(scale), milvus_scale.BEGIN, milvus_scale.END)
     return 0

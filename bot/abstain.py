@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -152,12 +151,13 @@ class AbstainModelError(ValueError):
 
 
 def load_default_model(path: Path | None = None) -> AbstainModel:
-    """FAQBOT_ABSTAIN_MODEL (a file `faqbot calibrate` wrote), else the shipped model.
+    """`path` (a file `faqbot calibrate` wrote: FAQBOT_ABSTAIN_MODEL, read by bot/settings.py), else
+    the shipped model.
 
     A model that cannot be read stops the bot with a message: silently answering everything (the
     old fallback) hid a typo in FAQBOT_ABSTAIN_MODEL until users met confident wrong answers."""
-    env = os.environ.get("FAQBOT_ABSTAIN_MODEL")
-    path = path or (Path(env) if env else MODEL_PATH)
+    env = path is not None
+    path = path or MODEL_PATH
     try:
         data = json.loads(path.read_text())
         names = tuple(data.get("features", ()))

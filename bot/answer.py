@@ -8,7 +8,9 @@ from dataclasses import asdict, dataclass, field
 
 from faqbot.ingest.records import Chunk
 
+from .answer_parts import AnswerParts
 from .decision import ANSWER, Decision
+from .render_markdown import to_markdown
 
 MARKER = re.compile(r"\[(\d{1,2})\]")
 
@@ -62,7 +64,8 @@ class Citation:
 @dataclass
 class Answer:
     question: str
-    text: str
+    # what the answer says, part by part (bot/answer_parts.py); `text` is their Markdown
+    parts: AnswerParts
     language: str
     detected_language: str
     citations: list[Citation]
@@ -79,16 +82,34 @@ class Answer:
     answer_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     # answer, closest entries or not covered (bot/decision.py); `citations` are the entries shown, in order
     decision: Decision = field(default_factory=lambda: Decision(ANSWER, 1.0, "confident"))
-    # the sentence a "closest entries" or "not covered" answer opens with ("I am not sure the FAQ
-    # covers this…"): `text` starts with it; a page shows it as the warning, once
-    lead: str = ""
+
+    @property
+    def text(self) -> str:
+        """The answer as Markdown (bot/render_markdown.py): what the API, the CLI and MCP send."""
+        return to_markdown(self.parts, self.language)
+
+    @property
+    def lead(self) -> str:
+        """The sentence a "closest entries" or "not covered" answer opens with ("I am not sure the
+        FAQ covers this…"): `text` starts with it; a page shows it as the warning, once."""
+        return self.parts.warning
+
+    @property
+    def unsaid_notices(self) -> list[str]:
+        """The notices the answer's parts do not say themselves (the language model's fallback, the
+        question's language, low confidence): a client shows them beside the text."""
+        return [n for n in self.notices if n not in self.parts.notes]
 
     def to_json(self) -> dict:
         data = asdict(self)
+        parts = data.pop("parts")
+        data = {"question": data.pop("question"), "text": self.text, **data}
         data["decision"] = self.decision.to_json()
         # four digits, as in the decision: the last float digit differs between stores (Milvus
         # and FAISS sum in another order), and two replicas must print the same answer
         data["confidence"] = round(self.confidence, 4)
+        data["lead"] = self.lead
+        data["parts"] = parts
         return data
 
 

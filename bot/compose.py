@@ -13,6 +13,7 @@ from faqbot.ingest.records import Chunk
 from faqbot.ingest.textproc import SUPPORTED, query_tokens
 
 from .answer import Answer, Citation
+from .answer_parts import AnswerParts, EntryLink
 from .decision import CLOSEST, CLOSEST_N, NOT_COVERED
 from .extract import BUDGET, CODE_LINE, fix_only, section_kind, select
 from .parts import answer_hit, for_answer
@@ -93,14 +94,12 @@ def scored_gist(
     return best.replace("[", "(").replace("]", ")"), best_score
 
 
-def _answer(
-    r: Retrieval, question: str, text: str, cites: list[Citation], notices: list[str], lead: str = ""
-) -> Answer:
-    """The Answer of one retrieval: its language, decision and confidence travel with the text."""
+def _answer(r: Retrieval, question: str, parts: AnswerParts, cites: list[Citation], notices: list[str]) -> Answer:
+    """The Answer of one retrieval: its language, decision and confidence travel with its parts."""
     abstained = r.decision.outcome == NOT_COVERED or not r.hits
     return Answer(
         question,
-        text,
+        parts,
         r.language,
         r.detected,
         cites,
@@ -108,16 +107,14 @@ def _answer(
         notices=notices,
         confidence=r.confidence,
         decision=r.decision,
-        lead=lead,
     )
 
 
 def _not_covered(r: Retrieval, question: str, notices: list[str]) -> Answer:
     """Said plainly, with no entry: none is close enough to be worth the user's reading."""
     lang = r.language
-    lead = phrase("not_covered", lang)
-    text = "\n".join([lead, "", phrase("rephrase", lang)])
-    return _answer(r, question, text, [], notices, lead)
+    parts = AnswerParts(warning=phrase("not_covered", lang), advice=phrase("rephrase", lang))
+    return _answer(r, question, parts, [], notices)
 
 
 def _closest(r: Retrieval, question: str, notices: list[str]) -> Answer:
@@ -130,14 +127,9 @@ def _closest(r: Retrieval, question: str, notices: list[str]) -> Answer:
         c = Citation.from_chunk(len(cites) + 1, h.chunk, h.versions)
         cites.append(c)
         fix = gist(h.chunk.body, question, h.chunk.language, r.term_weights, FIX_CHARS, solution_bonus=1.0)
-        items.append(f"- [{c.n}] [{_link_text(c.title)}]({c.link})" + (f" — {fix}" if fix else ""))
-    lead = phrase("closest", lang)
-    text = "\n\n".join([lead, "\n".join(items), phrase("closest_check", lang)])
-    return _answer(r, question, text, cites, notices, lead)
-
-
-def _link_text(title: str) -> str:
-    return title.replace("[", "(").replace("]", ")")
+        items.append(EntryLink(c.n, c.title, c.link, fix))
+    parts = AnswerParts(warning=phrase("closest", lang), nearby=tuple(items), advice=phrase("closest_check", lang))
+    return _answer(r, question, parts, cites, notices)
 
 
 def _notices(r: Retrieval) -> list[str]:
@@ -149,7 +141,9 @@ def _notices(r: Retrieval) -> list[str]:
     return out
 
 
-def _see_also(also: list[Hit], cites: list[Citation], question: str, r: Retrieval, long_quote: bool) -> str:
+def _see_also(
+    also: list[Hit], cites: list[Citation], question: str, r: Retrieval, long_quote: bool
+) -> tuple[EntryLink, ...]:
     """One line per near entry: its title and the passage the question's words hit most. Under a
     long quote, which already fills the screen, only the entry whose passage the question hits most
     keeps one, a short sentence; the others are their titles."""
@@ -161,8 +155,8 @@ def _see_also(also: list[Hit], cites: list[Citation], question: str, r: Retrieva
         c = Citation.from_chunk(len(cites) + 1, h.chunk, h.versions)
         cites.append(c)
         g = gists[i][0] if i == best or not long_quote else ""
-        items.append(f"- {c.title} [{c.n}]" + (f" — {g}" if g else ""))
-    return "\n".join(items)
+        items.append(EntryLink(c.n, c.title, c.link, g))
+    return tuple(items)
 
 
 def _extract(top: Hit, r: Retrieval, question: str, focus: str) -> tuple[tuple[str, bool, bool], str]:
@@ -192,7 +186,8 @@ def compose(r: Retrieval, question: str, focus: str = "") -> Answer:
     top = r.hits[n_top]
     cites = [Citation.from_chunk(1, top.chunk, top.versions)]
     fix, closing = _extract(top, r, question, focus)
-    parts = [phrase("fix_lead" if fix[2] else "lead", lang, title=top.chunk.title)]
+    heading = phrase("fix_lead" if fix[2] else "lead", lang, title=top.chunk.title)
+    notes: tuple[str, ...] = ()
     if top.other_language:
         note = phrase(
             "other_language",
@@ -201,20 +196,21 @@ def compose(r: Retrieval, question: str, focus: str = "") -> Answer:
             cited=language_list([top.chunk.language], lang),
         )
         notices.append(note)
-        parts.append(f"_{note}_")
+        notes = (note,)
     extract, shortened, fixed = fix
-    parts.append(extract)
     if shortened and not closing:
-        parts.append(f"_{phrase('more_in_source', lang)}_")
-    if closing:
-        parts.append(f"_{phrase(closing, lang)}_")
+        closing = "more_in_source"
     rest = [h for n, h in enumerate(r.hits[:3]) if n != n_top]
     also = [] if fixed else [h for h in rest if h.score >= r.hits[0].score - SEE_ALSO_MARGIN]
-    if also:
-        parts.append(
-            phrase("see_also", lang) + "\n" + _see_also(also, cites, question, r, long_quote=len(extract) > BUDGET)
-        )
-    return _answer(r, question, "\n\n".join(parts), cites, notices)
+    see_also = _see_also(also, cites, question, r, long_quote=len(extract) > BUDGET) if also else ()
+    parts = AnswerParts(
+        heading=heading,
+        notes=notes,
+        body=extract,
+        closing=phrase(closing, lang) if closing else "",
+        see_also=see_also,
+    )
+    return _answer(r, question, parts, cites, notices)
 
 
 def _part_weights(r: Retrieval, c: Chunk, question: str) -> dict:

@@ -3,8 +3,8 @@ the benchmarks all start here; library modules never import it (no import circle
 
 from __future__ import annotations
 
-import os
 import sys
+import tempfile
 from pathlib import Path
 
 from faqbot.ingest.embedders import DEFAULT_EMBEDDER
@@ -15,11 +15,12 @@ from .settings import (  # noqa: F401 (the wiring's callers read the settings th
     DEFAULT_INDEX,
     DEFAULT_LLM_TIMEOUT,
     LLMSettings,
+    Settings,
+    debug,
     default_corpus,
     default_index,
     env_int,
     env_path,
-    reload_interval,
     resolve_store,
 )
 
@@ -31,7 +32,9 @@ def make_llm(settings: LLMSettings):
     from .llm import make_backend
 
     s = settings
-    return make_backend(s.spec or "default", s.base_url, s.timeout, s.max_tokens, s.passage_chars, s.check_entries)
+    return make_backend(
+        s.spec or "default", s.base_url, s.timeout, s.max_tokens, s.passage_chars, s.check_entries, s.api_key
+    )
 
 
 def ensure_store(
@@ -73,7 +76,7 @@ def embedder_index(embedder: str, corpus: Path | None, quiet: bool = False) -> P
     from faqbot.ingest.pipeline import run_ingest
 
     name = embedder.replace("/", "_").replace(":", "_")
-    index = Path(os.environ.get("TMPDIR", "/tmp")) / f"faqbot-eval-{name}"
+    index = Path(tempfile.gettempdir()) / f"faqbot-eval-{name}"
     run_ingest(corpus or default_corpus(), index, embedder, progress=not quiet)
     return index
 
@@ -95,11 +98,15 @@ def open_bot(
     k: int = 5,
     quiet: bool = False,
     store: StoreSpec | None = None,
+    abstain_model: Path | None = None,
 ):
-    """A ready Bot: the store (the index folder built if it is the default and missing) and the LLM backend."""
+    """A ready Bot: the store (the index folder built if it is the default and missing), the LLM backend
+    and the "not covered" model (`abstain_model`: Settings.abstain_model; None: the shipped one)."""
     from faqbot.ingest.store import open_store
 
+    from .abstain import load_default_model
     from .service import Bot
 
     spec = ensure_store(store or resolve_store(None, index), index, corpus, quiet=quiet)
-    return Bot(open_store(spec), llm=make_llm(llm or LLMSettings()), k=k)
+    abstain = load_default_model(abstain_model)
+    return Bot(open_store(spec), llm=make_llm(llm or LLMSettings()), k=k, abstain=abstain)

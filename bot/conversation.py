@@ -14,9 +14,11 @@ from .answer import Turn
 from .corpus_words import CorpusWords, corpus_words
 from .decision import NOT_COVERED, Decision
 from .phrases import LANGUAGE_NAMES
+from .reading import Detect
 
 if TYPE_CHECKING:
     from .llm import LLMBackend
+    from .reading import Reading
     from .retrieve import Hit, HybridRetriever, Retrieval
 
 # Han, kana and Hangul are written without spaces: no \\b stands between their words, and a role or
@@ -167,9 +169,9 @@ def _names_product(question: str, known: frozenset[str]) -> bool:
     return any(_is_name(w, known) or _is_hyphen_name(w) for w in _name_words(question))
 
 
-def _kept(question: str, previous: str, known: frozenset[str]) -> list[str]:
+def _kept(question: str, previous: str, known: frozenset[str], detect: Detect | None = None) -> list[str]:
     """The previous question's topic words a follow-up carries: all but what it names anew."""
-    lang, _ = detect_language(previous)
+    lang, _ = (detect or detect_language)(previous)
     nouns = lang in _NOUNS_CAPITALISED
     new_terms = set(tokenize(question, lang))
     # a follow-up that names a new product or connector replaces the previous one's
@@ -222,6 +224,7 @@ def _resolve(
     llm: LLMBackend | None = None,
     history: list[Turn] | None = None,
     known: frozenset[str] = frozenset(),
+    detect: Detect | None = None,
 ) -> FollowUp:
     """One turn made standalone against the previous one (already standalone)."""
     if not previous:
@@ -239,7 +242,7 @@ def _resolve(
     if not is_follow_up(question):
         return FollowUp(question, language)
     aspect = _new_aspect(question, known)
-    kept = " ".join(_kept(question, previous, known))
+    kept = " ".join(_kept(question, previous, known, detect))
     # a follow-up naming another product asks the previous question's topic of it: what it finds
     # must still be about that topic ("那 ClickHouse 呢？" after a Hologres connection error)
     names_product = _names_product(question, known)
@@ -252,23 +255,27 @@ def _resolve(
     return FollowUp(f"{question.strip()} ({kept})", language, previous, aspect, names_product)
 
 
-def _resolved(users: list[str], known: frozenset[str]) -> list[str]:
+def _resolved(users: list[str], known: frozenset[str], detect: Detect | None = None) -> list[str]:
     """Each user turn as the standalone question it stood for, by the rules: a follow-up of a
     follow-up ("and for the sink?" after a question, then "how do I fix it?") keeps the topic of
     the question that opened it, not just the words of the turn before."""
     out: list[str] = []
     for q in users:
-        out.append(_resolve(q, out[-1] if out else "", known=known).query)
+        out.append(_resolve(q, out[-1] if out else "", known=known, detect=detect).query)
     return out
 
 
 def resolve(
-    question: str, history: list[Turn], llm: LLMBackend | None = None, known: frozenset[str] = frozenset()
+    question: str,
+    history: list[Turn],
+    llm: LLMBackend | None = None,
+    known: frozenset[str] = frozenset(),
+    detect: Detect | None = None,
 ) -> FollowUp:
     """The question as a standalone one, given the chat so far (with an LLM, a referring follow-up
     is rewritten by the model; the rules are the fallback). `known`: corpus_names(retriever)."""
-    users = _resolved([t.content for t in history if t.role == "user"], known)
-    return _resolve(question, users[-1] if users else "", llm, history, known)
+    users = _resolved([t.content for t in history if t.role == "user"], known, detect)
+    return _resolve(question, users[-1] if users else "", llm, history, known, detect)
 
 
 def _mentions(text: str, aspect: tuple[str, ...]) -> bool:
@@ -304,16 +311,22 @@ def _keeps_topic(h: Hit, before: Hit, turn: FollowUp, words: CorpusWords) -> boo
     return not want or 2 * sum(words.idf(t) for t in want & have) > sum(words.idf(t) for t in want)
 
 
-def decline_repeat(retriever: HybridRetriever, r: Retrieval, turn: FollowUp) -> Retrieval:
+def decline_repeat(
+    retriever: HybridRetriever, r: Retrieval, turn: FollowUp, previous: Reading | None = None
+) -> Retrieval:
     """A follow-up that names a new aspect ("and for the sink?") but finds first the very entry the
     previous question found, an entry that never names that aspect, is not answered by it; nor is
     one naming another product ("what about ClickHouse?") by an entry on that product that has lost
     the topic. A close entry that names the aspect (in its title, else in its body: "Checkpoint
     interval and data visibility" is about the Hologres sink) and keeps the topic is cited instead,
-    else the FAQ does not cover it (repeating the entry would pretend it does)."""
+    else the FAQ does not cover it (repeating the entry would pretend it does). `previous`: the
+    previous question as the turn's Query read it (read here when not given)."""
     if r.abstained or not r.hits or not turn.new_aspect or not turn.previous:
         return r
-    found = retriever.retrieve(turn.previous, language=r.language, k=1).hits
+    if previous is None:
+        found = retriever.retrieve(turn.previous, language=r.language, k=1).hits
+    else:
+        found = retriever.retrieve_query(previous, k=1).hits
     if not found:
         return r
     before, top, words = found[0], r.hits[0], corpus_words(retriever)

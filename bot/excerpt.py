@@ -79,6 +79,12 @@ def fit(
     size = sum(len(x) + 1 for x in out)
     for line in lines[start:]:
         if size + len(line) + 1 > limit - 8:
+            if not in_code and not _has_body(out) and not line.startswith(("```", "**")):
+                # an error text in one long paragraph (the symptom, said once): its sentences that fit,
+                # not nothing; the line the question hits is the one to shorten
+                head = _pick_sentences(_SENT.split(line.strip()), limit - 8 - size, q or set(), lang, weights or {})
+                if len(head) <= limit - 8 - size:
+                    out.append(head)
             while not in_code and out and (not out[-1].strip() or _NOTE_LABEL.match(out[-1])):
                 out.pop()  # a note's label ("Important") or a blank line is not left without what follows
             out += [ELLIPSIS, "```"] if in_code else [ELLIPSIS]
@@ -88,8 +94,13 @@ def fit(
         if line.startswith("```"):
             in_code = not in_code
     kept = "\n".join(out)
+    return kept if _has_body(out) else ""
+
+
+def _has_body(out: list[str]) -> bool:
+    """Whether the lines kept say something: more than 40 characters besides labels, fences and "…"."""
     body = [x for x in out if x.strip() and x.strip() not in (ELLIPSIS, "```") and not x.startswith("**")]
-    return kept if len("".join(body)) > 40 else ""
+    return len("".join(body)) > 40
 
 
 def _best_line(lines: list[str], q: set[str], lang: str, weights: dict[str, float]) -> int:
@@ -125,6 +136,8 @@ def key_sentences(text: str, limit: int, q: set[str], lang: str, weights: dict[s
         in_code ^= p.count("```") % 2 == 1
     label = paras[0] if paras and paras[0].startswith("**") else ""
     rest = paras[1 if label else 0 :]
+    if not label and len(rest) > 1 and rest[0].startswith("- ") and rest[1].startswith("  - "):
+        return _item_brief(rest, limit, q, lang, weights), True
     i = next((n for n, p in enumerate(rest) if not p.startswith(("- ", "1."))), None)
     if i is None:
         return label, bool(text.strip() != label.strip())
@@ -139,6 +152,43 @@ def key_sentences(text: str, limit: int, q: set[str], lang: str, weights: dict[s
         kept = "\n\n".join([kept, *items])
     whole = "\n\n".join(x for x in (label, kept) if x)
     return whole, whole.strip() != text.strip()
+
+
+def item_opening(text: str, limit: int, lang: str, weights: dict[str, float]) -> str:
+    """A list item too long for the room, from its opening (its line names the case or what to do; a
+    paragraph under it, the remedy): whole paragraphs while they fit, then the opening sentences of the
+    next; no code sample, no note's bare label at the end; "" when not even its first sentence fits."""
+    out: list[str] = []
+    size = 0
+    for para in text.strip().split("\n\n"):
+        if para.lstrip().startswith("```"):
+            break
+        if size + len(para) + 2 > limit:
+            head = _pick_sentences(_SENT.split(para), limit - size - 2, set(), lang, weights)
+            if len(head) <= limit - size - 2 and _SENT.split(para)[0] in head:
+                out.append(head)
+            break
+        out.append(para)
+        size += len(para) + 2
+    while out and _NOTE_LABEL.match(out[-1]):
+        out.pop()
+    return "\n\n".join(out)
+
+
+def _item_brief(paras: list[str], limit: int, q: set[str], lang: str, weights: dict[str, float]) -> str:
+    """A list item with items nested under it ("- RDS/TDDL and Tablestore use different locking
+    mechanisms." then one item per product): the item's own line and the nested item the question hits
+    most (else the first), in its key sentences; not a nested item alone, out of its list."""
+    nested = [p for p in paras[1:] if p.startswith("  - ")]
+    best = max(nested, key=lambda p: (hit_score(p, q, lang, weights), -nested.index(p)))
+    marker, body = best[: len("  - ")], best[len("  - ") :]
+    head = paras[0]
+    for head in (paras[0], _SENT.split(paras[0])[0]):  # the item's first sentence when both do not fit
+        room = limit - len(head) - 2 - len(marker)
+        short = _pick_sentences(_SENT.split(body), room, set(), lang, weights)  # from its opening: the name
+        if len(short) <= room:
+            return head + "\n\n" + marker + short
+    return paras[0]
 
 
 def _pick_sentences(sents: list[str], limit: int, q: set[str], lang: str, weights: dict[str, float]) -> str:

@@ -7,7 +7,6 @@ nothing hangs. The prompt is built in bot/llm_prompt.py.
 
 from __future__ import annotations
 
-import os
 import queue
 import re
 import threading
@@ -17,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .answer import Answer, Citation
+from .answer_parts import AnswerParts
 from .llm_checks import SupportScorer, attach_code, check_answer, repeats
 from .llm_prompt import STOP, build_prompt
 from .phrases import phrase
@@ -60,8 +60,10 @@ def make_backend(
     max_tokens: int = DEFAULT_LLM_MAX_TOKENS,
     passage_chars: int = DEFAULT_LLM_PASSAGE_CHARS,
     check_entries: bool = True,
+    api_key: str = "",
 ) -> LLMBackend:
-    """'openai:gpt-4o-mini', 'ollama:llama3', ... or a model name served at base_url (OpenAI API)."""
+    """'openai:gpt-4o-mini', 'ollama:llama3', ... or a model name served at base_url (OpenAI API).
+    `api_key`: the server's key (FAQBOT_LLM_API_KEY or OPENAI_API_KEY, read by bot/settings.py)."""
     if base_url:
         try:
             from langchain_openai import ChatOpenAI
@@ -69,7 +71,7 @@ def make_backend(
         except ImportError as exc:
             raise LLMConfigError("--llm-base-url needs langchain-openai: pip install langchain-openai") from exc
         model_name = spec.split(":", 1)[1] if spec.startswith("openai:") else spec
-        key = os.environ.get("FAQBOT_LLM_API_KEY") or os.environ.get("OPENAI_API_KEY") or "not-needed"
+        key = api_key or "not-needed"
         chat = ChatOpenAI(
             model=model_name,
             base_url=base_url,
@@ -212,7 +214,7 @@ def generate(
     text = ""
     partial = Answer(
         question,
-        "",
+        AnswerParts(),
         r.language,
         r.detected,
         cites,
@@ -228,7 +230,7 @@ def generate(
             text += tok
             if repeats(text):
                 break  # looping: what follows is the same again (drop_repeats cleans the tail)
-            yield replace(partial, text=text)
+            yield replace(partial, parts=AnswerParts(body=text))
     except TimeoutError as exc:
         yield _fallback(extractive, backend, str(exc), {"raw": text}, clock.timings())
         return
@@ -263,7 +265,7 @@ def generate(
     checks["code_attached"] = attached
     checks["model_text"] = v.text
     notices = [*extractive.notices, *(f"Repaired: {x}" for x in v.repairs if x.startswith("removed"))]
-    yield replace(partial, text=final, notices=notices, checks=checks, timings=clock.timings())
+    yield replace(partial, parts=AnswerParts(body=final), notices=notices, checks=checks, timings=clock.timings())
 
 
 def rewrite_with_llm(backend: LLMBackend, question: str, history: list) -> str | None:

@@ -23,7 +23,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .decision import ANSWER, CLOSEST, Decision
-from .report import read_report, without_links
+from .reading import Reading
+from .report import Report, read_report
 from .retrieve import Hit, Retrieval
 
 if TYPE_CHECKING:
@@ -75,17 +76,20 @@ def _ask(backend: LLMBackend, post: str, topic: str, seconds: float) -> bool | N
     return read_verdict(text)
 
 
-def uncertain_post(question: str, r: Retrieval) -> bool:
-    """The posts the check reads: long ones shown an entry without much confidence."""
-    return bool(r.hits) and not r.abstained and r.confidence < JUDGE_BELOW and read_report(question).is_long
+def uncertain_post(question: str | Report, r: Retrieval) -> bool:
+    """The posts the check reads: long ones shown an entry without much confidence. `question`: the
+    text, or its reading as typed (bot/reading.py Reading.typed), which a turn's Query has made."""
+    typed = read_report(question) if isinstance(question, str) else question
+    return bool(r.hits) and not r.abstained and r.confidence < JUDGE_BELOW and typed.is_long
 
 
-def check_entries(backend: LLMBackend, question: str, r: Retrieval) -> Retrieval:
+def check_entries(backend: LLMBackend, question: Reading, r: Retrieval) -> Retrieval:
     """The retrieval with the first entry the model accepts cited first, or "not covered" when it
-    accepts none; unchanged for other questions and whenever the model fails."""
-    if not uncertain_post(question, r):
+    accepts none; unchanged for other questions and whenever the model fails. `question`: the turn's
+    reading of the question retrieved (bot/query.py), whose post is not read again."""
+    if not uncertain_post(question.typed, r):
         return r
-    post = read_report(without_links(question)).dense_query()
+    post = question.report.dense_query()
     t0 = time.perf_counter()
     seen: list[bool] = []
     for i, hit in enumerate(r.hits[:JUDGE_TOP]):

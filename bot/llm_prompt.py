@@ -66,7 +66,7 @@ def passage_for(r: Retrieval, question: str, budget: int = PASSAGE_CHARS) -> str
 
 def entry_passage(chunk: Chunk, query: str, question: str, weights: dict | None, budget: int = PASSAGE_CHARS) -> str:
     if chunk.parts:
-        return select_parts(chunk, query, question, chunk.language, weights, budget=budget).text
+        return select_parts(chunk, query, question, chunk.language, weights, budget=budget, complete_=True).text
     return select(chunk.body, query, chunk.language, budget=budget, weights=weights)[0]
 
 

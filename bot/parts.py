@@ -20,8 +20,9 @@ from functools import lru_cache
 from faqbot.ingest.records import Chunk, Part
 from faqbot.ingest.textproc import query_tokens
 
-from .excerpt import abridge_code, fit, key_sentences
+from .excerpt import abridge_code, fit, item_opening, key_sentences
 from .extract import render
+from .parts_fill import complete, take_alternatives
 from .parts_score import PartQuery, bonus, case_fit, condition, local_query, question_names, relevance
 from .phrases import phrase
 
@@ -118,9 +119,16 @@ class _Picker:
 
 
 def select_parts(
-    chunk: Chunk, query: str, question: str, lang: str, weights: dict | None, budget: int | None = None
+    chunk: Chunk,
+    query: str,
+    question: str,
+    lang: str,
+    weights: dict | None,
+    budget: int | None = None,
+    complete_: bool = False,
 ) -> Selection:
-    """The parts of the entry that answer the question, fix first, within budget (BUDGET by default)."""
+    """The parts of the entry that answer the question, fix first, within budget (BUDGET by default);
+    complete_ (the LLM's passage): the room left goes to what was left out (bot/parts_fill.py)."""
     budget = BUDGET if budget is None else budget
     parts = chunk.parts
     texts = [_render(p) for p in parts]
@@ -144,6 +152,9 @@ def select_parts(
         pick.opener(best)
     _take_cause(pick, scores, qy, chunk.fix)
     _fill(pick, scores, rel, qy)
+    take_alternatives(pick, chunk.fix, rel, qy, SLACK)
+    if complete_:
+        complete(pick, order, qy)
     pick.drop_dangling()
     shown = [i for i in order if i in pick.chosen]
     abridged = {i for i in shown if pick.chosen[i] != texts[i]}
@@ -178,11 +189,16 @@ def _take_fix(pick: _Picker, scores: list[float], rel: list[float], qy: PartQuer
     room = pick.budget + SLACK
     long = sum(len(pick.texts[j]) + 2 for j in group) > room
     ordered, optional, prefix = _fix_order(parts, group, main, scores, rel) if long else (group, set(), set())
+    named = {j for j in optional if rel[j] > 0}
     for j in ordered:
         text = pick.texts[j]
         if len(text) + 2 > room:
             text = abridge_code(text, *qy.q)[0]
         # the fix's own prose and code are never left out; of a long list, the items that fit
+        if j in optional and len(text) + 2 > room and j in named and room >= FIT_MIN:
+            # an item the question names is shortened to its opening, not left out for the items it
+            # does not name (a deadlock's "avoid a unique key" after two shorter recommendations)
+            text = item_opening(text, room - 2, *qy.q[1:])
         if j not in optional or len(text) + 2 <= room:
             pick.take(j, text)
             room -= len(text) + 2
@@ -229,7 +245,7 @@ def _take_cause(pick: _Picker, scores: list[float], qy: PartQuery, shape: str) -
     """The cause in a sentence or two when none is quoted yet: the best Cause part, else the opening
     explanation of an entry whose fix is its closing paragraph (what the error means)."""
     parts = pick.parts
-    causes = [i for i, p in enumerate(parts) if p.kind == "cause"]
+    causes = [i for i, p in enumerate(parts) if p.kind == "cause"] or _between(parts)
     if not causes and shape != "last":
         return
     if not causes:
@@ -255,6 +271,17 @@ def _take_cause(pick: _Picker, scores: list[float], qy: PartQuery, shape: str) -
         short, _cut = key_sentences(pick.texts[best], pick.cause, *qy.q)
         pick.take(best, short)
     pick.opener(best)
+
+
+def _between(parts: list[Part]) -> list[int]:
+    """An unlabelled cause: what an entry says between its error text and its first fix part ("RDS/TDDL
+    and Tablestore use different locking mechanisms" between a deadlock's Problem and its Solutions)."""
+    problem = max((i for i, p in enumerate(parts) if p.kind == "problem"), default=None)
+    first_fix = next((i for i, p in enumerate(parts) if p.fix), None)
+    if problem is None or first_fix is None or first_fix < problem:
+        return []
+    between = range(problem + 1, first_fix)
+    return [i for i in between if parts[i].kind in ("text", "item") and not parts[i].case]
 
 
 def _take_brief(pick: _Picker, i: int, qy: PartQuery, room: int) -> None:

@@ -26,7 +26,10 @@ SIGNALS = {
     "problem": -0.4,  # the error text: the user has it already
 }
 _VERSION = re.compile(r"(?<![\w.])(?:vvr-)?(\d+\.\d+(?:\.\d+)?)(?![\w.])", re.I)
-_NAME = re.compile(r"(?<![\w.-])[A-Za-z][\w]*(?:[.\-_][\w]+)+|(?<![\w])[A-Z][a-z]+[A-Z]\w*|(?<![\w])[A-Z]{2,}\w*")
+# ASCII word characters: a name ends where Korean or Chinese text starts ("OSS에" names OSS)
+_NAME = re.compile(
+    r"(?<![\w.-])[A-Za-z][\w]*(?:[.\-_][\w]+)+|(?<![\w])[A-Z][a-z]+[A-Z]\w*|(?<![\w])[A-Z]{2,}\w*", re.ASCII
+)
 
 
 def _version(v: str) -> tuple[int, ...]:

@@ -13,15 +13,15 @@ from faqbot.ingest.embedders import get_embedder
 from faqbot.ingest.language_shift import LanguageShift
 from faqbot.ingest.records import Chunk
 from faqbot.ingest.store import Store, StoreError, open_store
-from faqbot.ingest.textproc import SUPPORTED, detect_language, names, query_tokens, raw_words
+from faqbot.ingest.textproc import SUPPORTED, names, query_tokens, raw_words
 from faqbot.languages import words
 
 from .abstain import AbstainModel, load_default_model
 from .decision import NOT_COVERED, Decision, decide
-from .glossary import english_terms
-from .keyword_language import english_keywords, english_vocabulary
-from .report import Report, exception_classes, read_report, title_names, without_links
-from .xling import Gloss, gloss
+from .keyword_language import english_vocabulary
+from .reading import Reading, read_text
+from .report import Report, exception_classes, title_names
+from .xling import Gloss
 
 RRF_K = 20
 DENSE_K = 512  # vector rows read per query; entries beyond them get no dense score
@@ -83,16 +83,6 @@ class Retrieval:
     def confidence(self) -> float:
         """The model's probability that the FAQ answers the question."""
         return self.decision.probability
-
-
-def resolve_language(query: str, override: str | None) -> tuple[str, str]:
-    """(answer language, detected language); an override wins, unsupported ones fall back to English.
-
-    A pasted report's language is read from its prose, not from its logs and DDL."""
-    detected, _conf = detect_language(read_report(query).language_text())
-    if override and override.lower() in SUPPORTED:
-        return override.lower(), detected
-    return (detected if detected in SUPPORTED else "en"), detected
 
 
 def fuse(
@@ -226,7 +216,7 @@ class HybridRetriever:
             self._raw_vocab |= raw_words(c.title + " " + c.body)
         # every language version of the corpus, lower-cased: what a name must occur in to be known
         self._corpus_text = "\n".join(c.title + "\n" + c.body for c in self.chunks).lower()
-        self._english_words = english_vocabulary(c.title + "\n" + c.body for c in self.chunks if c.language == "en")
+        self.english_words = english_vocabulary(c.title + "\n" + c.body for c in self.chunks if c.language == "en")
         self._group_tokens = [frozenset().union(*(self._chunk_tokens[m] for m in mem)) for mem in self.group_members]
         self._title_classes = [
             frozenset(c for m in mem for c in exception_classes(self.chunks[m].title, generic=True))
@@ -366,18 +356,17 @@ class HybridRetriever:
 
     # ------------------------------------------------------------------ public
     def retrieve(self, query: str, language: str | None = None, k: int = 5, fusion: str | None = None) -> Retrieval:
+        """The entries for a text: read (bot/reading.py), then retrieved. A turn of the bot is read once
+        by its Query (bot/query.py) and retrieved with `retrieve_query`."""
+        return self.retrieve_query(read_text(query, language, self.english_words), k, fusion)
+
+    def retrieve_query(self, q: Reading, k: int = 5, fusion: str | None = None) -> Retrieval:
         t0 = time.perf_counter()
-        report = read_report(without_links(query))
-        lang, detected = resolve_language(query, language)
-        if detected in ("fr", "es") and english_keywords(report.language_text(), self._english_words):
-            detected = "en"  # "configure partition expiration": English words, no sign of French
-            lang = language.lower() if language and language.lower() in SUPPORTED else "en"
+        query, report, lang, detected = q.text, q.report, q.language, q.detected
         # English words for a Chinese question's terms: the corpus has no Chinese BM25 could match;
         # for a French or Spanish one, those of its terms (entries missing its language: bot/xling.py)
-        # (a question in a language the corpus lacks, German, is read through its own pack's glossary)
-        reading = detected if lang == "en" and detected not in SUPPORTED else lang
-        crossed = gloss(report.language_text(), reading) if XLING else Gloss("", "")
-        extra = [english_terms(report.language_text()), crossed.words if XLING_LEXICAL else ""]
+        crossed = q.crossed if XLING else Gloss("", "")
+        extra = [q.glossary, crossed.words if XLING_LEXICAL else ""]
         lexical_text = "\n".join(filter(None, [report.lexical_text(), *extra]))
         tokens = query_tokens(lexical_text, lang)
         dense_c, raw_c = self._dense(report.dense_query(), detected in SUPPORTED)

@@ -10,16 +10,18 @@ from typing import TYPE_CHECKING
 from faqbot.ingest.store import Store
 
 if TYPE_CHECKING:
+    from .abstain import AbstainModel
     from .llm import LLMBackend
 
 from .answer import Answer, Turn
 from .compose import compose
-from .conversation import decline_repeat, focus, resolve
+from .conversation import decline_repeat, focus
 from .corpus_words import corpus_names
 from .decision import ANSWER
 from .phrases import phrase
+from .query import Query, build_query
 from .retrieve import HybridRetriever, Retrieval
-from .turns import in_language, is_bare_reference, nothing_to_refer_to, previous_user_turn
+from .turns import in_language, nothing_to_refer_to
 
 MAX_QUESTION_CHARS = 4000
 # What one request may make the bot read of its history: the follow-up rewrite copies words of
@@ -81,8 +83,11 @@ def bounded_history(history: History) -> list[Turn]:
 class Bot:
     """Questions in, cited Answers out. `Bot.open(index_dir)` is the public entry point."""
 
-    def __init__(self, store: Store | Path, llm: LLMBackend | None = None, k: int = 5) -> None:
-        self.retriever = HybridRetriever(store)
+    def __init__(
+        self, store: Store | Path, llm: LLMBackend | None = None, k: int = 5, abstain: AbstainModel | None = None
+    ) -> None:
+        """`abstain`: the "not covered" model (bot/abstain.py load_default_model; None: the shipped one)."""
+        self.retriever = HybridRetriever(store, abstain=abstain)
         self.llm = llm  # bot.llm.LLMBackend or None for extractive answers
         self.k = k
 
@@ -102,33 +107,34 @@ class Bot:
     def backend_name(self) -> str:
         return getattr(self.llm, "name", "extractive") if self.llm else "extractive"
 
-    def _retrieve(
-        self, question: str, language: str | None, history: list[Turn], retriever: HybridRetriever
-    ) -> tuple[Retrieval, str]:
+    def _query(self, question: str, language: str | None, history: list[Turn], retriever: HybridRetriever) -> Query:
+        """The turn read once (bot/query.py): every step below reads it, never the raw text again."""
+        known, english = corpus_names(retriever), retriever.english_words
+        return build_query(question, history, language, known=known, english_words=english, llm=self.llm)
+
+    def _retrieve(self, q: Query, retriever: HybridRetriever) -> Retrieval:
         """`retriever`: the build this request reads, read from `self.retriever` once by the caller,
         so an index swap in the middle of a request (bot/reload.py) never mixes two builds."""
-        turn = resolve(question, history, self.llm, corpus_names(retriever))
-        query = turn.query
-        before = previous_user_turn(history)
-        if turn.same_entry and turn.language and before is not None:
+        if q.earlier is not None and q.turn.language:
             # "and in French?": the turn it follows, retrieved again as it was, cited in that language
-            r, _ = self._retrieve(history[before].content, language, history[:before], retriever)
-            return in_language(r, turn.language), query
+            return in_language(self._retrieve(q.earlier, retriever), q.turn.language)
         # a follow-up asking for another language ("and in Spanish?") is more recent than the selector
-        r = retriever.retrieve(query, language=turn.language or language or None, k=self.k)
-        r = decline_repeat(retriever, r, turn)
-        if before is None and is_bare_reference(question):
+        r = retriever.retrieve_query(q.reading, k=self.k)
+        r = decline_repeat(retriever, r, q.turn, q.previous)
+        if q.bare:
             r = nothing_to_refer_to(retriever, r)  # "how do I fix it?" with nothing before it
         if self.llm is not None and self.llm.check_entries:
             from .llm_judge import check_entries
 
-            r = check_entries(self.llm, query, r)
-        return r, query
+            r = check_entries(self.llm, q.reading, r)
+        return r
 
     def retrieve(self, question: str, language: str | None = None, history: History = None) -> Retrieval:
         """The ranked entries an answer to the question comes from (with an LLM, after its reading
         of an uncertain long post's entries: bot/llm_judge.py)."""
-        return self._retrieve(clean_question(question), language, bounded_history(history), self.retriever)[0]
+        retriever = self.retriever
+        q = self._query(clean_question(question), language, bounded_history(history), retriever)
+        return self._retrieve(q, retriever)
 
     def ask(self, question: str, language: str | None = None, history: History = None) -> Answer:
         """`history`: the chat so far, oldest first, as faqbot.Turn(role, content) or as
@@ -150,13 +156,14 @@ class Bot:
         question = clean_question(question)
         turns = bounded_history(history)
         if retrieval is None:
-            r, query = self._retrieve(question, language, turns, retriever)
+            q = self._query(question, language, turns, retriever)
+            r, query, answer_focus = self._retrieve(q, retriever), q.turn.query, q.focus
             t_retrieval = (time.perf_counter() - t0) * 1000
         else:  # its time counts as if it had been retrieved here
-            r, query = retrieval, question
+            r, query, answer_focus = retrieval, question, focus(question, turns)
             t_retrieval = r.latency_ms + r.entry_check.get("ms", 0.0)
             t0 -= t_retrieval / 1000
-        extractive = compose(r, question, focus(question, turns))
+        extractive = compose(r, question, answer_focus)
         final = extractive
         # the LLM writes confident answers only: closest entries and "not covered" are fixed texts
         if self.llm is not None and r.decision.outcome == ANSWER:

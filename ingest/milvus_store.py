@@ -23,7 +23,6 @@ import base64
 import contextlib
 import hashlib
 import json
-import os
 import re
 import time
 import uuid
@@ -49,7 +48,7 @@ def _client(spec: StoreSpec):
     """One client per URI and token in a process (a Lite file can be opened by one process only)."""
     from pymilvus import MilvusClient
 
-    token = os.environ.get("FAQBOT_MILVUS_TOKEN", "")
+    token = spec.token  # FAQBOT_MILVUS_TOKEN, read by bot/settings.py
     key = (spec.uri, token)
     if key in _CLIENTS:
         return _CLIENTS[key]

@@ -87,6 +87,8 @@ class StoreSpec:
     index_dir: Path  # the index folder (faiss); for Milvus, where a relative Lite file is resolved
     uri: str = ""  # Milvus: a Lite file path (*.db) or http(s)://host:port
     collection: str = DEFAULT_COLLECTION  # Milvus alias naming the served build
+    # Milvus server token (FAQBOT_MILVUS_TOKEN, read by bot/settings.py): never in a repr or a log
+    token: str = field(default="", repr=False)
 
     @property
     def location(self) -> str:
@@ -96,7 +98,7 @@ class StoreSpec:
         return f"milvus:{self.uri.split('@')[-1]}"
 
     @classmethod
-    def parse(cls, text: str | None, index_dir: Path, collection: str | None = None) -> StoreSpec:
+    def parse(cls, text: str | None, index_dir: Path, collection: str | None = None, token: str = "") -> StoreSpec:
         """`faiss` or `folder` (or empty) -> the index folder; `milvus:<uri>` -> Milvus Lite file or server."""
         raw = (text or "faiss").strip()
         if raw in ("faiss", "folder"):
@@ -117,4 +119,4 @@ class StoreSpec:
                 )
             Path(uri).parent.mkdir(parents=True, exist_ok=True)
             uri = str(Path(uri).resolve())
-        return cls("milvus", Path(index_dir), uri, name)
+        return cls("milvus", Path(index_dir), uri, name, token)

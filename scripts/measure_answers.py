@@ -145,7 +145,11 @@ def measure_set(
             row["right"] = first is not None and contains_needle(_entry_text([first]), q.needles)
             row["neutral"] = contains_needle(a.text, neutral) if neutral and not a.abstained else None
             if neutral and r.hits and r.decision.outcome == ANSWER:
-                row["passage"] = contains_needle(passage_for(r, q.question), neutral)
+                passage = passage_for(r, q.question)
+                row["passage"] = contains_needle(passage, neutral)
+                row["passage_chars"] = len(passage)
+                # what source [1] of the prompt holds: the entry's title (its tag's title="...") and the passage
+                row["source"] = contains_needle(r.hits[0].chunk.title + "\n" + passage, neutral)
             row["answer"] = a.text
         rows.append(row)
     return summarize(rows), rows
@@ -154,6 +158,11 @@ def measure_set(
 def _rate(xs: list) -> str:
     xs = [x for x in xs if x is not None]
     return f"{np.mean(xs):.3f} ({sum(xs)}/{len(xs)})" if xs else "-"
+
+
+def _pct(xs: list, q: int) -> int | None:
+    xs = [x for x in xs if x is not None]
+    return round(float(np.percentile(xs, q))) if xs else None
 
 
 def summarize(rows: list[dict]) -> dict:
@@ -166,6 +175,9 @@ def summarize(rows: list[dict]) -> dict:
         "p50": round(float(np.percentile(chars, 50))) if chars else None,
         "p90": round(float(np.percentile(chars, 90))) if chars else None,
         "passage": _rate([r.get("passage") for r in ins]),
+        "source": _rate([r.get("source") for r in ins]),
+        "passage_p50": _pct([r.get("passage_chars") for r in ins], 50),
+        "passage_p90": _pct([r.get("passage_chars") for r in ins], 90),
         "ms_p50": round(float(np.percentile([r["ms"] for r in rows], 50)), 2),
     }
 
@@ -201,10 +213,10 @@ def main(argv: list[str] | None = None) -> int:
     if a.json:
         json.dump(results, sys.stdout, indent=1)
         return 0
-    cols = ["fact", "fact|right", "neutral", "p50", "p90", "passage", "ms_p50"]
-    print(f"{'set':12}" + "".join(f"{c:>17}" for c in cols))
+    cols = ["fact", "fact|right", "neutral", "p50", "p90", "passage", "source", "passage_p50", "passage_p90"]
+    print(f"{'set':12}" + "".join(f"{c:>15}" for c in cols) + "  ms_p50")
     for name, m in results.items():
-        print(f"{name:12}" + "".join(f"{str(m[c]):>17}" for c in cols))
+        print(f"{name:12}" + "".join(f"{str(m[c]):>15}" for c in cols) + f"  {m['ms_p50']}")
         if a.misses:
             rows = [r for r in all_rows[name] if r["in_scope"]]
             wrong = sum(not r["fact"] and not r["right"] for r in rows)

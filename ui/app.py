@@ -19,8 +19,9 @@ from faqbot.ingest.textproc import SUPPORTED
 from gradio.components.chatbot import ExampleMessage
 
 from . import feedback
+from .answer_html import SOURCES_MARK, render_answer
 from .api import AppState, gradio_answer
-from .sanitize import plain_text, safe_html, safe_markdown
+from .sanitize import plain_text, safe_markdown
 
 
 def ui_text(lang: str) -> dict[str, str]:
@@ -31,7 +32,6 @@ def ui_text(lang: str) -> dict[str, str]:
 UI = {lang: ui_text(lang) for lang in SUPPORTED}
 # each language by its own name: "English", "Français", "Español"
 LANG_CHOICES = [("Auto", "auto"), *((LANGUAGE_NAMES[c][c].capitalize(), c) for c in SUPPORTED)]
-SOURCES_MARK = '<details class="srcs"'  # where an answer's text ends and its source cards begin
 CSS = """
 #chat .message-wrap{padding-top:4px}
 #chat pre, #chat code{white-space:pre-wrap;overflow-wrap:anywhere}
@@ -101,59 +101,6 @@ def message_text(m: dict) -> str:
         c = " ".join(p.get("text", "") for p in c if isinstance(p, dict))
     c = c if isinstance(c, str) else ""
     return plain_text(c.split(SOURCES_MARK, 1)[0])
-
-
-def render_answer(a: dict) -> str:
-    """An answer's bubble: notices, its text with linked [n], then its own source cards."""
-    text, warning = a["text"], ""
-    lead = a.get("lead") or ""
-    if lead and text.startswith(lead):
-        # the answer's opening sentence ("The FAQ does not cover this question.", "I am not sure the
-        # FAQ covers this. The closest entries…") is the warning itself: said once
-        text = text[len(lead) :].lstrip("\n")
-        warning = safe_markdown(f"> ⚠️ **{lead}**")
-    body = safe_markdown(text, {c["n"]: c["link"] for c in a.get("citations", [])})
-    extra = [n for n in a.get("notices", []) if n not in a["text"]]  # fallback, language, low confidence
-    if extra:
-        body = "".join(safe_markdown(f"_ℹ️ {n}_") for n in extra) + body
-    body = warning + body
-    # no blank line (no newline at all) between or inside: Gradio renders the message as Markdown
-    # again, and a blank line ended the HTML block, so passage text was re-rendered (remote images,
-    # links, headings); body and cards are one HTML block, both from ui/sanitize.py
-    return body + sources_html(a, a.get("language") or "en")
-
-
-def sources_html(a: dict | None, lang: str) -> str:
-    """The answer's source cards, collapsible; ids are scoped to the answer so two answers never clash."""
-    if not a or not a.get("citations"):
-        return ""
-    ui = UI.get(lang, UI["en"])
-    aid = html.escape(str(a.get("answer_id", ""))[:12])
-    cards = []
-    for c in a["citations"]:
-        others = " ".join(
-            f'<a href="{html.escape(o["link"])}" target="_blank" title="{html.escape(o["title"])}">'
-            f"{o['language'].upper()}</a>"
-            for o in c.get("other_versions", [])
-        )
-        cards.append(
-            f'<div class="src-card lang-{c["language"]}" id="src-{aid}-{c["n"]}">'
-            f'<div><b>[{c["n"]}] {html.escape(c["title"])}</b><span class="badge">{c["language"].upper()}</span></div>'
-            f'<div class="meta">{html.escape(where(c))}</div>'
-            f"<details><summary>{ui['passage']}</summary><pre>{html.escape(c['text'][:6000])}</pre></details>"
-            f'<a href="{html.escape(c["link"])}" target="_blank">{ui["open"]}</a>'
-            + (f" · {ui['others']}: {others}" if others else "")
-            + "</div>"
-        )
-    summary = f"<summary>{ui['sources']} ({len(cards)})</summary>"
-    return safe_html(f'{SOURCES_MARK} data-answer="{aid}">{summary}{"".join(cards)}</details>')
-
-
-def where(c: dict) -> str:
-    """A source card's document and section: "Connectors · Kafka"; once when a document without
-    sections names its one group after itself ("Data validity FAQ", not "… · Data validity FAQ")."""
-    doc, group = str(c.get("doc_title") or ""), str(c.get("group") or "")
-    return doc if not group or group == doc else f"{doc} · {group}"
 
 
 def ui_lang(choice: str, last: list, browser: str = "en") -> str:
@@ -227,8 +174,7 @@ def _responder(state: AppState):
         try:
             final = None
             for final in state.bot.stream(message, language, turns):
-                a = final.to_json()
-                yield history + [{"role": "assistant", "content": render_answer(a)}], "", gr.update(), "", last, ids
+                yield history + [{"role": "assistant", "content": render_answer(final)}], "", gr.update(), "", last, ids
             if final is None:  # stream() always yields; this keeps the type checker honest
                 raise RuntimeError("no answer")
             a = final.to_json()
@@ -242,7 +188,7 @@ def _responder(state: AppState):
         state.feedback.record_answer(a)
         last = [*last, a]
         ids = [*(list(ids) + [None] * len(history))[: len(history)], a["answer_id"]]
-        chat = history + [{"role": "assistant", "content": render_answer(a)}]
+        chat = history + [{"role": "assistant", "content": render_answer(final)}]
         yield chat, "", badge(a, ui_lang(choice, last, browser)), "", last, ids
 
     return respond

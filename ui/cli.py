@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from faqbot.bot.config import (
-    DEFAULT_LLM_TIMEOUT,
-)
+from faqbot.bot.config import DEFAULT_LLM_TIMEOUT, debug
 from faqbot.ingest.embedders import DEFAULT_EMBEDDER, EmbedderError
 from faqbot.ingest.store import StoreError
 from faqbot.ingest.textproc import SUPPORTED
@@ -409,6 +406,6 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"error: unexpected {type(exc).__name__}: {exc}. Re-run with FAQBOT_DEBUG=1 for details.", file=sys.stderr
         )
-        if os.environ.get("FAQBOT_DEBUG"):
+        if debug():
             raise
         return 1

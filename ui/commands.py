@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from faqbot.bot.config import (
     LLMSettings,
+    Settings,
     default_corpus,
     embedder_index,
     ensure_store,
@@ -23,8 +24,27 @@ if TYPE_CHECKING:
     from faqbot.bot.service import Bot
 
 
+def _settings(args: argparse.Namespace) -> Settings:
+    """Every setting, from the command's flags, then the environment (bot/settings.py): read here, at the edge."""
+    return Settings.from_env(vars(args))
+
+
+def _with_settings(args: argparse.Namespace) -> argparse.Namespace:
+    """The command's arguments with the settings the environment completes in place of unset flags
+    (the index, the feedback store, the retention days): what the report and export read."""
+    s = _settings(args)
+    resolved = {"index": s.index, "feedback_log": s.feedback_log, "feedback_db": s.feedback_db}
+    return argparse.Namespace(**{**vars(args), **resolved, "retention_days": s.retention_days})
+
+
 def _llm(args: argparse.Namespace) -> LLMSettings:
-    return LLMSettings.resolve(args.llm, args.llm_base_url, args.llm_timeout)
+    return _settings(args).llm_settings
+
+
+def _open_bot(args: argparse.Namespace, k: int = 5) -> Bot:
+    s = _settings(args)
+    llm, model = s.llm_settings, s.abstain_model
+    return open_bot(args.index, args.corpus, llm, k=k, quiet=args.json, store=s.store_spec(), abstain_model=model)
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:
@@ -52,9 +72,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
-    bot = open_bot(
-        args.index, args.corpus, _llm(args), k=args.k, quiet=args.json, store=resolve_store(args.store, args.index)
-    )
+    bot = _open_bot(args, k=args.k)
     if args.json:
         print(json.dumps(bot.ask(args.question, args.lang).to_json(), ensure_ascii=False, indent=2))
         return 0
@@ -84,11 +102,12 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
     questions = read_questions(args.file, args.split)
     if args.embedder:
-        bot = Bot.open(embedder_index(args.embedder, args.corpus, quiet=args.json))
+        from faqbot.bot.abstain import load_default_model
+
+        model = load_default_model(_settings(args).abstain_model)
+        bot = Bot(embedder_index(args.embedder, args.corpus, quiet=args.json), abstain=model)
     else:
-        bot = open_bot(
-            args.index, args.corpus, _llm(args), quiet=args.json, store=resolve_store(args.store, args.index)
-        )
+        bot = _open_bot(args)
     bot.warm()
     warm = None
     if args.llm_warm and bot.llm is None:
@@ -136,7 +155,7 @@ def _warm_llm(bot: Bot, quiet: bool) -> WarmReport:
 
 
 def cmd_llm_warm(args: argparse.Namespace) -> int:
-    bot = open_bot(args.index, args.corpus, _llm(args), quiet=args.json, store=resolve_store(args.store, args.index))
+    bot = _open_bot(args)
     if bot.llm is None:
         print("faqbot llm-warm: name the model: --llm MODEL --llm-base-url URL (or FAQBOT_LLM)", file=sys.stderr)
         return 2
@@ -235,19 +254,19 @@ def _calibrate_grouped(args: argparse.Namespace, retr) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from .server import serve
 
-    return serve(args, _llm(args))
+    return serve(args, _settings(args))
 
 
 def cmd_report(args: argparse.Namespace) -> int:
     from .report_cmd import report
 
-    return report(args)
+    return report(_with_settings(args))
 
 
 def cmd_feedback_export(args: argparse.Namespace) -> int:
     from .feedback_stores import export
 
-    return export(args)
+    return export(_with_settings(args))
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

@@ -8,11 +8,12 @@ import sys
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:
-    from faqbot.bot.config import LLMSettings, open_bot, resolve_store
+    from faqbot.bot.config import Settings, open_bot
 
     from .doors import read_public_url
 
-    base = read_public_url(args) or ""
+    settings = Settings.from_env(vars(args))  # the edge: flags, then the environment
+    base = read_public_url(settings.public_url) or ""
     try:
         from .mcp_server import run_stdio
     except ImportError:
@@ -20,8 +21,8 @@ def cmd_mcp(args: argparse.Namespace) -> int:
         return 1
     # stdout carries the protocol: whatever loading prints (an index build's progress) goes to stderr
     with contextlib.redirect_stdout(sys.stderr):
-        llm = LLMSettings.resolve(args.llm, args.llm_base_url, args.llm_timeout)
-        bot = open_bot(args.index, args.corpus, llm, quiet=True, store=resolve_store(args.store, args.index))
+        llm, spec, model = settings.llm_settings, settings.store_spec(), settings.abstain_model
+        bot = open_bot(args.index, args.corpus, llm, quiet=True, store=spec, abstain_model=model)
         bot.warm()
     print(f"faqbot MCP server on stdio: {len(bot.retriever.chunks)} entries", file=sys.stderr, flush=True)
     run_stdio(bot, base)

@@ -266,14 +266,12 @@ def mount_doors(app, state: AppState, hosts: set[str], auth: Auth | None, keys: 
 
 
 def read_api_keys(path: Path | None) -> ApiKeys | None:
-    """--api-keys-file or FAQBOT_API_KEYS_FILE, read at start (a bad line stops the start)."""
-    file = path or (Path(os.environ["FAQBOT_API_KEYS_FILE"]) if os.environ.get("FAQBOT_API_KEYS_FILE") else None)
-    return ApiKeys.read(file) if file else None
+    """--api-keys-file or FAQBOT_API_KEYS_FILE (bot/settings.py), read at start (a bad line stops the start)."""
+    return ApiKeys.read(path) if path else None
 
 
-def read_public_url(args) -> str | None:
-    """--public-url or FAQBOT_PUBLIC_URL: the address in the source links of /v1 and MCP answers."""
-    url = getattr(args, "public_url", None) or os.environ.get("FAQBOT_PUBLIC_URL") or None
+def read_public_url(url: str | None) -> str | None:
+    """--public-url or FAQBOT_PUBLIC_URL (bot/settings.py): the address in the source links of /v1 and MCP answers."""
     if url and not url.startswith(("http://", "https://")):
         raise ValueError(f"--public-url {url!r} must start with http:// or https://, e.g. https://faq.example.org")
     return url.rstrip("/") if url else None

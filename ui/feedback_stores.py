@@ -21,13 +21,13 @@ DEFAULT_DB = "feedback.db"
 
 def open_feedback(log: Path | None = None, db: str | None = None) -> FeedbackStore:
     """The configured store: a JSONL log when one is named (--feedback-log, FAQBOT_FEEDBACK), else a
-    database (--feedback-db, FAQBOT_FEEDBACK_DB; a SQLite file ./feedback.db by default)."""
-    log = log or (Path(os.environ["FAQBOT_FEEDBACK"]) if os.environ.get("FAQBOT_FEEDBACK") else None)
+    database (--feedback-db, FAQBOT_FEEDBACK_DB; a SQLite file ./feedback.db by default). The caller
+    passes the values bot/settings.py read (Settings.feedback_log, Settings.feedback_db)."""
     if log is not None and not db:
         return JsonlFeedback(log)
     from .feedback_db import SqlFeedback
 
-    return SqlFeedback(db or os.environ.get("FAQBOT_FEEDBACK_DB") or DEFAULT_DB)
+    return SqlFeedback(db or DEFAULT_DB)
 
 
 def store_name(store: FeedbackStore) -> str:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import re
 from collections.abc import Iterable
 from urllib.parse import unquote
@@ -122,11 +121,12 @@ def file_url_target(path: str) -> bool:
 
 
 class Guard:
-    def __init__(self, app, allowed_hosts: set[str], max_body: int) -> None:
+    def __init__(self, app, allowed_hosts: set[str], max_body: int, trust_forwarding: bool = False) -> None:
         self.app = app
         self.allowed = {h.lower() for h in allowed_hosts}
         self.max_body = max_body
-        self.trust_forwarding = bool(os.environ.get("FORWARDED_ALLOW_IPS"))
+        # FORWARDED_ALLOW_IPS is set (bot/settings.py): uvicorn believes X-Forwarded-For from that proxy
+        self.trust_forwarding = trust_forwarding
 
     def _refusal(self, scope) -> tuple[int, str] | None:
         headers = {k.lower(): v for k, v in scope.get("headers", [])}

@@ -144,9 +144,8 @@ def public_base(request: Request, configured: str | None) -> str:
 
 
 def shown_text(a: Answer, base: str) -> str:
-    """The answer as a client shows it: the text with its [n] markers, then the notices not in it."""
-    extra = [n for n in a.notices if n not in a.text]
-    return absolute(a.text, base) + "".join(f"\n\n_{n}_" for n in extra)
+    """The answer as a client shows it: the text with its [n] markers, then the notices it does not say."""
+    return absolute(a.text, base) + "".join(f"\n\n_{n}_" for n in a.unsaid_notices)
 
 
 def register_openai(app: FastAPI, state: AppState, public_url: str | None = None) -> None:

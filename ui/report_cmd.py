@@ -8,6 +8,8 @@ import json
 import os
 from pathlib import Path
 
+from faqbot.bot.settings import DEFAULT_INDEX
+
 from .feedback import summarize
 from .feedback_stores import open_feedback, print_report, store_name
 from .insights_source import RETENTION_DAYS, InsightsSource
@@ -15,7 +17,7 @@ from .insights_source import RETENTION_DAYS, InsightsSource
 
 def _retriever(index: Path | None):
     """The index's retriever when there is one (entries, embedder); None groups nothing."""
-    path = index or Path(os.environ.get("FAQBOT_INDEX") or "index")
+    path = index or DEFAULT_INDEX
     if not path.exists():
         return None
     from faqbot.bot.retrieve import HybridRetriever
@@ -37,7 +39,7 @@ def report(args: argparse.Namespace) -> int:
     store = open_feedback(args.feedback_log, args.feedback_db)
     if not (args.json or args.html):
         return print_report(args)
-    retention = int(os.environ.get("FAQBOT_RETENTION_DAYS") or RETENTION_DAYS)
+    retention = getattr(args, "retention_days", None) or RETENTION_DAYS  # ui/commands.py _with_settings
     source = InsightsSource(store, _retriever(args.index))
     data = source.data(args.days)
     if args.html:

@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 import errno
 import logging
-import os
 import socket
 import sys
 from pathlib import Path
 
-from faqbot.bot.config import LLMSettings, default_corpus, ensure_store, make_llm, reload_interval, resolve_store
+from faqbot.bot.abstain import load_default_model
+from faqbot.bot.config import Settings, default_corpus, ensure_store, make_llm
 from faqbot.bot.reload import IndexWatcher
 from faqbot.bot.service import Bot
 from faqbot.ingest.store import StoreSpec, open_store
@@ -43,6 +43,7 @@ def create_app(
     public_url: str | None = None,
     insights_public: bool = False,
     retention_days: int = RETENTION_DAYS,
+    settings: Settings | None = None,
 ):
     import gradio as gr
     from fastapi import FastAPI
@@ -50,12 +51,15 @@ def create_app(
 
     from .app import CSS, build_ui
 
+    # `settings`: what `serve` read at its start; an app built in process (tests) reads them here
+    settings = settings or Settings.from_env()
     spec = index if isinstance(index, StoreSpec) else StoreSpec("faiss", index)
-    bot = Bot(open_store(spec), llm)
+    bot = Bot(open_store(spec), llm, abstain=load_default_model(settings.abstain_model))
     bot.warm()  # load detector and embedder before the first user
-    state = AppState(bot, corpus, feedback_log or open_feedback(), max_concurrency, max_wait)
-    if reload_interval() > 0:  # follow newly published builds (bot/reload.py)
-        state.watcher = IndexWatcher(bot, spec, reload_interval()).start()
+    feedback = feedback_log or open_feedback(settings.feedback_log, settings.feedback_db)
+    state = AppState(bot, corpus, feedback, max_concurrency, max_wait)
+    if settings.reload_interval > 0:  # follow newly published builds (bot/reload.py)
+        state.watcher = IndexWatcher(bot, spec, settings.reload_interval).start()
     # the OpenAPI description is what the API fuzz test (schemathesis) generates requests from
     app = FastAPI(title="faqbot", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
     app.state.logger = log
@@ -67,7 +71,7 @@ def create_app(
         app.add_middleware(AuthMiddleware, auth=signin)
     hosts = allowed_hosts or default_hosts("127.0.0.1")
     mount_doors(app, state, hosts, signin, api_keys, public_url)  # /v1 and /mcp, their own keys (ui/doors.py)
-    app.add_middleware(Guard, allowed_hosts=hosts, max_body=MAX_BODY_BYTES)
+    app.add_middleware(Guard, allowed_hosts=hosts, max_body=MAX_BODY_BYTES, trust_forwarding=settings.trust_forwarding)
     register(app, state)
     # the maintainer's view: behind the sign-in, or public only when asked (ui/insights_page.py)
     insights_on = bool(auth) or insights_public
@@ -117,10 +121,9 @@ def limited_protocol(limits: ConnectionLimits) -> type:
     return limited(import_from_string(HTTP_PROTOCOLS["auto"]), limits)
 
 
-def read_auth(args: argparse.Namespace) -> tuple[str, str] | None:
-    """USER:PASS from --auth, FAQBOT_AUTH, --auth-file or FAQBOT_AUTH_FILE (first found)."""
-    raw = args.auth or os.environ.get("FAQBOT_AUTH")
-    file = args.auth_file or (Path(os.environ["FAQBOT_AUTH_FILE"]) if os.environ.get("FAQBOT_AUTH_FILE") else None)
+def read_auth(settings: Settings | argparse.Namespace) -> tuple[str, str] | None:
+    """USER:PASS from --auth, FAQBOT_AUTH, --auth-file or FAQBOT_AUTH_FILE (first found; bot/settings.py)."""
+    raw, file = settings.auth, settings.auth_file
     if not raw and file:
         try:
             # only the line ending goes: a password may end (or start) with spaces
@@ -136,23 +139,9 @@ def read_auth(args: argparse.Namespace) -> tuple[str, str] | None:
     return user, pw
 
 
-def retention_days(args: argparse.Namespace) -> int:
-    """--retention-days, FAQBOT_RETENTION_DAYS, else RETENTION_DAYS; a whole number of days >= 1."""
-    raw = args.retention_days if args.retention_days is not None else os.environ.get("FAQBOT_RETENTION_DAYS")
-    if raw is None or raw == "":
-        return RETENTION_DAYS
-    try:
-        days = int(raw)
-    except ValueError:
-        days = 0
-    if days < 1:
-        raise ValueError(f"--retention-days / FAQBOT_RETENTION_DAYS must be a whole number of days >= 1, not {raw!r}")
-    return days
-
-
-def allowed_hosts(args: argparse.Namespace) -> set[str]:
-    extra = getattr(args, "allowed_hosts", None) or os.environ.get("FAQBOT_ALLOWED_HOSTS") or ""
-    return default_hosts(args.host) | {h.strip().lower() for h in extra.split(",") if h.strip()}
+def allowed_hosts(host: str, settings: Settings) -> set[str]:
+    extra = settings.allowed_hosts or ""
+    return default_hosts(host) | {h.strip().lower() for h in extra.split(",") if h.strip()}
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -186,25 +175,25 @@ def _mcp_banner() -> str:
     return "MCP: /mcp; " if importlib.util.find_spec("mcp") else "MCP: off (pip install 'faqbot[mcp]'); "
 
 
-def serve(args: argparse.Namespace, llm: LLMSettings) -> int:
+def serve(args: argparse.Namespace, settings: Settings) -> int:
+    """`settings`: read from the flags and the environment at the start (ui/commands.py)."""
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    auth = read_auth(args)
-    keys = read_api_keys(getattr(args, "api_keys_file", None))
-    hosts = allowed_hosts(args)
-    max_wait = (
-        args.max_wait if args.max_wait is not None else float(os.environ.get("FAQBOT_MAX_WAIT") or DEFAULT_MAX_WAIT_S)
-    )
+    auth = read_auth(settings)
+    keys = read_api_keys(settings.api_keys_file)
+    hosts = allowed_hosts(args.host, settings)
+    max_wait = settings.max_wait if settings.max_wait is not None else DEFAULT_MAX_WAIT_S
     if args.max_concurrency < 1 or max_wait <= 0:  # before minutes of loading, like the port
         raise ValueError("--max-concurrency must be 1 or more and --max-wait more than 0 seconds")
     sock = bind(args.host, args.port)  # a bad or busy port fails now, in one line
     corpus = args.corpus or default_corpus()
-    index = ensure_store(resolve_store(args.store, args.index), args.index, corpus)
-    feedback = open_feedback(args.feedback_log, args.feedback_db)  # JSONL log or database
+    index = ensure_store(settings.store_spec(), args.index, corpus)
+    feedback = open_feedback(settings.feedback_log, settings.feedback_db)  # JSONL log or database
     app, state = create_app(
-        index, corpus, make_llm(llm), feedback, args.max_concurrency, auth, hosts, max_wait, keys,
-        read_public_url(args), insights_public=args.insights_public, retention_days=retention_days(args),
+        index, corpus, make_llm(settings.llm_settings), feedback, args.max_concurrency, auth, hosts, max_wait, keys,
+        read_public_url(settings.public_url), insights_public=args.insights_public,
+        retention_days=settings.retention_days or RETENTION_DAYS, settings=settings,
     )  # fmt: skip
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(
@@ -216,7 +205,7 @@ def serve(args: argparse.Namespace, llm: LLMSettings) -> int:
     # the chat page keeps a connection open: do not wait long for it on shutdown
     # X-Forwarded-For only from a proxy named in FORWARDED_ALLOW_IPS: uvicorn believes it from
     # 127.0.0.1 by default, so any local client could pick a fresh address per failed sign-in
-    proxied = bool(os.environ.get("FORWARDED_ALLOW_IPS"))
+    proxied = settings.trust_forwarding
     files = open_file_limit()
     state.connections = ConnectionLimits.for_file_limit(files)
     config = uvicorn.Config(

@@ -276,7 +276,7 @@ def test_the_chat_says_not_covered_once_and_shows_no_entry(declining_bot, questi
     a = declining_bot.ask(question)
     said = PHRASES["not_covered"][a.language]
     assert a.abstained and a.text.startswith(said) and a.lead == said  # the API's text is unchanged
-    shown = render_answer(a.to_json())
+    shown = render_answer(a)
     assert plain_text(shown).startswith(f"⚠️ {said}") and plain_text(shown).count(said) == 1
     # the chat's heading and the answer's first sentence were two wordings of one statement
     assert shown.index("</blockquote>") < shown.index(PHRASES["rephrase"][a.language])
@@ -291,7 +291,7 @@ def test_the_chat_says_it_is_not_sure_once_and_cites_the_three_closest(unsure_bo
     a = unsure_bot.ask(question)
     said = PHRASES["closest"][a.language]
     assert a.decision.outcome == "closest" and a.text.startswith(said) and a.lead == said
-    shown = render_answer(a.to_json())
+    shown = render_answer(a)
     assert plain_text(shown).startswith(f"⚠️ {said}") and plain_text(shown).count(said) == 1
     assert shown.count('class="src-card') == 3
     for c in a.citations:

@@ -7,6 +7,7 @@ import json
 
 import pytest
 from faqbot.bot.answer import Answer, Citation
+from faqbot.bot.answer_parts import AnswerParts
 from faqbot.ui import bookkeeping
 from faqbot.ui.doors import ApiKeys, add_key, hash_key, is_door
 from faqbot.ui.openai_api import BadRequest, _rest, parse_request
@@ -39,7 +40,7 @@ USER: kafka
 
 def _answer(text: str, lang: str = "en") -> Answer:
     c = Citation(1, "doc#t", "doc", "Doc", "Title [x]", "g", lang, "body", "/source/doc.txt#L3-L9")
-    return Answer("q", text, lang, lang, [c], False)
+    return Answer("q", AnswerParts(body=text), lang, lang, [c], False)
 
 
 def test_bookkeeping_prompts_are_recognised_and_answered():

@@ -51,24 +51,12 @@ def test_links_inside_the_app_stay(href):
 
 
 # ---------------------------------------------------------------- source cards: one sanitised HTML block
-def _answer(passage: str) -> dict:
-    return {
-        "answer_id": "abc123",
-        "text": "Set the option [1].",
-        "language": "en",
-        "citations": [
-            {
-                "n": 1,
-                "link": "/source/x.en.md#L1-L9",
-                "title": "Entry",
-                "language": "en",
-                "doc_title": "Doc",
-                "group": "g",
-                "text": passage,
-                "other_versions": [],
-            }
-        ],
-    }
+def _answer(passage: str):
+    from faqbot.bot.answer import Answer, Citation
+    from faqbot.bot.answer_parts import AnswerParts
+
+    c = Citation(1, "x#1", "x", "Doc", "Entry", "g", "en", passage, "/source/x.en.md#L1-L9")
+    return Answer("q", AnswerParts(body="Set the option [1]."), "en", "en", [c], False, answer_id="abc123")
 
 
 def test_source_cards_have_no_newline_for_gradio_to_rerender():

@@ -104,11 +104,14 @@ def test_problem_blocks_get_titles_from_content(parsed):
 
 
 def test_line_ranges_point_at_the_heading(parsed):
+    checked = 0
     for src, p in parsed.values():
         lines = src.text.splitlines()
         for c in p.chunks:
-            if p.shape != "problems":
+            if p.shape != "problems":  # a "problems" entry's title is written from its error line
                 assert c.title in " ".join(lines[c.line_start - 1].replace("**", "").split())
+                checked += 1
+    assert checked > 100
 
 
 def test_a_sixth_document_of_a_known_shape(tmp_path):

@@ -1,0 +1,92 @@
+"""Issue 28 on real questions and the real index: the answer's parts, sent in its JSON, render to its
+text; the chat shows what it showed when it read the text back (the warning found by
+`text.startswith(lead)`, the body after it, the notices not in the text); the OpenAI-compatible API
+shows the same text and notices. Each question is retrieved once and composed under every outcome."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+from faqbot.bot.answer import Answer
+from faqbot.bot.answer_parts import AnswerParts
+from faqbot.bot.compose import compose
+from faqbot.bot.decision import ANSWER, CLOSEST, NOT_COVERED, Decision
+from faqbot.bot.phrases import PHRASES
+from faqbot.bot.render_markdown import to_markdown
+from faqbot.ui.answer_html import render_answer, sources_html
+from faqbot.ui.openai_api import shown_text
+from faqbot.ui.sanitize import safe_markdown
+
+from tests.support import ROOT
+
+REASON = {ANSWER: "confident", CLOSEST: "unsure", NOT_COVERED: "far"}
+
+
+def _questions() -> list[str]:
+    """Real posts (copied from public threads) in their languages, and a few of the dev set."""
+    rows = [json.loads(x) for x in (ROOT / "eval" / "real-posts.jsonl").read_text(encoding="utf-8").splitlines()]
+    dev = [json.loads(x) for x in (ROOT / "eval" / "dev.jsonl").read_text(encoding="utf-8").splitlines()]
+    return [r["question"] for r in rows[:6]] + [r["question"] for r in dev[:4]] + ["flink 读不到 source 的数据怎么排查"]
+
+
+@pytest.fixture(scope="module")
+def answers(bot) -> list[Answer]:
+    out = []
+    for q in _questions():
+        r = bot.retrieve(q)
+        for outcome, reason in REASON.items():
+            out.append(compose(replace(r, decision=Decision(outcome, r.confidence, reason)), q))
+        out.append(compose(replace(r, decision=Decision(ANSWER, r.confidence, "confident")), q, "fix"))
+    return out
+
+
+def _chat_as_it_read_the_text(a: Answer) -> str:
+    """The chat bubble as ui/app.py built it before issue 28, from the answer's text alone."""
+    text, warning = a.text, ""
+    if a.lead and text.startswith(a.lead):
+        text = text[len(a.lead) :].lstrip("\n")
+        warning = safe_markdown(f"> ⚠️ **{a.lead}**")
+    body = safe_markdown(text, {c.n: c.link for c in a.citations})
+    extra = [n for n in a.notices if n not in a.text]
+    body = "".join(safe_markdown(f"_ℹ️ {n}_") for n in extra) + body
+    return warning + body + sources_html(a, a.language)
+
+
+def test_every_outcome_is_composed(answers):
+    assert {a.decision.outcome for a in answers} == set(REASON)
+    assert any(a.parts.see_also for a in answers) and any(a.parts.notes for a in answers)
+    assert any(a.parts.closing for a in answers) and any(a.parts.nearby for a in answers)
+
+
+def test_the_parts_in_the_json_render_to_its_text(answers):
+    for a in answers:
+        data = json.loads(json.dumps(a.to_json()))  # as an API client receives it
+        assert to_markdown(AnswerParts.from_json(data["parts"]), data["language"]) == data["text"], a.question
+        assert data["text"].startswith(data["lead"])
+
+
+def test_the_text_of_each_outcome(answers):
+    for a in answers:
+        lang = a.language
+        if a.decision.outcome == NOT_COVERED:
+            assert a.text == f"{PHRASES['not_covered'][lang]}\n\n{PHRASES['rephrase'][lang]}" and not a.citations
+        elif a.decision.outcome == CLOSEST:
+            assert a.text.startswith(PHRASES["closest"][lang] + "\n\n- [1] [")
+            assert a.text.endswith(PHRASES["closest_check"][lang])
+            assert all(f"]({c.link})" in a.text for c in a.citations)
+        else:
+            assert a.text.startswith(a.parts.heading) and a.parts.body in a.text and not a.lead
+            assert all(f"[{e.n}]" in a.text for e in a.parts.see_also)
+
+
+def test_the_chat_shows_what_it_showed_when_it_read_the_text(answers):
+    for a in answers:
+        assert render_answer(a) == _chat_as_it_read_the_text(a), a.question
+
+
+def test_the_openai_api_shows_the_text_and_the_notices_not_in_it(answers):
+    for a in answers:
+        extra = [n for n in a.notices if n not in a.text]
+        assert shown_text(a, "") == a.text + "".join(f"\n\n_{n}_" for n in extra)

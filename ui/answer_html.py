@@ -1,0 +1,75 @@
+"""An Answer as the chat's HTML bubble: the warning once, the notices the answer does not say, its
+parts with linked [n], then its own source cards. Every part goes through ui/sanitize.py.
+
+The parts are the Answer's (bot/answer_parts.py), laid out as the Markdown renderer lays them out
+(bot/render_markdown.py `blocks`), so the chat and the API say the same thing; nothing here reads
+the answer's text back (the warning used to be found by `text.startswith(lead)`).
+"""
+
+from __future__ import annotations
+
+import html
+
+from faqbot.bot.answer import Answer, Citation
+from faqbot.bot.phrases import PHRASES
+from faqbot.bot.render_markdown import blocks
+
+from .sanitize import safe_html, safe_markdown
+
+SOURCES_MARK = '<details class="srcs"'  # where an answer's text ends and its source cards begin
+# what separates two blocks in one rendered Markdown text (ui/sanitize.py encodes newlines)
+_BETWEEN = "&#10;"
+
+
+def _label(key: str, lang: str) -> str:
+    v = PHRASES[f"ui_{key}"]
+    return v.get(lang, v["en"])
+
+
+def render_answer(a: Answer) -> str:
+    """An answer's bubble: the warning, the notices it does not say, its parts, its source cards.
+    No blank line (no newline at all) between or inside: Gradio renders the message as Markdown
+    again, and a blank line ended the HTML block, so passage text was re-rendered (remote images,
+    links, headings); parts and cards are one HTML block, all from ui/sanitize.py."""
+    links = {c.n: c.link for c in a.citations}
+    shown = blocks(a.parts, a.language)
+    # the answer's opening sentence ("The FAQ does not cover this question.", "I am not sure the FAQ
+    # covers this. The closest entries…") is the warning itself: said once, as a quote
+    warning = "".join(safe_markdown(f"> ⚠️ **{md}**") for name, md in shown if name == "warning")
+    body = _BETWEEN.join(safe_markdown(md, links) for name, md in shown if name != "warning")
+    extra = "".join(safe_markdown(f"_ℹ️ {n}_") for n in a.unsaid_notices)  # fallback, language, low confidence
+    return warning + extra + body + sources_html(a, a.language or "en")
+
+
+def sources_html(a: Answer | None, lang: str) -> str:
+    """The answer's source cards, collapsible; ids are scoped to the answer so two answers never clash."""
+    if not a or not a.citations:
+        return ""
+    aid = html.escape(str(a.answer_id)[:12])
+    cards = [_card(c, aid, lang) for c in a.citations]
+    summary = f"<summary>{_label('sources', lang)} ({len(cards)})</summary>"
+    return safe_html(f'{SOURCES_MARK} data-answer="{aid}">{summary}{"".join(cards)}</details>')
+
+
+def _card(c: Citation, aid: str, lang: str) -> str:
+    others = " ".join(
+        f'<a href="{html.escape(o["link"])}" target="_blank" title="{html.escape(o["title"])}">'
+        f"{o['language'].upper()}</a>"
+        for o in c.other_versions
+    )
+    return (
+        f'<div class="src-card lang-{c.language}" id="src-{aid}-{c.n}">'
+        f'<div><b>[{c.n}] {html.escape(c.title)}</b><span class="badge">{c.language.upper()}</span></div>'
+        f'<div class="meta">{html.escape(where(c))}</div>'
+        f"<details><summary>{_label('passage', lang)}</summary><pre>{html.escape(c.text[:6000])}</pre></details>"
+        f'<a href="{html.escape(c.link)}" target="_blank">{_label("open", lang)}</a>'
+        + (f" · {_label('others', lang)}: {others}" if others else "")
+        + "</div>"
+    )
+
+
+def where(c: Citation) -> str:
+    """A source card's document and section: "Connectors · Kafka"; once when a document without
+    sections names its one group after itself ("Data validity FAQ", not "… · Data validity FAQ")."""
+    doc, group = str(c.doc_title or ""), str(c.group or "")
+    return doc if not group or group == doc else f"{doc} · {group}"

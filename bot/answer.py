@@ -82,6 +82,9 @@ class Answer:
     # the sentence a "closest entries" or "not covered" answer opens with ("I am not sure the FAQ
     # covers this…"): `text` starts with it; a page shows it as the warning, once
     lead: str = ""
+    # the entries ranked, when some are shown: each one's score and its signals' contributions
+    # (Hit.to_json, bot/signals.py), for reading how a ranking was made
+    ranking: list[dict] = field(default_factory=list)
 
     def to_json(self) -> dict:
         data = asdict(self)

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from faqbot.bot.config import (
     LLMSettings,
     default_corpus,
-    embedder_index,
     ensure_store,
     open_bot,
     resolve_store,
@@ -78,47 +77,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_eval(args: argparse.Namespace) -> int:
-    from faqbot.bot.evaluate import evaluate, format_answer_table, format_table, read_questions
-    from faqbot.bot.service import Bot
-
-    questions = read_questions(args.file, args.split)
-    if args.embedder:
-        bot = Bot.open(embedder_index(args.embedder, args.corpus, quiet=args.json))
-    else:
-        bot = open_bot(
-            args.index, args.corpus, _llm(args), quiet=args.json, store=resolve_store(args.store, args.index)
-        )
-    bot.warm()
-    warm = None
-    if args.llm_warm and bot.llm is None:
-        print("warning: --llm-warm needs --llm (and --llm-base-url): nothing to warm", file=sys.stderr)
-    elif args.llm_warm:
-        warm = _warm_llm(bot, quiet=args.json)
-    out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115 (closed below)
-
-    def write(line: dict) -> None:
-        # written as each question ends: a long LLM run that stops early keeps what it measured
-        if out:
-            out.write(json.dumps(line, ensure_ascii=False) + "\n")
-            out.flush()
-
-    try:
-        run = evaluate(bot, questions, support=True if args.support else None, on_row=write)
-    finally:
-        if out:
-            out.close()
-    if args.json:
-        result = {"metrics": run.metrics, "answers": run.answers, "questions": run.rows}
-        print(json.dumps(result | ({"llm_warm": warm.to_json()} if warm else {}), indent=2))
-    else:
-        print(format_table(run.metrics))
-        print()
-        print(format_answer_table(run.answers))
-    return 0
-
-
-def _warm_llm(bot: Bot, quiet: bool) -> WarmReport:
+def warm_llm(bot: Bot, quiet: bool) -> WarmReport:
     from faqbot.bot.llm_warm import warm_prefixes
 
     assert bot.llm is not None  # callers check
@@ -140,7 +99,7 @@ def cmd_llm_warm(args: argparse.Namespace) -> int:
     if bot.llm is None:
         print("faqbot llm-warm: name the model: --llm MODEL --llm-base-url URL (or FAQBOT_LLM)", file=sys.stderr)
         return 2
-    rep = _warm_llm(bot, quiet=args.json)
+    rep = warm_llm(bot, quiet=args.json)
     if args.json:
         print(json.dumps(rep.to_json(), indent=2))
     else:

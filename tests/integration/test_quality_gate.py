@@ -14,7 +14,7 @@ import pytest
 from faqbot.bot.decision import ANSWER, NOT_COVERED
 from faqbot.bot.evaluate import evaluate, read_questions
 from faqbot.bot.retrieve import HybridRetriever
-from faqbot.bot.signals import NAMES, ablated
+from faqbot.bot.signals import NAMES, SIGNALS, ablated
 
 from tests.support import ROOT
 
@@ -49,28 +49,29 @@ def test_real_posts_shipped_model_hides_no_covered_post_and_is_sure_of_no_uncove
     assert hidden == [] and sure == []
 
 
+def _ranking(retriever: HybridRetriever, question: str) -> list[tuple[str, str]]:
+    return [(h.group, h.chunk.id) for h in retriever.retrieve(question).hits]
+
+
 @pytest.fixture(scope="module")
 def dev_rankings(bot):
     questions = [q.question for q in read_questions(DEV)]
-
-    def rankings(retriever: HybridRetriever) -> list[list[tuple[str, str]]]:
-        return [[(h.group, h.chunk.id) for h in retriever.retrieve(q).hits] for q in questions]
-
-    return questions, rankings, rankings(bot.retriever)
+    return questions, [_ranking(bot.retriever, q) for q in questions]
 
 
-@pytest.mark.parametrize("name", NAMES)
+# cited_version is left out: it chooses between two versions of an entry in one language, and no
+# entry of today's corpus has two (docs/eval.md, issue 28)
+@pytest.mark.parametrize("name", [s.name for s in SIGNALS])
 def test_each_signal_switched_off_changes_some_dev_ranking(bot, dev_rankings, name):
-    """Entries in another order, or (cited_version) another version cited: the signal is alive."""
-    _questions, rankings, base = dev_rankings
+    """Entries in another order, or another version cited: the signal is alive (stops at the first change)."""
+    questions, base = dev_rankings
     old = bot.retriever
-    ablated_retriever = HybridRetriever(old.store, fusion=old.fusion, abstain=old.abstain_model, weights=ablated([name]))
-    changed = sum(a != b for a, b in zip(rankings(ablated_retriever), base))
-    assert changed >= 1, name
+    off = HybridRetriever(old.store, fusion=old.fusion, abstain=old.abstain_model, weights=ablated([name]))
+    assert any(_ranking(off, q) != ranked for q, ranked in zip(questions, base)), name
 
 
 def test_explain_adds_up_to_the_score(bot, dev_rankings):
-    questions, _rankings, _base = dev_rankings
+    questions, _base = dev_rankings
     seen = set()
     for q in questions:
         for h in bot.retriever.retrieve(q).hits:

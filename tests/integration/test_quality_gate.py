@@ -62,12 +62,14 @@ def dev_rankings(bot):
 # cited_version is left out: it chooses between two versions of an entry in one language, and no
 # entry of today's corpus has two (docs/eval.md, issue 28)
 @pytest.mark.parametrize("name", [s.name for s in SIGNALS])
-def test_each_signal_switched_off_changes_some_dev_ranking(bot, dev_rankings, name):
-    """Entries in another order, or another version cited: the signal is alive (stops at the first change)."""
-    questions, base = dev_rankings
+def test_each_signal_switched_off_changes_some_ranking(bot, name):
+    """Entries in another order, or another version cited, on a dev question or else on a real post
+    (error_title and other_exception change no dev ranking: dev's pasted errors find their entries
+    first without them; they move real posts, docs/eval.md). Stops at the first change."""
     old = bot.retriever
     off = HybridRetriever(old.store, fusion=old.fusion, abstain=old.abstain_model, weights=ablated([name]))
-    assert any(_ranking(off, q) != ranked for q, ranked in zip(questions, base)), name
+    questions = (q.question for path in (DEV, REAL_POSTS) for q in read_questions(path) if q.in_scope)
+    assert any(_ranking(off, q) != _ranking(old, q) for q in questions), name
 
 
 def test_explain_adds_up_to_the_score(bot, dev_rankings):

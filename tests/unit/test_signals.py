@@ -141,3 +141,15 @@ def test_block_and_line_weights_are_read_from_the_table():
         "Solution: increase the checkpoint timeout so that the job does not restart."
     )
     assert gist(body, "why does my job restart", "en").startswith("increase the checkpoint timeout")
+
+
+def test_eval_ablate_list_prints_every_signal_and_a_typo_fails_before_the_index_is_opened(capsys, tmp_path):
+    from faqbot.ui.cli import main
+
+    assert main(["eval", "--ablate", "list"]) == 0
+    out = capsys.readouterr().out
+    assert [line.split()[0] for line in out.splitlines()] == list(signals.NAMES)
+    missing = tmp_path / "no-index"
+    assert main(["eval", str(tmp_path / "q.jsonl"), "--index", str(missing), "--ablate", "error_tittle"]) == 1
+    err = capsys.readouterr().err
+    assert "unknown signal 'error_tittle'" in err and "other_exception" in err and not missing.exists()

@@ -82,6 +82,9 @@ class Answer:
     answer_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     # answer, closest entries or not covered (bot/decision.py); `citations` are the entries shown, in order
     decision: Decision = field(default_factory=lambda: Decision(ANSWER, 1.0, "confident"))
+    # the entries ranked, when some are shown: each one's score and its signals' contributions
+    # (Hit.to_json, bot/signals.py), for reading how a ranking was made
+    ranking: list[dict] = field(default_factory=list)
 
     @property
     def text(self) -> str:

@@ -17,6 +17,7 @@ from .answer_parts import AnswerParts, EntryLink
 from .decision import CLOSEST, CLOSEST_N, NOT_COVERED
 from .extract import BUDGET, CODE_LINE, fix_only, section_kind, select
 from .parts import answer_hit, for_answer
+from .parts_score import SIGNALS
 from .phrases import language_list, phrase
 from .retrieve import Hit, Retrieval
 
@@ -39,7 +40,7 @@ def gist(
     lang: str,
     weights: dict[str, float] | None = None,
     limit: int = GIST_CHARS,
-    solution_bonus: float = 0.15,
+    solution_bonus: float = SIGNALS["gist_solution"],
 ) -> str:
     """The passage of an entry that best says why it matters to this question (for "see also")."""
     return scored_gist(body, query, lang, weights, limit, solution_bonus)[0]
@@ -51,7 +52,7 @@ def scored_gist(
     lang: str,
     weights: dict[str, float] | None = None,
     limit: int = GIST_CHARS,
-    solution_bonus: float = 0.15,
+    solution_bonus: float = SIGNALS["gist_solution"],
 ) -> tuple[str, float]:
     """(passage, score): the passage of an entry that best says why it matters to this question
     (for "see also") and the share of the question's weighted words it holds.
@@ -80,7 +81,7 @@ def scored_gist(
         for i, sent in enumerate(sents):
             found = q & set(query_tokens(sent, lang))
             bonus = solution_bonus if in_solution else 0.0
-            score = sum(weights.get(t, 1.0) for t in found) / total + bonus - 0.001 * n
+            score = sum(weights.get(t, 1.0) for t in found) / total + bonus + SIGNALS["gist_line"] * n
             if score > best_score:
                 # the sentences that follow belong to the same point while they fit
                 passage = sent
@@ -107,6 +108,7 @@ def _answer(r: Retrieval, question: str, parts: AnswerParts, cites: list[Citatio
         notices=notices,
         confidence=r.confidence,
         decision=r.decision,
+        ranking=[h.to_json() for h in r.hits] if cites else [],
     )
 
 
@@ -126,7 +128,9 @@ def _closest(r: Retrieval, question: str, notices: list[str]) -> Answer:
     for h in r.hits[:CLOSEST_N]:
         c = Citation.from_chunk(len(cites) + 1, h.chunk, h.versions)
         cites.append(c)
-        fix = gist(h.chunk.body, question, h.chunk.language, r.term_weights, FIX_CHARS, solution_bonus=1.0)
+        fix = gist(
+            h.chunk.body, question, h.chunk.language, r.term_weights, FIX_CHARS, solution_bonus=SIGNALS["gist_fix"]
+        )
         items.append(EntryLink(c.n, c.title, c.link, fix))
     parts = AnswerParts(warning=phrase("closest", lang), nearby=tuple(items), advice=phrase("closest_check", lang))
     return _answer(r, question, parts, cites, notices)

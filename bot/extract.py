@@ -16,6 +16,7 @@ from faqbot.ingest.blocks import CODE_LINE, CODE_START, SENTENCE, label_kind, se
 from faqbot.ingest.textproc import query_tokens, tokenize
 
 from .excerpt import abridge_code, echoes, fit, key_sentences
+from .parts_score import SIGNALS
 
 _CODE_START = re.compile(rf"^({CODE_START})")
 _BULLET = re.compile(r"^(\s*)•\s?")
@@ -195,8 +196,8 @@ def _score(b: Block, q: set[str], lang: str, first: bool, weights: dict[str, flo
     total = 1 + sum(weights.get(t, 1.0) for t in q)
     s = sum(weights.get(t, 1.0) for t in q & set(tokenize(b.text, lang))) / total
 
-    bonus = {"solution": 0.6, "check": 0.4, "cause": 0.3, "problem": -0.3}
-    return s + bonus.get(b.kind or "", 0.2 if first else 0.0)
+    bonus = SIGNALS.get(f"block_{b.kind}") if b.kind else None
+    return s + (bonus if bonus is not None else SIGNALS["block_first"] if first else 0.0)
 
 
 def select(

@@ -223,6 +223,7 @@ def generate(
         notices=list(extractive.notices),
         confidence=r.confidence,
         decision=r.decision,
+        ranking=extractive.ranking,
     )
     try:
         for tok in stream_tokens(backend, prompt.messages):

@@ -17,14 +17,33 @@ from faqbot.ingest.parts import version_case
 from faqbot.ingest.records import Part
 from faqbot.ingest.textproc import tokenize
 
-# The named signals of a part's score, in one place (measured on eval/dev.jsonl, docs/eval.md).
-SIGNALS = {
-    "name": 0.35,  # each option, identifier or name of the question the part holds (at most 3 count)
-    "case_match": 1.0,  # its version branch is the one the question's version falls in
-    "case_other": -0.8,  # its version branch is the other one
-    "fix": 0.25,  # it says what to do
-    "problem": -0.4,  # the error text: the user has it already
-}
+from .signals import Weight
+
+_PARTS = "set with the parts (issue 24, docs/eval.md 'Answers from the parts'); dev answer-has-fact 0.984 with them"
+_BLOCKS = "set with fix-first answers (issue 12, docs/eval.md 'Answer length'); not measured one by one"
+_GIST = (
+    "set with the see-also passages (issue 12) and the closest entries' fix lines (issue 22); not measured one by one"
+)
+
+# The named weights of answer building, in one place: how a part of an entry (bot/parts.py), a block
+# of an entry's body (bot/extract.py: the LLM's passage) and a line of an entry ("see also" passages,
+# a closest entry's fix: bot/compose.py) is preferred over another. The ranking's are in bot/signals.py.
+PART_SIGNALS: tuple[Weight, ...] = (
+    Weight("name", 0.35, "each option, identifier or name of the question the part holds (at most 3 count)", _PARTS),
+    Weight("case_match", 1.0, "the part's version branch is the one the question's version falls in", _PARTS),
+    Weight("case_other", -0.8, "the part's version branch is the other one", _PARTS),
+    Weight("fix", 0.25, "the part says what to do", _PARTS),
+    Weight("problem", -0.4, "the part is the error text: the user has it already", _PARTS),
+    Weight("block_solution", 0.6, "a block under a Solution label: the fix proper", _BLOCKS),
+    Weight("block_check", 0.4, "a block of checks to work through (troubleshooting)", _BLOCKS),
+    Weight("block_cause", 0.3, "a block under a Cause label", _BLOCKS),
+    Weight("block_problem", -0.3, "a block of error text (the user has it)", _BLOCKS),
+    Weight("block_first", 0.2, "the entry's first block, when it has no label", _BLOCKS),
+    Weight("gist_solution", 0.15, "a see-also line under a Solution label", _GIST),
+    Weight("gist_fix", 1.0, "a closest entry's line under a Solution label (its fix is what the line is for)", _GIST),
+    Weight("gist_line", -0.001, "per line of the entry: of two equal lines, the earlier", _GIST),
+)
+SIGNALS = {w.name: w.weight for w in PART_SIGNALS}
 _VERSION = re.compile(r"(?<![\w.])(?:vvr-)?(\d+\.\d+(?:\.\d+)?)(?![\w.])", re.I)
 # ASCII word characters: a name ends where Korean or Chinese text starts ("OSS에" names OSS)
 _NAME = re.compile(

@@ -42,8 +42,7 @@ class IndexWatcher:
                 open_store(self.spec),
                 fusion=old.fusion,
                 abstain=old.abstain_model,
-                dense_weight=old.dense_weight,
-                lexical_weight=old.lexical_weight,
+                weights=old.weights,
             )
         except Exception as exc:  # a broken build must not take the service down
             log.warning("new index build %s not loaded, still serving %s: %s", version, old.store.location, exc)

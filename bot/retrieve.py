@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import math
-import re
 import time
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -14,37 +14,22 @@ from faqbot.ingest.language_shift import LanguageShift
 from faqbot.ingest.records import Chunk
 from faqbot.ingest.store import Store, StoreError, open_store
 from faqbot.ingest.textproc import SUPPORTED, names, query_tokens, raw_words
-from faqbot.languages import words
 
 from .abstain import AbstainModel, load_default_model
 from .decision import NOT_COVERED, Decision, decide
 from .keyword_language import english_vocabulary
 from .reading import Reading, read_text
 from .report import Report, exception_classes, title_names
+from .signals import CITED_VERSION, Evidence, contributions, default_weights, error_title_index, explain, total
 from .xling import Gloss
 
-RRF_K = 20
 DENSE_K = 512  # vector rows read per query; entries beyond them get no dense score
-# Weight of the lexical score (scaled to the query's best match) next to the dense cosine.
-# Chosen on two question sets that agree (eval/dev.jsonl and eval/calibration.jsonl,
-# docs/eval.md): e5 cosines of relevant entries spread over only a few hundredths, so a
-# larger weight lets a shared word outvote the meaning.
-LEXICAL_WEIGHT = 0.12
-LEXICAL_DAMP = 8.0  # a best BM25 score below this is weak evidence and counts proportionally less
-# The cross-lingual reading of French and Spanish questions (bot/xling.py): on for BM25 and for the
-# entries that lack the question's language; the switches are for measuring (docs/eval.md)
-XLING = True
-XLING_LEXICAL = True
-XLING_DENSE = True
+# The weights of the ranking's signals are in bot/signals.py (SIGNALS), with what each measures.
 DENSE_CROSSED_CHARS = 600
 # a question read in English on the strength of one term is mostly its own words: the second dense
 # reading needs two ("¿Y para el sink? (… lectura …)" pulled connector entries above the sink entry)
 XLING_MIN_TERMS = 2
-# Weight of e5's language offset removed from each version's cosine (ingest/language_shift.py; 0: off):
-# misses on dev + xling-dev + calibration's cross-lingual: 10 at 0 and 0.5, 9, 8 at 1, 7 at 1.25, 8 at 1.5
-LANGUAGE_SHIFT = 1.25
 Dense = tuple[np.ndarray, np.ndarray]  # per entry: without the language offsets (ranking), as searched (decision)
-FILL_FROM = 10  # dense candidates whose lexical scores stand in for an entry missing the query language
 
 
 @dataclass
@@ -56,6 +41,17 @@ class Hit:
     dense: float
     lexical: float
     other_language: bool
+    # each ranking signal's contribution to `score` (bot/signals.py): they add up to it
+    explain: dict[str, float] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        """The entry, its score and how the score was made (six digits)."""
+        return {
+            "group": self.group,
+            "title": self.chunk.title,
+            "score": round(self.score, 6),
+            "explain": {k: round(v, 6) for k, v in self.explain.items()},
+        }
 
 
 @dataclass
@@ -85,95 +81,6 @@ class Retrieval:
         return self.decision.probability
 
 
-def fuse(
-    dense_g: np.ndarray,
-    lex_g: np.ndarray,
-    fusion: str,
-    has_lang: np.ndarray | None = None,
-    dense_weight: float = 1.0,
-    lexical_weight: float = LEXICAL_WEIGHT,
-) -> np.ndarray:
-    """Score per entry. has_lang marks the entries that exist in the query's language."""
-    if fusion == "dense":
-        return dense_g.copy()
-    if fusion == "bm25":
-        return lex_g.copy()
-    if fusion == "rrf":
-        rd = np.empty_like(dense_g)
-        rd[np.argsort(-dense_g)] = np.arange(len(dense_g))
-        rl = np.empty_like(lex_g)
-        rl[np.argsort(-lex_g)] = np.arange(len(lex_g))
-        score = 1.0 / (RRF_K + rd + 1)
-        return score + np.where(lex_g > 0, 1.0 / (RRF_K + rl + 1), 0.0)
-    # linear: dense cosine plus lexical score scaled to the best match of this query,
-    # damped when the best lexical match itself is weak
-    top = float(lex_g.max()) if len(lex_g) else 0.0
-    lex_n = lex_g / top if top > 0 else lex_g * 0
-    if has_lang is not None and has_lang.any() and not has_lang.all():
-        # BM25 only matches words in the query's language, so an entry that exists only in
-        # other languages would lose to any same-language entry sharing a word. It gets the
-        # lexical score typical of the query's strong dense candidates instead (its own if higher).
-        cand = np.argsort(-dense_g)[:FILL_FROM]
-        same = cand[has_lang[cand]]
-        fill = float(np.median(lex_n[same])) if len(same) else 0.0
-        lex_n = np.where(has_lang, lex_n, np.maximum(lex_n, fill))
-    strength = min(1.0, top / LEXICAL_DAMP)
-    return dense_weight * dense_g + lexical_weight * strength * lex_n
-
-
-# An entry titled with an error message ("Error: No suitable driver found", "IllegalArgumentException:
-# timeout value is negative") gains this when the question quotes that message verbatim: a pasted
-# error is the surest sign of what is asked, and the words around it (an address, a driver name)
-# otherwise pull towards longer entries that share them.
-ERROR_TITLE_BONUS = 0.08
-_ERROR_TITLE_RE = re.compile(
-    rf"^\s*(?:{'|'.join(words('error_label_patterns'))})\s*:\s*(.+)$|^\s*\w+(?:Exception|Error)\s*:\s*(.+)$", re.I
-)
-_QUOTES = "\"'«»“”‘’ \u00a0"
-
-
-def _squash(text: str) -> str:
-    return " ".join(text.lower().split())
-
-
-def error_title_index(titles: list[list[str]], texts: list[str]) -> list[tuple[int, str]]:
-    """(entry, error message) for every title that is an error message of at least 12 characters
-    found in no other entry's text (any language): "SQL validation failed" heads every Flink SQL
-    error, so quoting it tells nothing."""
-    out = []
-    squashed = [_squash(t) for t in texts]
-    for gi, group in enumerate(titles):
-        for t in group:
-            m = _ERROR_TITLE_RE.match(t)
-            msg = _squash((m.group(1) or m.group(2)).strip(_QUOTES)) if m else ""
-            if len(msg) >= 12 and not any(msg in text for gj, text in enumerate(squashed) if gj != gi):
-                out.append((gi, msg))
-    return out
-
-
-def error_title_bonus(index: list[tuple[int, str]], text: str, n: int) -> np.ndarray:
-    out = np.zeros(n, dtype=np.float32)
-    low = _squash(text)
-    for gi, msg in index:
-        if msg in low:
-            out[gi] = ERROR_TITLE_BONUS
-    return out
-
-
-# An entry titled with an exception class the question does not name, when the question names
-# others, loses this: "TimeoutException: Timeout expired while fetching topic metadata" is not the
-# entry "IllegalArgumentException: timeout value is negative", however many words they share.
-OTHER_EXCEPTION_PENALTY = 0.05
-
-
-def other_exception_penalty(title_classes: list[frozenset[str]], text: str) -> np.ndarray:
-    asked = exception_classes(text, generic=True)
-    out = np.zeros(len(title_classes), dtype=np.float32)
-    if asked:
-        for gi, classes in enumerate(title_classes):
-            if classes and not classes & asked:
-                out[gi] = OTHER_EXCEPTION_PENALTY
-    return out
 
 
 class HybridRetriever:
@@ -184,16 +91,17 @@ class HybridRetriever:
         store: Store | Path,
         fusion: str = "linear",
         abstain: AbstainModel | None = None,
-        dense_weight: float = 1.0,
-        lexical_weight: float = LEXICAL_WEIGHT,
+        weights: Mapping[str, float] | None = None,
     ) -> None:
+        """weights: of the ranking's signals by name (bot/signals.py; default: the table's), e.g. with
+        some switched off to measure them (`faqbot eval --ablate`)."""
         self.store: Store = open_store(store) if isinstance(store, Path) else store
         self.chunks = self.store.chunks
         if not self.chunks:
             raise StoreError(f"The index {self.store.location} has no chunks. Add documents and run `faqbot ingest`.")
         self.embedder = get_embedder(self.store.manifest["embedder"]["id"])
         self.fusion = fusion
-        self.dense_weight, self.lexical_weight = dense_weight, lexical_weight
+        self.weights = default_weights() | dict(weights or {})
         self.abstain_model = abstain if abstain is not None else load_default_model()
         groups: dict[str, list[int]] = {}
         for i, c in enumerate(self.chunks):
@@ -205,7 +113,9 @@ class HybridRetriever:
             lang: np.array([any(self.chunks[m].language == lang for m in mem) for mem in self.group_members])
             for lang in SUPPORTED
         }
-        self.language_shift = LanguageShift(self.store.manifest, [c.language for c in self.chunks], LANGUAGE_SHIFT)
+        self.language_shift = LanguageShift(
+            self.store.manifest, [c.language for c in self.chunks], self.weights["language_shift"]
+        )
         self.chunk_group = np.zeros(len(self.chunks), dtype=np.int64)
         for gi, members in enumerate(self.group_members):
             self.chunk_group[members] = gi
@@ -251,11 +161,6 @@ class HybridRetriever:
         out = np.full(len(self.group_ids), -np.inf, dtype=np.float32)
         np.maximum.at(out, self.chunk_group, per_chunk)
         return out
-
-    def fuse(
-        self, dense_g: np.ndarray, lex_g: np.ndarray, fusion: str, has_lang: np.ndarray | None = None
-    ) -> np.ndarray:
-        return fuse(dense_g, lex_g, fusion, has_lang, self.dense_weight, self.lexical_weight)
 
     def _coverage(self, tokens: list[str], members: list[int]) -> tuple[float, int]:
         """Share of the query's rare terms (document frequency <= 3) that the entry holds."""
@@ -342,17 +247,35 @@ class HybridRetriever:
         """An entry without a version in the question's language scored by the closer of the question
         and its English reading (bot/xling.py); the others as before."""
         has_lang = self.group_has_lang.get(lang)
-        if has_lang is None or has_lang.all() or not XLING or not XLING_DENSE or crossed.terms < XLING_MIN_TERMS:
+        if has_lang is None or has_lang.all() or not self.weights["xling_dense"] or crossed.terms < XLING_MIN_TERMS:
             return dense
         x = [self._group_max(d) for d in self._dense(crossed.text[:DENSE_CROSSED_CHARS])]
         return np.where(has_lang, dense[0], np.maximum(dense[0], x[0])), np.where(
             has_lang, dense[1], np.maximum(dense[1], x[1])
         )
 
-    def _scores(self, dense_g: np.ndarray, lex_g: np.ndarray, text: str, fusion: str, lang: str) -> np.ndarray:
-        scores = self.fuse(dense_g, lex_g, fusion, self.group_has_lang.get(lang))
-        scores = scores + error_title_bonus(self._error_titles, text, len(scores))
-        return scores - other_exception_penalty(self._title_classes, text)
+    def _plain_lexical(self, report: Report, glossary: str, lang: str) -> np.ndarray:
+        """The lexical scores without the English words of a French or Spanish question's terms: what
+        the signal xling_lexical adds is the difference (one more BM25 pass, for those questions only)."""
+        text = "\n".join(filter(None, [report.lexical_text(), glossary]))
+        return self._group_max(self._lexical(query_tokens(text, lang), text, lang))
+
+    def _evidence(
+        self, dense: tuple[np.ndarray, np.ndarray, np.ndarray], lex: tuple[np.ndarray, np.ndarray], text: str, lang: str
+    ) -> Evidence:
+        """dense: as searched, shifted, crossed; lex: with and without the cross-lingual words."""
+        (searched, shifted, crossed), (lexical, plain) = dense, lex
+        return Evidence(
+            searched,
+            shifted,
+            crossed,
+            lexical,
+            plain,
+            self.group_has_lang.get(lang),
+            text,
+            self._error_titles,
+            self._title_classes,
+        )
 
     # ------------------------------------------------------------------ public
     def retrieve(self, query: str, language: str | None = None, k: int = 5, fusion: str | None = None) -> Retrieval:
@@ -365,15 +288,20 @@ class HybridRetriever:
         query, report, lang, detected = q.text, q.report, q.language, q.detected
         # English words for a Chinese question's terms: the corpus has no Chinese BM25 could match;
         # for a French or Spanish one, those of its terms (entries missing its language: bot/xling.py)
-        crossed = q.crossed if XLING else Gloss("", "")
-        extra = [q.glossary, crossed.words if XLING_LEXICAL else ""]
+        xling = self.weights["xling_dense"] or self.weights["xling_lexical"]
+        crossed = q.crossed if xling else Gloss("", "")
+        extra = [q.glossary, crossed.words if self.weights["xling_lexical"] else ""]
         lexical_text = "\n".join(filter(None, [report.lexical_text(), *extra]))
         tokens = query_tokens(lexical_text, lang)
         dense_c, raw_c = self._dense(report.dense_query(), detected in SUPPORTED)
         lex_c = self._lexical(tokens, lexical_text, lang)
         lex_g = self._group_max(lex_c)
-        dense_g, raw_g = self._crossed_dense((self._group_max(dense_c), self._group_max(raw_c)), crossed, lang)
-        scores = self._scores(dense_g, lex_g, lexical_text, fusion or self.fusion, lang)
+        shifted_g, searched_g = self._group_max(dense_c), self._group_max(raw_c)
+        dense_g, raw_g = self._crossed_dense((shifted_g, searched_g), crossed, lang)
+        plain_g = self._plain_lexical(report, extra[0], lang) if extra[1] else lex_g
+        ev = self._evidence((searched_g, shifted_g, dense_g), (lex_g, plain_g), lexical_text, lang)
+        parts = contributions(ev, self.weights, fusion or self.fusion)
+        scores = total(parts)
         order = np.argsort(-scores)[: max(k, 2)]
         hits: list[Hit] = []
         for gi in order:
@@ -382,7 +310,7 @@ class HybridRetriever:
             # without the user's language, cite the English original: the other versions are
             # translations of it, and English is the language a Flink engineer reads second
             pool = same or [m for m in members if self.chunks[m].language == "en"] or members
-            best = max(pool, key=lambda m: raw_c[m] + 0.02 * lex_c[m])
+            best = max(pool, key=lambda m: raw_c[m] + self.weights[CITED_VERSION.name] * lex_c[m])
             versions = sorted((self.chunks[m] for m in members), key=lambda c: c.language)
             hits.append(
                 Hit(
@@ -393,9 +321,13 @@ class HybridRetriever:
                     float(dense_g[gi]),
                     float(lex_g[gi]),
                     not same,
+                    explain(parts, gi),
                 )
             )
-        raw_scores = self._scores(raw_g, lex_g, lexical_text, fusion or self.fusion, lang)
+        raw_ev = replace(
+            ev, shifted=searched_g, crossed=raw_g
+        )  # the cosines as searched: what the decision was fitted on
+        raw_scores = total(contributions(raw_ev, self.weights, fusion or self.fusion))
         feats = self._features(report, tokens, raw_g, lex_g, int(order[0]), lang, raw_scores)
         p_in = self.abstain_model.probability(feats)
         decision = decide(p_in, self.abstain_model.threshold, self.abstain_model.answer_at, bool(hits))

@@ -19,6 +19,7 @@ from pathlib import Path
 from faqbot.bot import retrieve
 from faqbot.bot.evaluate import contains_needle, read_questions
 from faqbot.bot.report import Report
+from faqbot.bot.signals import ablated
 
 
 @contextmanager
@@ -37,13 +38,14 @@ def _plain(text: str) -> Report:
     return Report(text, is_long=False)
 
 
-VARIANTS: dict[str, Callable[[], object]] = {
-    "all rules (shipped)": lambda: _patched(),
-    "without the report reader (whole post embedded and matched)": lambda: _patched(read_report=_plain),
-    "without the glossary (Chinese terms to English words)": lambda: _patched(english_terms=lambda text: ""),
-    "without the error-title bonus": lambda: _patched(ERROR_TITLE_BONUS=0.0),
-    "without the other-exception penalty": lambda: _patched(OTHER_EXCEPTION_PENALTY=0.0),
-    "without the lexical score (dense only)": lambda: _patched(LEXICAL_WEIGHT=0.0),
+# (patch of the question's reading, ranking signals switched off: bot/signals.py, as `faqbot eval --ablate`)
+VARIANTS: dict[str, tuple[Callable[[], object], list[str]]] = {
+    "all rules (shipped)": (lambda: _patched(), []),
+    "without the report reader (whole post embedded and matched)": (lambda: _patched(read_report=_plain), []),
+    "without the glossary (Chinese terms to English words)": (lambda: _patched(english_terms=lambda text: ""), []),
+    "without the error-title bonus": (lambda: _patched(), ["error_title"]),
+    "without the other-exception penalty": (lambda: _patched(), ["other_exception"]),
+    "without the lexical score (dense only)": (lambda: _patched(), ["lexical"]),
 }
 
 
@@ -67,11 +69,9 @@ def main(argv: list[str] | None = None) -> int:
     qs = [q for q in read_questions(a.file) if q.in_scope]
     base: list[int | None] = []
     result = {}
-    for name, patch in VARIANTS.items():
+    for name, (patch, off) in VARIANTS.items():
         with patch():  # type: ignore[attr-defined]
-            retr = retrieve.HybridRetriever(a.index, abstain=never_abstain())
-            if "LEXICAL_WEIGHT" in name or "lexical" in name:
-                retr.lexical_weight = 0.0
+            retr = retrieve.HybridRetriever(a.index, abstain=never_abstain(), weights=ablated(off))
             rk = ranks(retr, qs)
         base = base or rk
         n = len(rk)

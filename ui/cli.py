@@ -18,7 +18,6 @@ from .commands import (
     cmd_ask,
     cmd_bench,
     cmd_calibrate,
-    cmd_eval,
     cmd_feedback_export,
     cmd_ingest,
     cmd_llm_warm,
@@ -26,6 +25,7 @@ from .commands import (
     cmd_serve,
 )
 from .commands_doors import cmd_api_key, cmd_mcp
+from .eval_cmd import EXAMPLE, cmd_eval, eval_flags
 from .gate import DEFAULT_MAX_WAIT_S
 
 if TYPE_CHECKING:
@@ -166,35 +166,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--k", type=_positive, default=5, help="entries retrieved")
     _json_flag(s)
 
-    s = _command(
-        sub,
-        "eval",
-        cmd_eval,
-        "metrics over a question file (format in eval/README.md)",
-        "faqbot eval eval/dev.jsonl --out results.jsonl",
-    )
-    s.add_argument("file", type=Path, help="question file (JSON lines)")
+    s = _command(sub, "eval", cmd_eval, "metrics over a question file (format in eval/README.md)", EXAMPLE)
+    s.add_argument("file", type=Path, nargs="?", default=None, help="question file (JSON lines)")
     _index_flags(s)
     _llm_flags(s)
-    s.add_argument(
-        "--embedder",
-        default=None,
-        help="evaluate with another embedder, in a temporary index (default: the index's own)",
-    )
-    s.add_argument(
-        "--out", type=Path, default=None, help="write one JSON line per question, as each one ends (default: none)"
-    )
-    s.add_argument(
-        "--support",
-        action="store_true",
-        help="also score extractive answers' support (always on with --llm; embeds every answer sentence)",
-    )
-    s.add_argument(
-        "--split", default=None, help="only the questions of this half: tune or test of eval/posts.jsonl (default: all)"
-    )
-    s.add_argument(
-        "--llm-warm", action="store_true", help="first warm the LLM server's prefix cache (see faqbot llm-warm)"
-    )
+    eval_flags(s)
     _json_flag(s)
 
     s = _command(

@@ -12,7 +12,6 @@ from faqbot.bot.config import (
     LLMSettings,
     Settings,
     default_corpus,
-    embedder_index,
     ensure_store,
     open_bot,
     resolve_store,
@@ -24,7 +23,7 @@ if TYPE_CHECKING:
     from faqbot.bot.service import Bot
 
 
-def _settings(args: argparse.Namespace) -> Settings:
+def settings_from_args(args: argparse.Namespace) -> Settings:
     """Every setting, from the command's flags, then the environment (bot/settings.py): read here, at the edge."""
     return Settings.from_env(vars(args))
 
@@ -32,17 +31,17 @@ def _settings(args: argparse.Namespace) -> Settings:
 def _with_settings(args: argparse.Namespace) -> argparse.Namespace:
     """The command's arguments with the settings the environment completes in place of unset flags
     (the index, the feedback store, the retention days): what the report and export read."""
-    s = _settings(args)
+    s = settings_from_args(args)
     resolved = {"index": s.index, "feedback_log": s.feedback_log, "feedback_db": s.feedback_db}
     return argparse.Namespace(**{**vars(args), **resolved, "retention_days": s.retention_days})
 
 
 def _llm(args: argparse.Namespace) -> LLMSettings:
-    return _settings(args).llm_settings
+    return settings_from_args(args).llm_settings
 
 
-def _open_bot(args: argparse.Namespace, k: int = 5) -> Bot:
-    s = _settings(args)
+def open_bot_from_args(args: argparse.Namespace, k: int = 5) -> Bot:
+    s = settings_from_args(args)
     llm, model = s.llm_settings, s.abstain_model
     return open_bot(args.index, args.corpus, llm, k=k, quiet=args.json, store=s.store_spec(), abstain_model=model)
 
@@ -72,7 +71,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
-    bot = _open_bot(args, k=args.k)
+    bot = open_bot_from_args(args, k=args.k)
     if args.json:
         print(json.dumps(bot.ask(args.question, args.lang).to_json(), ensure_ascii=False, indent=2))
         return 0
@@ -96,48 +95,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_eval(args: argparse.Namespace) -> int:
-    from faqbot.bot.evaluate import evaluate, format_answer_table, format_table, read_questions
-    from faqbot.bot.service import Bot
-
-    questions = read_questions(args.file, args.split)
-    if args.embedder:
-        from faqbot.bot.abstain import load_default_model
-
-        model = load_default_model(_settings(args).abstain_model)
-        bot = Bot(embedder_index(args.embedder, args.corpus, quiet=args.json), abstain=model)
-    else:
-        bot = _open_bot(args)
-    bot.warm()
-    warm = None
-    if args.llm_warm and bot.llm is None:
-        print("warning: --llm-warm needs --llm (and --llm-base-url): nothing to warm", file=sys.stderr)
-    elif args.llm_warm:
-        warm = _warm_llm(bot, quiet=args.json)
-    out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115 (closed below)
-
-    def write(line: dict) -> None:
-        # written as each question ends: a long LLM run that stops early keeps what it measured
-        if out:
-            out.write(json.dumps(line, ensure_ascii=False) + "\n")
-            out.flush()
-
-    try:
-        run = evaluate(bot, questions, support=True if args.support else None, on_row=write)
-    finally:
-        if out:
-            out.close()
-    if args.json:
-        result = {"metrics": run.metrics, "answers": run.answers, "questions": run.rows}
-        print(json.dumps(result | ({"llm_warm": warm.to_json()} if warm else {}), indent=2))
-    else:
-        print(format_table(run.metrics))
-        print()
-        print(format_answer_table(run.answers))
-    return 0
-
-
-def _warm_llm(bot: Bot, quiet: bool) -> WarmReport:
+def warm_llm(bot: Bot, quiet: bool) -> WarmReport:
     from faqbot.bot.llm_warm import warm_prefixes
 
     assert bot.llm is not None  # callers check
@@ -155,11 +113,11 @@ def _warm_llm(bot: Bot, quiet: bool) -> WarmReport:
 
 
 def cmd_llm_warm(args: argparse.Namespace) -> int:
-    bot = _open_bot(args)
+    bot = open_bot_from_args(args)
     if bot.llm is None:
         print("faqbot llm-warm: name the model: --llm MODEL --llm-base-url URL (or FAQBOT_LLM)", file=sys.stderr)
         return 2
-    rep = _warm_llm(bot, quiet=args.json)
+    rep = warm_llm(bot, quiet=args.json)
     if args.json:
         print(json.dumps(rep.to_json(), indent=2))
     else:
@@ -254,7 +212,7 @@ def _calibrate_grouped(args: argparse.Namespace, retr) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from .server import serve
 
-    return serve(args, _settings(args))
+    return serve(args, settings_from_args(args))
 
 
 def cmd_report(args: argparse.Namespace) -> int:

@@ -24,7 +24,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from urllib.parse import urlparse
 
-from faqbot.bot.evaluate import percentiles
+from faqbot.bot.evaluation.evaluate import percentiles
 
 from .load import LOOPBACK
 

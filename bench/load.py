@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass
 from urllib.parse import urlparse
 
-from faqbot.bot.evaluate import percentiles
+from faqbot.bot.evaluation.evaluate import percentiles
 
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 

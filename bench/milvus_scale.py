@@ -30,7 +30,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import numpy as np
-from faqbot.bot.evaluate import percentiles
+from faqbot.bot.evaluation.evaluate import percentiles
 
 from .scale import RECALL_TARGET, ScaleRow, recall_at_k, rss_mb, unit_vectors
 

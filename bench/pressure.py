@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, field
 from urllib.parse import urlparse
 
-from faqbot.bot.evaluate import percentiles
+from faqbot.bot.evaluation.evaluate import percentiles
 
 from .load import LOOPBACK
 

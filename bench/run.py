@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from faqbot.bot.config import Settings, default_corpus, ensure_index
-from faqbot.bot.evaluate import percentiles
+from faqbot.bot.evaluation.evaluate import percentiles
 
 from .serving import serving
 
@@ -41,7 +41,7 @@ def _machine() -> dict:
 
 def run_bench(args: argparse.Namespace) -> int:
     import psutil
-    from faqbot.bot.evaluate import read_questions
+    from faqbot.bot.evaluation.evaluate import read_questions
     from faqbot.bot.service import Bot
     from faqbot.ingest.pipeline import run_ingest
 
@@ -113,7 +113,7 @@ INSIGHTS_START, INSIGHTS_END = "<!-- insights: written by `faqbot bench --insigh
 def _bench_insights_only(args: argparse.Namespace) -> int:
     """`faqbot bench --insights`: the Insights view over 100,000 stored questions; its section of
     the page is replaced, the rest kept."""
-    from faqbot.bot.retrieve import HybridRetriever
+    from faqbot.bot.retrieval.retrieve import HybridRetriever
 
     from .insights_bench import bench_insights, markdown
 
@@ -162,7 +162,7 @@ POSTS = Path("eval/posts.jsonl")
 
 def _posts_latency(bot, path: Path) -> dict:
     """Retrieval time of pasted reports (300 to 4,000 characters): all posts, and the long ones."""
-    from faqbot.bot.evaluate import read_questions
+    from faqbot.bot.evaluation.evaluate import read_questions
 
     if not path.is_file():
         return {"n": 0, "p50_ms": None, "p95_ms": None, "long_n": 0, "long_p50_ms": None}

@@ -13,7 +13,7 @@ import time
 from dataclasses import asdict, dataclass
 
 import numpy as np
-from faqbot.bot.evaluate import percentiles
+from faqbot.bot.evaluation.evaluate import percentiles
 
 DIM = 384
 RECALL_TARGET = 0.95

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from faqbot.bot.config import Settings, default_corpus, ensure_index
-from faqbot.bot.evaluate import percentiles
+from faqbot.bot.evaluation.evaluate import percentiles
 from faqbot.ingest.store import StoreSpec, open_store
 
 from . import sections
@@ -52,7 +52,7 @@ def _latency(bot, questions: list[str]) -> dict:
 
 
 def run_store_bench(args: argparse.Namespace, corpus: Path) -> dict:
-    from faqbot.bot.evaluate import read_questions
+    from faqbot.bot.evaluation.evaluate import read_questions
     from faqbot.bot.service import Bot
 
     from .serving import serving

@@ -7,10 +7,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from faqbot.ingest.embedders import DEFAULT_EMBEDDER
-from faqbot.ingest.store import StoreError, StoreSpec, current_version
-
-from .settings import (  # noqa: F401 (the wiring's callers read the settings through it)
+from faqbot.bot.settings import (  # noqa: F401 (the wiring's callers read the settings through it)
     DEFAULT_CORPUS,
     DEFAULT_INDEX,
     DEFAULT_LLM_TIMEOUT,
@@ -23,13 +20,15 @@ from .settings import (  # noqa: F401 (the wiring's callers read the settings th
     env_path,
     resolve_store,
 )
+from faqbot.ingest.embedders import DEFAULT_EMBEDDER
+from faqbot.ingest.store import StoreError, StoreSpec, current_version
 
 
 def make_llm(settings: LLMSettings):
     """The configured LLM backend, or None for extractive answers."""
     if not settings.enabled:
         return None
-    from .llm import make_backend
+    from faqbot.bot.llm.backend import make_backend
 
     s = settings
     return make_backend(
@@ -83,10 +82,9 @@ def embedder_index(embedder: str, corpus: Path | None, quiet: bool = False) -> P
 
 def unfiltered_retriever(spec: StoreSpec):
     """A retriever that never abstains: what `faqbot calibrate` reads the features of."""
+    from faqbot.bot.retrieval.abstain import never_abstain
+    from faqbot.bot.retrieval.retrieve import HybridRetriever
     from faqbot.ingest.store import open_store
-
-    from .abstain import never_abstain
-    from .retrieve import HybridRetriever
 
     return HybridRetriever(open_store(spec), abstain=never_abstain())
 
@@ -102,10 +100,9 @@ def open_bot(
 ):
     """A ready Bot: the store (the index folder built if it is the default and missing), the LLM backend
     and the "not covered" model (`abstain_model`: Settings.abstain_model; None: the shipped one)."""
+    from faqbot.bot.retrieval.abstain import load_default_model
+    from faqbot.bot.service import Bot
     from faqbot.ingest.store import open_store
-
-    from .abstain import load_default_model
-    from .service import Bot
 
     spec = ensure_store(store or resolve_store(None, index), index, corpus, quiet=quiet)
     abstain = load_default_model(abstain_model)

@@ -12,10 +12,9 @@ from __future__ import annotations
 import logging
 import threading
 
+from faqbot.bot.retrieval.retrieve import HybridRetriever
+from faqbot.bot.service import Bot
 from faqbot.ingest.store import StoreSpec, current_version, open_store
-
-from .retrieve import HybridRetriever
-from .service import Bot
 
 log = logging.getLogger("faqbot")
 DEFAULT_INTERVAL = 2.0

@@ -10,18 +10,18 @@ from typing import TYPE_CHECKING
 from faqbot.ingest.store import Store
 
 if TYPE_CHECKING:
-    from .abstain import AbstainModel
-    from .llm import LLMBackend
+    from faqbot.bot.llm.backend import LLMBackend
+    from faqbot.bot.retrieval.abstain import AbstainModel
 
-from .answer import Answer, Turn
-from .compose import compose
-from .conversation import decline_repeat, focus
-from .corpus_words import corpus_names
-from .decision import ANSWER
-from .phrases import phrase
-from .query import Query, build_query
-from .retrieve import HybridRetriever, Retrieval
-from .turns import in_language, nothing_to_refer_to
+from faqbot.bot.answers.answer import Answer, Turn
+from faqbot.bot.answers.compose import compose
+from faqbot.bot.answers.phrases import phrase
+from faqbot.bot.dialogue.conversation import decline_repeat, focus
+from faqbot.bot.dialogue.query import Query, build_query
+from faqbot.bot.dialogue.turns import in_language, nothing_to_refer_to
+from faqbot.bot.retrieval.corpus_words import corpus_names
+from faqbot.bot.retrieval.decision import ANSWER
+from faqbot.bot.retrieval.retrieve import HybridRetriever, Retrieval
 
 MAX_QUESTION_CHARS = 4000
 # What one request may make the bot read of its history: the follow-up rewrite copies words of
@@ -86,7 +86,7 @@ class Bot:
     def __init__(
         self, store: Store | Path, llm: LLMBackend | None = None, k: int = 5, abstain: AbstainModel | None = None
     ) -> None:
-        """`abstain`: the "not covered" model (bot/abstain.py load_default_model; None: the shipped one)."""
+        """`abstain`: the "not covered" model (bot/retrieval/abstain.py load_default_model; None: the shipped one)."""
         self.retriever = HybridRetriever(store, abstain=abstain)
         self.llm = llm  # bot.llm.LLMBackend or None for extractive answers
         self.k = k
@@ -108,7 +108,7 @@ class Bot:
         return getattr(self.llm, "name", "extractive") if self.llm else "extractive"
 
     def _query(self, question: str, language: str | None, history: list[Turn], retriever: HybridRetriever) -> Query:
-        """The turn read once (bot/query.py): every step below reads it, never the raw text again."""
+        """The turn read once (bot/dialogue/query.py): every step below reads it, never the raw text again."""
         known, english = corpus_names(retriever), retriever.english_words
         return build_query(question, history, language, known=known, english_words=english, llm=self.llm)
 
@@ -124,14 +124,14 @@ class Bot:
         if q.bare:
             r = nothing_to_refer_to(retriever, r)  # "how do I fix it?" with nothing before it
         if self.llm is not None and self.llm.check_entries:
-            from .llm_judge import check_entries
+            from faqbot.bot.llm.judge import check_entries
 
             r = check_entries(self.llm, q.reading, r)
         return r
 
     def retrieve(self, question: str, language: str | None = None, history: History = None) -> Retrieval:
         """The ranked entries an answer to the question comes from (with an LLM, after its reading
-        of an uncertain long post's entries: bot/llm_judge.py)."""
+        of an uncertain long post's entries: bot/llm/judge.py)."""
         retriever = self.retriever
         q = self._query(clean_question(question), language, bounded_history(history), retriever)
         return self._retrieve(q, retriever)
@@ -167,7 +167,7 @@ class Bot:
         final = extractive
         # the LLM writes confident answers only: closest entries and "not covered" are fixed texts
         if self.llm is not None and r.decision.outcome == ANSWER:
-            from .llm import generate
+            from faqbot.bot.llm.backend import generate
 
             for final in generate(self.llm, question, r, extractive, retriever.embedder):
                 final.timings = {**final.timings, "retrieval_ms": round(t_retrieval, 1)}

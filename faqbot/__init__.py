@@ -9,7 +9,7 @@ Public Python API (the CLI, the HTTP API and the chat UI use the same objects)::
     print(answer.text, [c.link for c in answer.citations])
 """
 
-from faqbot.bot.answer import Answer, Citation, Turn
+from faqbot.bot.answers.answer import Answer, Citation, Turn
 from faqbot.bot.service import BadQuestion, Bot
 
 __all__ = ["Answer", "BadQuestion", "Bot", "Citation", "Turn"]

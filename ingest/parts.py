@@ -1,6 +1,6 @@
 """An entry's answer split into parts at ingest, stored with its chunk (records.Part).
 
-A part is what an answer is composed from (bot/parts.py): a Cause or Solution section, each item
+A part is what an answer is composed from (bot/answers/parts.py): a Cause or Solution section, each item
 of a list with what nests under it, each numbered step, each paragraph, a code sample together with
 the sentence that introduces it, each version branch ("For versions earlier than 6.0.2, …" / "…
 6.0.2 and later, …"). A label alone on its line ("Solutions", "• Cause") is a part of its own that

@@ -1,7 +1,7 @@
 """German: the example of a language the corpus does not have. Questions in German are detected,
 their follow-ups and fix requests recognised and their reports read; they are answered from the
 English entries, in English, with the note that says so. Adding German corpus files (and the UI
-phrases in bot/phrases.py) would make it an answer language: `answers=True`."""
+phrases in bot/answers/phrases.py) would make it an answer language: `answers=True`."""
 
 from .pack import LanguagePack, frozen
 
@@ -58,7 +58,7 @@ PACK = LanguagePack(
     ),
     refusal_patterns=(r"\b(?:deckt|behandelt|erwähnt|beantwortet|enthält) (?:diese frage |das |dies |es )?nicht\b",),
     wrong_sample_patterns=(r"falsch\w*", r"fehlerhaft\w*", r"ungültig\w*"),
-    # folded term -> English words (bot/xling.py reads a German question's terms through it, for BM25:
+    # folded term -> English words (bot/retrieval/xling.py reads a German question's terms through it, for BM25:
     # the corpus has no German); the general vocabulary of stream processing and of this product,
     # written from Flink's terminology, never from an evaluation question
     glossary=frozen(

@@ -45,7 +45,7 @@ PACK = LanguagePack(
     wrong_sample_patterns=(r"erróne\w*",),
     language_names=frozen({"en": "inglés", "fr": "francés", "es": "español"}),
     and_word="y",
-    # folded term -> English words (bot/xling.py): the general vocabulary of stream processing and of
+    # folded term -> English words (bot/retrieval/xling.py): the general vocabulary of stream processing and of
     # this product's FAQ (its titles, symptoms and fixes), written from the corpus, never from an
     # evaluation question; longest first is the matcher's business
     glossary=frozen(

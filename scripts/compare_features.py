@@ -3,7 +3,7 @@
     python scripts/compare_features.py eval/real-posts.jsonl eval/dev.jsonl eval/calibration.jsonl --index INDEX
 
 Questions without a repository (the written sets) are fitting data in every fold and never scored;
-the figures are those of the real posts (bot/fit.py). Retrieval runs once; each feature set is a
+the figures are those of the real posts (bot/evaluation/fit.py). Retrieval runs once; each feature set is a
 refit. The thresholds of each row are the least-cost pair on its held-out probabilities.
 """
 
@@ -14,10 +14,10 @@ import json
 import sys
 from pathlib import Path
 
-from faqbot.bot.abstain import FEATURES, never_abstain
-from faqbot.bot.evaluate import labelled_rows
-from faqbot.bot.fit import grouped_fit
-from faqbot.bot.retrieve import HybridRetriever
+from faqbot.bot.evaluation.evaluate import labelled_rows
+from faqbot.bot.evaluation.fit import grouped_fit
+from faqbot.bot.retrieval.abstain import FEATURES, never_abstain
+from faqbot.bot.retrieval.retrieve import HybridRetriever
 
 # the features about words the corpus lacks (unknown terms, names, exception classes)
 UNKNOWN = frozenset({"unknown_terms", "unknown_share", "unknown_names", "title_unknown", "exc_unknown"})
@@ -54,8 +54,8 @@ def _rows(files: list[Path], index: Path, cache: Path | None) -> list:
     """Every question's row; those of questions (id and text) already in the cache are not retrieved again."""
     import hashlib
 
-    from faqbot.bot.evaluate import read_questions
-    from faqbot.bot.fit import Row
+    from faqbot.bot.evaluation.evaluate import read_questions
+    from faqbot.bot.evaluation.fit import Row
 
     def key(q) -> str:
         return q.id + ":" + hashlib.sha256(q.question.encode()).hexdigest()[:12] + ":" + q.repo
@@ -80,7 +80,7 @@ def _rows(files: list[Path], index: Path, cache: Path | None) -> list:
 
 
 def _write(rows: list, name: str, l2: float, path: Path) -> int:
-    from faqbot.bot.abstain import fit, save_model
+    from faqbot.bot.retrieval.abstain import fit, save_model
 
     feats = CANDIDATES[name]
     g = grouped_fit(rows, feats, l2)

@@ -24,13 +24,13 @@ import time
 from pathlib import Path
 
 import numpy as np
-from faqbot.bot.compose import compose
-from faqbot.bot.conversation import focus
-from faqbot.bot.decision import ANSWER, Decision
-from faqbot.bot.evaluate import contains_needle, read_questions
-from faqbot.bot.llm_eval import neutral_needles
-from faqbot.bot.llm_prompt import passage_for
-from faqbot.bot.retrieve import Hit, Retrieval
+from faqbot.bot.answers.compose import compose
+from faqbot.bot.dialogue.conversation import focus
+from faqbot.bot.evaluation.evaluate import contains_needle, read_questions
+from faqbot.bot.evaluation.llm_eval import neutral_needles
+from faqbot.bot.llm.prompt import passage_for
+from faqbot.bot.retrieval.decision import ANSWER, Decision
+from faqbot.bot.retrieval.retrieve import Hit, Retrieval
 from faqbot.ingest.folder_store import _read_jsonl, current_build
 from faqbot.ingest.records import Chunk
 

@@ -11,10 +11,10 @@ import collections
 import sys
 from pathlib import Path
 
-import faqbot.bot.retrieve as R
+import faqbot.bot.retrieval.retrieve as R
 import numpy as np
-from faqbot.bot.evaluate import contains_needle, read_questions
-from faqbot.bot.glossary import _CJK_RE, ZH_TERMS
+from faqbot.bot.evaluation.evaluate import contains_needle, read_questions
+from faqbot.bot.retrieval.glossary import _CJK_RE, ZH_TERMS
 
 ret = R.HybridRetriever(Path(sys.argv[1]))
 terms = list(ZH_TERMS)

@@ -16,10 +16,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from faqbot.bot import retrieve
-from faqbot.bot.evaluate import contains_needle, read_questions
-from faqbot.bot.report import Report
-from faqbot.bot.signals import ablated
+from faqbot.bot.evaluation.evaluate import contains_needle, read_questions
+from faqbot.bot.retrieval import retrieve
+from faqbot.bot.retrieval.report import Report
+from faqbot.bot.retrieval.signals import ablated
 
 
 @contextmanager
@@ -38,7 +38,7 @@ def _plain(text: str) -> Report:
     return Report(text, is_long=False)
 
 
-# (patch of the question's reading, ranking signals switched off: bot/signals.py, as `faqbot eval --ablate`)
+# (patch of the question's reading, ranking signals switched off: bot/retrieval/signals.py, as `faqbot eval --ablate`)
 VARIANTS: dict[str, tuple[Callable[[], object], list[str]]] = {
     "all rules (shipped)": (lambda: _patched(), []),
     "without the report reader (whole post embedded and matched)": (lambda: _patched(read_report=_plain), []),
@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--index", type=Path, required=True)
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
-    from faqbot.bot.abstain import never_abstain
+    from faqbot.bot.retrieval.abstain import never_abstain
 
     qs = [q for q in read_questions(a.file) if q.in_scope]
     base: list[int | None] = []

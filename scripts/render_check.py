@@ -50,9 +50,9 @@ def _row(qid: str, variant: str, a) -> dict:
 
 
 def dump(index: str, out: str) -> int:
-    from faqbot.bot.compose import compose
-    from faqbot.bot.decision import ANSWER, CLOSEST, NOT_COVERED, Decision
-    from faqbot.bot.evaluate import read_questions
+    from faqbot.bot.answers.compose import compose
+    from faqbot.bot.evaluation.evaluate import read_questions
+    from faqbot.bot.retrieval.decision import ANSWER, CLOSEST, NOT_COVERED, Decision
     from faqbot.bot.service import Bot
 
     bot = Bot.open(index)

@@ -148,7 +148,7 @@ def serve(
 def answering(bot):
     """The bot with a decision that answers every question it finds an entry for: for tests of what an
     answer holds (the extractive composer, an LLM's answer and its checks), whatever outcome the
-    shipped model picks for their question (bot/decision.py; tests/e2e/test_decision.py tests that)."""
+    shipped model picks for their question (bot/retrieval/decision.py; tests/e2e/test_decision.py tests that)."""
     from dataclasses import replace
 
     bot.retriever.abstain_model = replace(bot.retriever.abstain_model, threshold=0.0, answer_threshold=0.0)
@@ -169,7 +169,7 @@ def answering_model_file(folder: Path) -> Path:
 
 def scripted_backend(*replies: str, timeout: float = 5.0):
     """An LLM backend whose chat model answers with the given texts, streamed word by word."""
-    from faqbot.bot.llm import LLMBackend
+    from faqbot.bot.llm.backend import LLMBackend
 
     model = GenericFakeChatModel(messages=iter([AIMessage(content=r) for r in replies]))
     return LLMBackend("fake:scripted", model, timeout)

@@ -1,8 +1,8 @@
 """An Answer as the chat's HTML bubble: the warning once, the notices the answer does not say, its
 parts with linked [n], then its own source cards. Every part goes through ui/sanitize.py.
 
-The parts are the Answer's (bot/answer_parts.py), laid out as the Markdown renderer lays them out
-(bot/render_markdown.py `blocks`), so the chat and the API say the same thing; nothing here reads
+The parts are the Answer's (bot/answers/answer_parts.py), laid out as the Markdown renderer lays them out
+(bot/answers/render_markdown.py `blocks`), so the chat and the API say the same thing; nothing here reads
 the answer's text back (the warning used to be found by `text.startswith(lead)`).
 """
 
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import html
 
-from faqbot.bot.answer import Answer, Citation
-from faqbot.bot.phrases import PHRASES
-from faqbot.bot.render_markdown import blocks
+from faqbot.bot.answers.answer import Answer, Citation
+from faqbot.bot.answers.phrases import PHRASES
+from faqbot.bot.answers.render_markdown import blocks
 
 from .sanitize import safe_html, safe_markdown
 

@@ -8,9 +8,9 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 
-from faqbot.bot.answer import Answer, Turn
-from faqbot.bot.extract import is_code_line
-from faqbot.bot.phrases import LANGUAGE_NAMES, PHRASES, phrase
+from faqbot.bot.answers.answer import Answer, Turn
+from faqbot.bot.answers.extract import is_code_line
+from faqbot.bot.answers.phrases import LANGUAGE_NAMES, PHRASES, phrase
 from faqbot.bot.reload import IndexWatcher
 from faqbot.bot.service import BadQuestion, Bot
 from faqbot.ingest.textproc import SUPPORTED

@@ -12,8 +12,8 @@ import html
 import re
 
 import gradio as gr
-from faqbot.bot.answer import Turn
-from faqbot.bot.phrases import LANGUAGE_NAMES, PHRASES
+from faqbot.bot.answers.answer import Turn
+from faqbot.bot.answers.phrases import LANGUAGE_NAMES, PHRASES
 from faqbot.bot.service import MAX_QUESTION_CHARS, BadQuestion
 from faqbot.ingest.textproc import SUPPORTED
 from gradio.components.chatbot import ExampleMessage

@@ -21,7 +21,7 @@ import time
 from collections import Counter
 from urllib.parse import parse_qs, quote
 
-from faqbot.bot.phrases import phrase
+from faqbot.bot.answers.phrases import phrase
 from faqbot.ingest.textproc import SUPPORTED
 
 from .guard import send_json

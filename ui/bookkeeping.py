@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import re
 
-from faqbot.bot.phrases import phrase
+from faqbot.bot.answers.phrases import phrase
 
 _TASK = re.compile(r"^\s*#{2,3}\s*Task:", re.IGNORECASE)
 _HISTORY = re.compile(r"<chat_history>(.*?)</chat_history>", re.DOTALL)

@@ -374,7 +374,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"interrupted after {time.perf_counter() - started:.1f} s", file=sys.stderr)
         return 130
     except Exception as exc:  # the user sees a sentence, not a traceback
-        from faqbot.bot.llm import LLMConfigError
+        from faqbot.bot.llm.backend import LLMConfigError
 
         if isinstance(exc, LLMConfigError):
             print(f"error: {exc}", file=sys.stderr)

@@ -19,7 +19,7 @@ from faqbot.bot.config import (
 )
 
 if TYPE_CHECKING:
-    from faqbot.bot.llm_warm import WarmReport
+    from faqbot.bot.llm.warm import WarmReport
     from faqbot.bot.service import Bot
 
 
@@ -96,7 +96,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
 
 
 def warm_llm(bot: Bot, quiet: bool) -> WarmReport:
-    from faqbot.bot.llm_warm import warm_prefixes
+    from faqbot.bot.llm.warm import warm_prefixes
 
     assert bot.llm is not None  # callers check
 
@@ -126,14 +126,14 @@ def cmd_llm_warm(args: argparse.Namespace) -> int:
 
 
 def _features_arg(args: argparse.Namespace) -> tuple[str, ...]:
-    from faqbot.bot.abstain import FEATURES
+    from faqbot.bot.retrieval.abstain import FEATURES
 
     return tuple(f.strip() for f in args.features.split(",")) if args.features else FEATURES
 
 
 def cmd_calibrate(args: argparse.Namespace) -> int:
-    from faqbot.bot.abstain import calibrate, save_model
-    from faqbot.bot.evaluate import labelled_features
+    from faqbot.bot.evaluation.evaluate import labelled_features
+    from faqbot.bot.retrieval.abstain import calibrate, save_model
 
     retr = unfiltered_retriever(ensure_store(resolve_store(args.store, args.index), args.index, None, quiet=True))
     if args.group_by:
@@ -173,9 +173,9 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
 
 def _calibrate_grouped(args: argparse.Namespace, retr) -> int:
     """Leave one repository out, thresholds from the cost table, then the model fitted on all rows."""
-    from faqbot.bot.abstain import fit, save_model
-    from faqbot.bot.evaluate import labelled_rows
-    from faqbot.bot.fit import grouped_fit
+    from faqbot.bot.evaluation.evaluate import labelled_rows
+    from faqbot.bot.evaluation.fit import grouped_fit
+    from faqbot.bot.retrieval.abstain import fit, save_model
 
     rows = labelled_rows(retr, [*args.files, *args.held_out], args.split)
     try:

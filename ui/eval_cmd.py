@@ -50,7 +50,7 @@ def eval_flags(s: argparse.ArgumentParser) -> None:
 
 def signal_table() -> str:
     """The ranking's signals, one per line: name, weight, what it measures."""
-    from faqbot.bot.signals import CITED_VERSION, SIGNALS
+    from faqbot.bot.retrieval.signals import CITED_VERSION, SIGNALS
 
     rows = [*SIGNALS, CITED_VERSION]
     width = max(len(s.name) for s in rows)
@@ -59,17 +59,17 @@ def signal_table() -> str:
 
 def _ablate(bot: Bot, weights: dict[str, float]) -> None:
     """The bot's retriever rebuilt with these signal weights (the index is not read again)."""
-    from faqbot.bot.retrieve import HybridRetriever
+    from faqbot.bot.retrieval.retrieve import HybridRetriever
 
     old = bot.retriever
     bot.retriever = HybridRetriever(old.store, fusion=old.fusion, abstain=old.abstain_model, weights=weights)
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    from faqbot.bot.abstain import load_default_model
-    from faqbot.bot.evaluate import evaluate, format_answer_table, format_table, read_questions
+    from faqbot.bot.evaluation.evaluate import evaluate, format_answer_table, format_table, read_questions
+    from faqbot.bot.retrieval.abstain import load_default_model
+    from faqbot.bot.retrieval.signals import ablated
     from faqbot.bot.service import Bot
-    from faqbot.bot.signals import ablated
 
     from .commands import open_bot_from_args, settings_from_args, warm_llm
 

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
-from faqbot.bot.answer import Answer, source_link
+from faqbot.bot.answers.answer import Answer, source_link
 from faqbot.bot.service import BadQuestion, Bot
 from faqbot.ingest.records import Chunk
 from faqbot.ingest.textproc import SUPPORTED

@@ -16,7 +16,7 @@ import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
-from faqbot.bot.answer import Answer, Turn
+from faqbot.bot.answers.answer import Answer, Turn
 from faqbot.bot.service import BadQuestion, Bot
 from faqbot.ingest.textproc import SUPPORTED
 from fastapi import FastAPI, Request

@@ -14,8 +14,8 @@ import time
 import uuid
 from dataclasses import dataclass, field
 
-from faqbot.bot.answer import Answer
-from faqbot.bot.phrases import PHRASES, phrase
+from faqbot.bot.answers.answer import Answer
+from faqbot.bot.answers.phrases import PHRASES, phrase
 
 # the footer this module appends, in every language: stripped again from assistant turns of the
 # history (the bot reads its own earlier answer, not the list of links under it)

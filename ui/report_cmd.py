@@ -20,7 +20,7 @@ def _retriever(index: Path | None):
     path = index or DEFAULT_INDEX
     if not path.exists():
         return None
-    from faqbot.bot.retrieve import HybridRetriever
+    from faqbot.bot.retrieval.retrieve import HybridRetriever
 
     r = HybridRetriever(path)
     return lambda: r

@@ -9,9 +9,9 @@ import socket
 import sys
 from pathlib import Path
 
-from faqbot.bot.abstain import load_default_model
 from faqbot.bot.config import Settings, default_corpus, ensure_store, make_llm
 from faqbot.bot.reload import IndexWatcher
+from faqbot.bot.retrieval.abstain import load_default_model
 from faqbot.bot.service import Bot
 from faqbot.ingest.store import StoreSpec, open_store
 

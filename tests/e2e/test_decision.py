@@ -13,7 +13,7 @@ import re
 
 import httpx
 import pytest
-from faqbot.bot.phrases import PHRASES
+from faqbot.bot.answers.phrases import PHRASES
 
 from tests.support import CORPUS, chromium, serve
 from tests.support import ask_in_chat as ask

@@ -17,10 +17,10 @@ import threading
 import time
 
 import pytest
-from faqbot.bot.answer import cited_numbers
-from faqbot.bot.llm import make_backend
-from faqbot.bot.llm_checks import answer_language, refuses
-from faqbot.bot.llm_warm import warm_prefixes
+from faqbot.bot.answers.answer import cited_numbers
+from faqbot.bot.llm.backend import make_backend
+from faqbot.bot.llm.checks import answer_language, refuses
+from faqbot.bot.llm.warm import warm_prefixes
 from faqbot.bot.service import Bot
 
 from tests.support import ROOT, answering, free_port, wait_until_up
@@ -86,7 +86,7 @@ QUESTIONS = [
 @pytest.fixture(scope="module")
 def answering_llm_bot(index_dir, llama_url):
     """The LLM bot with a decision that answers what it finds: the model writes only "answer" outcomes
-    (bot/decision.py), and these tests are about what it writes."""
+    (bot/retrieval/decision.py), and these tests are about what it writes."""
     return answering(Bot(index_dir, make_backend(MODEL, llama_url, timeout=TIMEOUT)))
 
 
@@ -262,8 +262,8 @@ def test_garbage_server_falls_back_to_the_extractive_answer(index_dir, mode):
 
 def _uncertain_posts(bot: Bot) -> list[str]:
     """Long posts of the project's sets that the abstention model answers without much confidence."""
-    from faqbot.bot.evaluate import read_questions
-    from faqbot.bot.llm_judge import uncertain_post
+    from faqbot.bot.evaluation.evaluate import read_questions
+    from faqbot.bot.llm.judge import uncertain_post
 
     posts = [q.question for f in ("posts.jsonl", "posts-train.jsonl") for q in read_questions(ROOT / "eval" / f)]
     return [p for p in posts if uncertain_post(p, bot.retriever.retrieve(p))]

@@ -147,7 +147,7 @@ def test_chat_says_busy_in_words_when_the_queue_is_full(server):
 
 def test_twenty_normal_clients_are_all_answered(server):
     from faqbot.bench.load import run_load
-    from faqbot.bot.evaluate import read_questions
+    from faqbot.bot.evaluation.evaluate import read_questions
 
     questions = [q.question for q in read_questions(ROOT / "eval" / "dev.jsonl")]
     res = run_load(server, questions, clients=20, per_client=3, time_limit=240)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from faqbot.bot.phrases import PHRASES
+from faqbot.bot.answers.phrases import PHRASES
 from faqbot.ui import feedback
 from faqbot.ui.app import UI
 

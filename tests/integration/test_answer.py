@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shutil
 
-from faqbot.bot.conversation import resolve
+from faqbot.bot.dialogue.conversation import resolve
 from faqbot.bot.service import Bot, Turn
 
 from tests.support import CORPUS, answering, scripted_backend
@@ -62,7 +62,7 @@ def test_llm_answer_with_valid_citations(bot, index_dir):
     a = b.ask("kafka idle partition watermark window no output")
     assert a.backend == "fake:scripted" and "[7]" not in a.text and "[1]" in a.text
     # a sentence citing only a source that was never given is removed whole, and the user is told
-    # (bot/llm_checks.py, second hardening round): its words came from nowhere the user can check
+    # (bot/llm/checks.py, second hardening round): its words came from nowhere the user can check
     assert "Also" not in a.text
     assert any("citing no given source" in n for n in a.notices)
 
@@ -104,7 +104,7 @@ def test_llm_with_invented_identifier_falls_back(index_dir):
 
 
 def test_llm_down_and_slow_fall_back(index_dir):
-    from faqbot.bot.llm import make_backend
+    from faqbot.bot.llm.backend import make_backend
 
     down = make_backend("test-model", "http://127.0.0.1:9/v1", timeout=5)
     a = answering(Bot(index_dir, down)).ask("kafka idle partition watermark window no output")
@@ -117,7 +117,7 @@ def test_llm_down_and_slow_fall_back(index_dir):
             time.sleep(3)
             yield from ()
 
-    from faqbot.bot.llm import LLMBackend
+    from faqbot.bot.llm.backend import LLMBackend
 
     a = answering(Bot(index_dir, LLMBackend("slow", Slow(), timeout=0.5))).ask("kafka idle partition watermark")
     assert a.backend.startswith("extractive (fallback") and "0.5 s" in a.notices[-1]
@@ -175,7 +175,7 @@ def test_injected_instructions_in_a_document_are_data(tmp_path):
     a = b.ask("How do I reset the Kafka offset?")
     # the model obeyed the injection: no citation, so the answer falls back to quoting the source as data
     assert a.backend.startswith("extractive (fallback")
-    from faqbot.bot.llm_prompt import build_prompt
+    from faqbot.bot.llm.prompt import build_prompt
 
     r = b.retriever.retrieve("How do I reset the Kafka offset?")
     p = build_prompt("How do I reset the Kafka offset?", r)
@@ -198,7 +198,7 @@ def test_follow_up_rewritten_by_llm_when_configured(index_dir):
 
 
 def test_support_reads_an_answer_sentence_that_joins_two_of_its_source(bot):
-    from faqbot.bot.llm_checks import SUPPORT_THRESHOLD, SupportScorer
+    from faqbot.bot.llm.checks import SUPPORT_THRESHOLD, SupportScorer
 
     entry = next(
         c
@@ -213,7 +213,7 @@ def test_support_reads_an_answer_sentence_that_joins_two_of_its_source(bot):
 
 
 def test_questions_on_one_entry_share_the_prefix_a_server_caches(bot):
-    from faqbot.bot.llm_prompt import build_prompt, prefix_messages
+    from faqbot.bot.llm.prompt import build_prompt, prefix_messages
 
     questions = ["kafka idle partition no window output", "Why does my event-time window on Kafka emit nothing?"]
     rs = [bot.retriever.retrieve(q) for q in questions]

@@ -4,8 +4,8 @@ one case per class, in two languages, written for these tests (not questions of 
 from __future__ import annotations
 
 import pytest
-from faqbot.bot.answer import Turn
-from faqbot.bot.phrases import phrase
+from faqbot.bot.answers.answer import Turn
+from faqbot.bot.answers.phrases import phrase
 
 
 @pytest.mark.parametrize(

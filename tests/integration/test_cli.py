@@ -80,7 +80,7 @@ def test_report_summarises_log(tmp_path):
 
 def test_calibrate_on_the_shipped_calibration_set(index_dir, tmp_path):
     """The calibration questions are separate from the dev set; the fit must hold up cross-validated."""
-    from faqbot.bot.abstain import AbstainModel, load_default_model
+    from faqbot.bot.retrieval.abstain import AbstainModel, load_default_model
 
     model_path = tmp_path / "abstain.json"
     r = run_faqbot(
@@ -120,7 +120,7 @@ def test_calibrate_needs_both_kinds_of_question(index_dir, tmp_path):
 def test_calibrate_grouped_by_repository_writes_a_three_outcome_model(index_dir, tmp_path):
     """`calibrate --group-by repo`: each repository's questions scored by a model fitted without it,
     the thresholds from the cost table, the model fitted on all with the features asked for."""
-    from faqbot.bot.abstain import load_default_model
+    from faqbot.bot.retrieval.abstain import load_default_model
 
     covered = ["Paimon job fails with No space left on device", "Error: No suitable driver found",
                "kafka SASL_SSL SCRAM-SHA-256 jaas config", "Authorization Failed [4019] MaxCompute"]

@@ -7,12 +7,12 @@ import re
 from pathlib import Path
 
 import pytest
-from faqbot.bot.compose import LOW_CONFIDENCE
-from faqbot.bot.evaluate import contains_needle, read_questions
-from faqbot.bot.excerpt import ELLIPSIS
-from faqbot.bot.extract import PROBLEM_CHARS, blocks, label_kind
-from faqbot.bot.parts import _render, reading_order
-from faqbot.bot.phrases import PHRASES
+from faqbot.bot.answers.compose import LOW_CONFIDENCE
+from faqbot.bot.answers.excerpt import ELLIPSIS
+from faqbot.bot.answers.extract import PROBLEM_CHARS, blocks, label_kind
+from faqbot.bot.answers.parts import _render, reading_order
+from faqbot.bot.answers.phrases import PHRASES
+from faqbot.bot.evaluation.evaluate import contains_needle, read_questions
 from faqbot.bot.service import Turn
 
 from tests.support import ROOT

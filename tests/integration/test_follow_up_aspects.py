@@ -6,8 +6,8 @@ language, not the topic; "how do I fix it?" and "怎么解决？" ask for the fi
 from __future__ import annotations
 
 import pytest
-from faqbot.bot.answer import Turn
-from faqbot.bot.conversation import ROLES, resolve
+from faqbot.bot.answers.answer import Turn
+from faqbot.bot.dialogue.conversation import ROLES, resolve
 
 SOURCE_EN = "How do I troubleshoot Flink source reading issues?"
 SOURCE_ES = "¿Cómo soluciono problemas de lectura en el origen de Flink?"

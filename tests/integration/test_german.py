@@ -6,8 +6,8 @@ not a measurement)."""
 from __future__ import annotations
 
 import pytest
-from faqbot.bot.answer import Turn
-from faqbot.bot.conversation import asks_for_fix, is_follow_up, resolve
+from faqbot.bot.answers.answer import Turn
+from faqbot.bot.dialogue.conversation import asks_for_fix, is_follow_up, resolve
 
 NOTE = "answered in English"
 

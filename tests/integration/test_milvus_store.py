@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from faqbot.bot.evaluate import read_questions
+from faqbot.bot.evaluation.evaluate import read_questions
 from faqbot.bot.service import Bot
 from faqbot.ingest.pipeline import run_ingest
 from faqbot.ingest.store import StoreError, StoreSpec, current_version, open_store

@@ -5,7 +5,7 @@ citing a random entry, the max_pt() question declared "not covered"."""
 from __future__ import annotations
 
 import pytest
-from faqbot.bot.answer import Turn
+from faqbot.bot.answers.answer import Turn
 
 
 def _entry(citation) -> set[str]:

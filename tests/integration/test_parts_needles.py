@@ -5,7 +5,7 @@ corpus and index, in two languages where the corpus allows; the questions are wr
 from __future__ import annotations
 
 import pytest
-from faqbot.bot.llm_prompt import PASSAGE_CHARS, build_prompt
+from faqbot.bot.llm.prompt import PASSAGE_CHARS, build_prompt
 
 
 @pytest.mark.parametrize(

@@ -4,17 +4,17 @@ Dev (`faqbot eval eval/dev.jsonl`): hit@1 0.984 (63/64), hit@5 1.000, no covered
 not covered. Real posts (eval/real-posts.jsonl, the shipped decision model): no covered post hidden
 ("not covered"), no uncovered post answered with confidence. The figures held out by repository are
 docs/eval.md's (`faqbot calibrate --group-by repo`); these are the shipped model's own. And the
-ranking's signals (bot/signals.py): each one switched off changes some dev ranking (a signal that
+ranking's signals (bot/retrieval/signals.py): each one switched off changes some dev ranking (a signal that
 changes nothing is dead weight), and every hit's explanation adds up to its score.
 """
 
 from __future__ import annotations
 
 import pytest
-from faqbot.bot.decision import ANSWER, NOT_COVERED
-from faqbot.bot.evaluate import evaluate, read_questions
-from faqbot.bot.retrieve import HybridRetriever
-from faqbot.bot.signals import NAMES, SIGNALS, ablated
+from faqbot.bot.evaluation.evaluate import evaluate, read_questions
+from faqbot.bot.retrieval.decision import ANSWER, NOT_COVERED
+from faqbot.bot.retrieval.retrieve import HybridRetriever
+from faqbot.bot.retrieval.signals import NAMES, SIGNALS, ablated
 
 from tests.support import ROOT
 

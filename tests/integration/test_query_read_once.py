@@ -1,4 +1,4 @@
-"""A turn is read once (bot/query.py): following one question through `Bot.ask`, the post reader
+"""A turn is read once (bot/dialogue/query.py): following one question through `Bot.ask`, the post reader
 (`read_report`) and the language detector run once per distinct text. They used to run on the same
 text in several places: retrieval read the post without its links and, for its language, read it
 again as typed (two reads of a question with no link at all), and a follow-up's previous question
@@ -14,8 +14,8 @@ import sys
 from collections import Counter
 
 import pytest
-from faqbot.bot import report as report_module
-from faqbot.bot.answer import Turn
+from faqbot.bot.answers.answer import Turn
+from faqbot.bot.retrieval import report as report_module
 from faqbot.ingest import textproc
 
 KAFKA_LATENCY = "Why does my Kafka source have high latency?"
@@ -96,7 +96,7 @@ def test_a_follow_up_reads_its_standalone_text_and_the_previous_question_once(bo
     standalone = a.standalone_query
     assert standalone and standalone != "And for the sink?" and "sink" in standalone
     # the previous question is read too: the follow-up names a new aspect (the sink), and must not
-    # be answered by the entry the previous question found (bot/conversation.py decline_repeat)
+    # be answered by the entry the previous question found (bot/dialogue/conversation.py decline_repeat)
     assert set(counted["read"]) == {standalone, KAFKA_LATENCY}
     _once_each(counted["read"])
     # the follow-up rules read the previous question's language and its retrieval reads it again:

@@ -9,12 +9,12 @@ import json
 from dataclasses import replace
 
 import pytest
-from faqbot.bot.answer import Answer
-from faqbot.bot.answer_parts import AnswerParts
-from faqbot.bot.compose import compose
-from faqbot.bot.decision import ANSWER, CLOSEST, NOT_COVERED, Decision
-from faqbot.bot.phrases import PHRASES
-from faqbot.bot.render_markdown import to_markdown
+from faqbot.bot.answers.answer import Answer
+from faqbot.bot.answers.answer_parts import AnswerParts
+from faqbot.bot.answers.compose import compose
+from faqbot.bot.answers.phrases import PHRASES
+from faqbot.bot.answers.render_markdown import to_markdown
+from faqbot.bot.retrieval.decision import ANSWER, CLOSEST, NOT_COVERED, Decision
 from faqbot.ui.answer_html import render_answer, sources_html
 from faqbot.ui.openai_api import shown_text
 from faqbot.ui.sanitize import safe_markdown

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from faqbot.bot.answer import repair_citations
+from faqbot.bot.answers.answer import repair_citations
 
 
 def test_see_also_quotes_what_the_entry_says_to_do():
-    from faqbot.bot.compose import gist
+    from faqbot.bot.answers.compose import gist
 
     body = (
         "• Cause\n\n  This occurs because dropping the table does not remove its associated publication.\n\n"
@@ -34,7 +34,7 @@ DDL = (
 
 
 def test_a_long_code_sample_keeps_its_ends_and_the_lines_the_question_and_the_fix_name():
-    from faqbot.bot.excerpt import ELLIPSIS, abridge_code
+    from faqbot.bot.answers.excerpt import ELLIPSIS, abridge_code
 
     text = "Set key.fields-prefix in the DDL:\n\n" + DDL
     out, cut = abridge_code(text, {"scram", "sasl"}, "en", {})
@@ -49,7 +49,7 @@ def test_a_long_code_sample_keeps_its_ends_and_the_lines_the_question_and_the_fi
 
 
 def test_a_block_that_does_not_fit_is_quoted_from_the_line_the_question_shares():
-    from faqbot.bot.excerpt import fit
+    from faqbot.bot.answers.excerpt import fit
 
     log = ["**Problem**", "", "```"] + [f"  at com.example.Frame{i}.run(Frame.java:{i})" for i in range(12)]
     log += ["org.apache.flink.table.api.ValidationException: Unable to create a sink for writing table 'x'."]
@@ -62,7 +62,7 @@ def test_a_block_that_does_not_fit_is_quoted_from_the_line_the_question_shares()
 
 
 def test_a_cause_keeps_its_first_sentence_and_the_one_the_question_hits():
-    from faqbot.bot.excerpt import key_sentences
+    from faqbot.bot.answers.excerpt import key_sentences
 
     cause = (
         "**Cause**\n\nThe sink rejects the record. It happens on restart. The buffer is flushed late. "
@@ -77,7 +77,7 @@ def test_a_cause_keeps_its_first_sentence_and_the_one_the_question_hits():
 
 
 def test_a_fix_written_inline_after_its_label_is_the_fix_an_error_line_is_not():
-    from faqbot.bot.extract import blocks, section_kind, select
+    from faqbot.bot.answers.extract import blocks, section_kind, select
 
     assert section_kind("Solution: Explicitly disable the upsert materialize operator by adding this line:") == "fix"
     assert section_kind("Solución 2: Utilice la versión VVR 8.0.5 o posterior, que limpia las publicaciones.") == "fix"
@@ -97,7 +97,7 @@ def test_a_fix_written_inline_after_its_label_is_the_fix_an_error_line_is_not():
 
 
 def test_label_kinds_in_three_languages():
-    from faqbot.bot.extract import label_kind
+    from faqbot.bot.answers.extract import label_kind
 
     # the fix proper, a check or troubleshooting step, a cause: from the one table in ingest/blocks.py
     assert label_kind("Solution 2: Use VVR 8.0.5 or later.") == "solution"
@@ -117,7 +117,7 @@ ENTRY = (
 
 
 def test_the_error_details_of_an_entry_are_read_after_its_cause_and_fix():
-    from faqbot.bot.extract import blocks, reading_order
+    from faqbot.bot.answers.extract import blocks, reading_order
 
     bs = blocks(ENTRY)
     assert [bs[i].kind for i in reading_order(bs)] == ["cause", "solution", "problem"]
@@ -136,7 +136,7 @@ def test_the_error_details_of_an_entry_are_read_after_its_cause_and_fix():
 
 
 def test_an_excerpt_the_question_already_holds_echoes_it():
-    from faqbot.bot.excerpt import echoes
+    from faqbot.bot.answers.excerpt import echoes
     from faqbot.ingest.textproc import query_tokens
 
     part = "**Error details**\n\n```\nErrorMessage=Authorization Failed [4019], You have NO privilege\n```"

@@ -1,4 +1,4 @@
-"""The decision's rule (bot/decision.py), its fitting on real posts (bot/fit.py) and the builder of
+"""The decision's rule (bot/retrieval/decision.py), its fitting on real posts (bot/evaluation/fit.py) and the builder of
 eval/real-posts.jsonl (scripts/real_posts.py): the parts that need no index."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from faqbot.bot.abstain import AbstainModel, AbstainModelError, load_default_model, save_model
-from faqbot.bot.decision import ANSWER, CLOSEST, NOT_COVERED, Decision, decide
-from faqbot.bot.fit import COSTS, Row, case, choose_thresholds, figures, grouped_probabilities, reliability
+from faqbot.bot.evaluation.fit import COSTS, Row, case, choose_thresholds, figures, grouped_probabilities, reliability
+from faqbot.bot.retrieval.abstain import AbstainModel, AbstainModelError, load_default_model, save_model
+from faqbot.bot.retrieval.decision import ANSWER, CLOSEST, NOT_COVERED, Decision, decide
 
 ROOT = Path(__file__).parents[2]
 

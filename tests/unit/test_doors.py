@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from faqbot.bot.answer import Answer, Citation
-from faqbot.bot.answer_parts import AnswerParts
+from faqbot.bot.answers.answer import Answer, Citation
+from faqbot.bot.answers.answer_parts import AnswerParts
 from faqbot.ui import bookkeeping
 from faqbot.ui.doors import ApiKeys, add_key, hash_key, is_door
 from faqbot.ui.openai_api import BadRequest, _rest, parse_request

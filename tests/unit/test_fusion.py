@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-from faqbot.bot.signals import LEXICAL_WEIGHT, fuse
+from faqbot.bot.retrieval.signals import LEXICAL_WEIGHT, fuse
 
 
 def test_rrf_fusion_order_on_crafted_scores():
@@ -32,7 +32,7 @@ def test_entry_missing_the_query_language_is_not_sunk_by_bm25():
 
 
 def test_an_error_title_counts_only_when_quoted_and_distinctive():
-    from faqbot.bot.signals import ERROR_TITLE_BONUS, error_title_bonus, error_title_index
+    from faqbot.bot.retrieval.signals import ERROR_TITLE_BONUS, error_title_bonus, error_title_index
 
     titles = [
         ["Error: No suitable driver found", "Erreur : No suitable driver found"],
@@ -50,7 +50,7 @@ def test_an_error_title_counts_only_when_quoted_and_distinctive():
 
 
 def test_an_entry_titled_with_another_exception_loses_ground():
-    from faqbot.bot.signals import OTHER_EXCEPTION_PENALTY, other_exception_penalty
+    from faqbot.bot.retrieval.signals import OTHER_EXCEPTION_PENALTY, other_exception_penalty
 
     titles = [frozenset({"IllegalArgumentException"}), frozenset(), frozenset({"TimeoutException"})]
     trace = "org.apache.kafka.common.errors.TimeoutException: Timeout expired while fetching topic metadata"

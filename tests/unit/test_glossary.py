@@ -1,8 +1,8 @@
-"""English words for the Chinese terms of a question (bot/glossary.py)."""
+"""English words for the Chinese terms of a question (bot/retrieval/glossary.py)."""
 
 from __future__ import annotations
 
-from faqbot.bot.glossary import ZH_TERMS, english_terms
+from faqbot.bot.retrieval.glossary import ZH_TERMS, english_terms
 from faqbot.ingest.textproc import query_tokens
 
 

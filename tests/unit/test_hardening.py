@@ -12,7 +12,7 @@ import os
 import stat
 
 import pytest
-from faqbot.bot.llm_checks import check_answer, unsupported_terms
+from faqbot.bot.llm.checks import check_answer, unsupported_terms
 from faqbot.ui import feedback, feedback_stores
 from faqbot.ui.auth import Auth, _safe_next
 from faqbot.ui.sanitize import safe_markdown
@@ -52,8 +52,8 @@ def test_links_inside_the_app_stay(href):
 
 # ---------------------------------------------------------------- source cards: one sanitised HTML block
 def _answer(passage: str):
-    from faqbot.bot.answer import Answer, Citation
-    from faqbot.bot.answer_parts import AnswerParts
+    from faqbot.bot.answers.answer import Answer, Citation
+    from faqbot.bot.answers.answer_parts import AnswerParts
 
     c = Citation(1, "x#1", "x", "Doc", "Entry", "g", "en", passage, "/source/x.en.md#L1-L9")
     return Answer("q", AnswerParts(body="Set the option [1]."), "en", "en", [c], False, answer_id="abc123")
@@ -264,7 +264,7 @@ def test_an_index_of_a_newer_format_says_upgrade(tmp_path):
 
 # ---------------------------------------------------------------- admission by cost
 def test_cost_counts_tokens_not_characters():
-    from faqbot.bot.answer import Turn
+    from faqbot.bot.answers.answer import Turn
     from faqbot.ui.cost import HEAVY_TOKENS, estimate_tokens, question_cost
 
     dense = "".join(chr(0x4E00 + (i * 7919) % 20000) + "!🙂"[i % 2] for i in range(299))  # 598 characters

@@ -3,7 +3,8 @@
 Every import counts, those inside functions and under TYPE_CHECKING too: a lazy import still ties
 two modules together. The layer order (lowest first): languages -> ingest -> bot -> ui and bench (the
 language packs import nothing of faqbot; the command line starts the benchmarks, the benchmarks seed
-the Insights store).
+the Insights store). Inside bot/, the subpackages by concern, lowest first: retrieval -> answers -> llm ->
+dialogue -> the modules at bot/'s top (settings, service, reload, config) -> evaluation.
 """
 
 from __future__ import annotations
@@ -28,6 +29,14 @@ ALLOWED = {
     "faqbot.ui": {"faqbot.languages", "faqbot.ingest", "faqbot.bot", "faqbot.bench"},
     "faqbot.bench": {"faqbot.languages", "faqbot.ingest", "faqbot.bot", "faqbot.ui"},
 }
+
+# bot/'s parts, lowest first: each may import those before it (and settings, the leaf every part reads)
+BOT_ORDER = ("retrieval", "answers", "llm", "dialogue", "top", "evaluation")
+
+
+def _bot_part(name: str) -> str:
+    parts = name.split(".")
+    return parts[2] if len(parts) > 3 and parts[2] in BOT_ORDER else "top"
 
 
 def _modules() -> dict[str, Path]:
@@ -109,7 +118,7 @@ def test_the_graph_is_read():
     graph = _graph()
     assert len(graph) > 60
     assert "faqbot.ingest.store_protocol" in graph["faqbot.ingest.folder_store"]
-    assert "faqbot.bot.settings" in graph["faqbot.bot.llm"]
+    assert "faqbot.bot.settings" in graph["faqbot.bot.llm.backend"]
     assert "faqbot.languages.pack" in graph["faqbot.languages.de"]
 
 
@@ -131,6 +140,21 @@ def test_layers_are_respected():
             if other != package and other not in ALLOWED[package]:
                 wrong.append(f"{name} imports {target}")
     assert wrong == []
+
+
+def test_bot_subpackages_are_layered():
+    """retrieval reads no answer building, answer building no dialogue, nothing below evaluation reads it."""
+    wrong = []
+    for name, targets in _graph().items():
+        if not name.startswith("faqbot.bot."):
+            continue
+        for target in targets:
+            settings = target == "faqbot.bot.settings"
+            low, high = BOT_ORDER.index(_bot_part(name)), BOT_ORDER.index(_bot_part(target))
+            if target.startswith("faqbot.bot.") and high > low and not settings:
+                wrong.append(f"{name} imports {target}")
+    assert wrong == []
+    assert {_bot_part(n) for n in _modules() if n.startswith("faqbot.bot.")} == set(BOT_ORDER)
 
 
 def test_no_module_imports_another_ones_private_names():

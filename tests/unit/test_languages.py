@@ -8,8 +8,8 @@ import re
 import pytest
 import Stemmer
 from bm25s import stopwords as bm25s_stopwords
-from faqbot.bot.phrases import LANGUAGE_NAMES, PHRASES
-from faqbot.bot.xling import gloss
+from faqbot.bot.answers.phrases import LANGUAGE_NAMES, PHRASES
+from faqbot.bot.retrieval.xling import gloss
 from faqbot.ingest.textproc import fold
 from faqbot.languages import ANSWERED, CJK, LABEL_KINDS, PACKS, ROLE_KINDS, SCRIPTS, pack
 from faqbot.languages.pack import LanguagePack
@@ -91,8 +91,8 @@ def test_every_pattern_compiles_and_matches_the_pack_s_own_examples(code):
 
 @pytest.mark.parametrize("code", [c for c in ALL if PACKS[c].glossary])
 def test_a_glossary_holds_terms_of_its_language_with_english_words(code):
-    """Han, kana and Hangul terms are looked up as substrings (bot/glossary.py); the terms of a spaced
-    language as folded whole words (bot/xling.py: lower case, no accents)."""
+    """Han, kana and Hangul terms are looked up as substrings (bot/retrieval/glossary.py); the terms of a spaced
+    language as folded whole words (bot/retrieval/xling.py: lower case, no accents)."""
     p = PACKS[code]
     script = re.compile(f"[{CJK}]")
     for term, english in p.glossary.items():

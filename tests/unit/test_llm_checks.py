@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from faqbot.bot.decision import Decision
-from faqbot.bot.llm_checks import (
+from faqbot.bot.evaluation.llm_eval import neutral_needles, youden_threshold
+from faqbot.bot.llm.checks import (
     attach_code,
     check_answer,
     cite_paragraphs,
@@ -18,9 +18,9 @@ from faqbot.bot.llm_checks import (
     source_code,
     unsupported_terms,
 )
-from faqbot.bot.llm_eval import neutral_needles, youden_threshold
-from faqbot.bot.llm_prompt import boundary_for, build_prompt
-from faqbot.bot.retrieve import Hit, Retrieval
+from faqbot.bot.llm.prompt import boundary_for, build_prompt
+from faqbot.bot.retrieval.decision import Decision
+from faqbot.bot.retrieval.retrieve import Hit, Retrieval
 from faqbot.ingest.records import Chunk
 
 SOURCE = (
@@ -266,7 +266,7 @@ def test_a_looping_answer_is_cut_and_its_repeats_dropped():
 
 
 def test_the_entry_check_reads_yes_or_no_and_nothing_else():
-    from faqbot.bot.llm_judge import read_verdict
+    from faqbot.bot.llm.judge import read_verdict
 
     assert read_verdict("YES") is True and read_verdict(" Yes.") is True and read_verdict("**yes**") is True
     assert read_verdict("NO") is False and read_verdict("No,") is False

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from faqbot.bot.evaluate import percentiles
-from faqbot.bot.llm_eval import summarize_answers
+from faqbot.bot.evaluation.evaluate import percentiles
+from faqbot.bot.evaluation.llm_eval import summarize_answers
 
 
 def _row(ttft: float | None, total: float) -> dict:

@@ -1,10 +1,10 @@
-"""Entry parts (ingest/parts.py) and answers composed from them (bot/parts.py), on crafted entries in
+"""Entry parts (ingest/parts.py) and answers composed from them (bot/answers/parts.py), on crafted entries in
 several languages: one test per class of issue 24 (no index, no model)."""
 
 from __future__ import annotations
 
 import pytest
-from faqbot.bot.parts import answer_hit, case_fit, condition, for_answer, select_parts
+from faqbot.bot.answers.parts import answer_hit, case_fit, condition, for_answer, select_parts
 from faqbot.ingest.parts import split_parts, version_case
 from faqbot.ingest.records import Chunk
 

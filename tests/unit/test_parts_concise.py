@@ -5,8 +5,8 @@ tests/integration/test_compose_answers.py."""
 from __future__ import annotations
 
 import pytest
-from faqbot.bot.excerpt import ELLIPSIS, fit, key_sentences
-from faqbot.bot.parts import select_parts
+from faqbot.bot.answers.excerpt import ELLIPSIS, fit, key_sentences
+from faqbot.bot.answers.parts import select_parts
 from faqbot.ingest.parts import split_parts
 from faqbot.ingest.records import Chunk
 from faqbot.ingest.textproc import query_tokens

@@ -1,8 +1,8 @@
-"""The names a question holds (bot/parts_score.py): options, identifiers, product names; no index."""
+"""The names a question holds (bot/answers/parts_score.py): options, identifiers, product names; no index."""
 
 from __future__ import annotations
 
-from faqbot.bot.parts_score import question_names
+from faqbot.bot.answers.parts_score import question_names
 
 
 def test_a_name_ends_where_korean_or_chinese_text_starts():

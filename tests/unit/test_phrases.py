@@ -1,9 +1,9 @@
-"""One table of phrases (bot/phrases.py) in every supported language, used by the bot and the page."""
+"""One table of phrases (bot/answers/phrases.py) in every supported language, used by the bot and the page."""
 
 from __future__ import annotations
 
 import pytest
-from faqbot.bot.phrases import LANGUAGE_NAMES, PHRASES, phrase
+from faqbot.bot.answers.phrases import LANGUAGE_NAMES, PHRASES, phrase
 from faqbot.bot.service import MAX_QUESTION_CHARS, BadQuestion, clean_question
 from faqbot.ingest.textproc import SUPPORTED
 

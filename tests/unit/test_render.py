@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from faqbot.bot.answer import Answer, Citation
-from faqbot.bot.answer_parts import AnswerParts, EntryLink
-from faqbot.bot.phrases import PHRASES
-from faqbot.bot.render_markdown import blocks, to_markdown
+from faqbot.bot.answers.answer import Answer, Citation
+from faqbot.bot.answers.answer_parts import AnswerParts, EntryLink
+from faqbot.bot.answers.phrases import PHRASES
+from faqbot.bot.answers.render_markdown import blocks, to_markdown
 from faqbot.ui.answer_html import render_answer
 from faqbot.ui.openai_api import shown_text
 from faqbot.ui.sanitize import plain_text

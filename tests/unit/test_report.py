@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from faqbot.bot.report import DENSE_CHARS, read_report
+from faqbot.bot.retrieval.report import DENSE_CHARS, read_report
 from faqbot.ingest.textproc import detect_language
 
 POST = """Sink shows nothing: job RUNNING but no rows in the ClickHouse table
@@ -93,7 +93,7 @@ def test_language_comes_from_the_prose_not_the_logs():
 
 
 def test_specific_exception_classes_leave_out_the_generic_wrappers():
-    from faqbot.bot.report import exception_classes
+    from faqbot.bot.retrieval.report import exception_classes
 
     trace = (
         "java.lang.RuntimeException: failed\n"
@@ -105,7 +105,7 @@ def test_specific_exception_classes_leave_out_the_generic_wrappers():
 
 
 def test_title_names_are_what_the_title_names():
-    from faqbot.bot.report import title_names
+    from faqbot.bot.retrieval.report import title_names
 
     found = title_names(
         "[Bug] Job with KafkaSink logs javax.management.InstanceAlreadyExistsException when restart.failed-jobs "
@@ -118,7 +118,7 @@ def test_title_names_are_what_the_title_names():
 
 
 def test_web_addresses_name_no_problem():
-    from faqbot.bot.report import without_links
+    from faqbot.bot.retrieval.report import without_links
 
     text = "![pwn](http://evil.example/x.png) kafka idle partition, see https://a.example/c?d=1 and [the doc](https://x.y/z)"
     out = without_links(text)

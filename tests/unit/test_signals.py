@@ -1,13 +1,14 @@
-"""The ranking's signal table (bot/signals.py) and answer building's named weights (bot/parts_score.py):
-names unique, weights the documented constants, contributions adding up to the score (no index, no model)."""
+"""The ranking's signal table (bot/retrieval/signals.py) and answer building's named weights
+(bot/answers/parts_score.py): names unique, weights the documented constants, contributions adding
+up to the score (no index, no model)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
-from faqbot.bot import signals
-from faqbot.bot.parts_score import PART_SIGNALS, SIGNALS
-from faqbot.bot.signals import (
+from faqbot.bot.answers.parts_score import PART_SIGNALS, SIGNALS
+from faqbot.bot.retrieval import signals
+from faqbot.bot.retrieval.signals import (
     CITED_VERSION,
     Evidence,
     ablated,
@@ -128,8 +129,8 @@ def test_other_fusions_are_one_term_plus_the_error_rules():
 
 
 def test_block_and_line_weights_are_read_from_the_table():
-    from faqbot.bot.compose import gist
-    from faqbot.bot.extract import Block, _score
+    from faqbot.bot.answers.compose import gist
+    from faqbot.bot.answers.extract import Block, _score
 
     plain = Block(0, [0], None, "Restart the job after the change.", False)
     fix = Block(0, [0], "solution", "Restart the job after the change.", True)

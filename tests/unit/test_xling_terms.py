@@ -1,8 +1,8 @@
-"""bot/xling.py and ingest/empty_headings.py on small inputs (no index, no model)."""
+"""bot/retrieval/xling.py and ingest/empty_headings.py on small inputs (no index, no model)."""
 
 from __future__ import annotations
 
-from faqbot.bot.xling import gloss
+from faqbot.bot.retrieval.xling import gloss
 from faqbot.ingest.empty_headings import alias_empty_headings
 from faqbot.ingest.records import Chunk
 

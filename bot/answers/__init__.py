@@ -1,0 +1,1 @@
+"""Building the answer from the entries found: parts, excerpts, composition, rendering, phrases."""

@@ -1,0 +1,226 @@
+"""Extractive answers: no LLM, offline, deterministic.
+
+The answer quotes the part of the best FAQ entry that addresses the question,
+keeping code, SQL and error text verbatim in code blocks.
+"""
+
+from __future__ import annotations
+
+import re
+
+from faqbot.bot.answers.answer import Answer, Citation
+from faqbot.bot.answers.answer_parts import AnswerParts, EntryLink
+from faqbot.bot.answers.extract import BUDGET, CODE_LINE, fix_only, section_kind, select
+from faqbot.bot.answers.parts import answer_hit, for_answer
+from faqbot.bot.answers.parts_score import SIGNALS
+from faqbot.bot.answers.phrases import language_list, phrase
+from faqbot.bot.retrieval.decision import CLOSEST, CLOSEST_N, NOT_COVERED
+from faqbot.bot.retrieval.retrieve import Hit, Retrieval
+from faqbot.ingest.blocks import LABEL_PREFIXES
+from faqbot.ingest.records import Chunk
+from faqbot.ingest.textproc import SUPPORTED, query_tokens
+
+SEE_ALSO_MARGIN = 0.06
+GIST_CHARS = 140  # one sentence: enough to tell a near-miss entry from the cited one
+SHORT_GIST_CHARS = 90
+# An answer whose probability of being covered is under this says so plainly (rechecked: about
+# half of the answers under it are wrong or off-topic, about one in ten above it). Answers under
+# the decision's answer threshold are shown as closest entries instead (bot/retrieval/decision.py).
+LOW_CONFIDENCE = 0.7
+# a closest entry's fix, in one or two lines: enough to tell whether it applies
+FIX_CHARS = 200
+_LABEL = re.compile(r"^[^:]{1,40}:\s*")
+_SOLUTION_WORDS = LABEL_PREFIXES["solution"]
+
+
+def gist(
+    body: str,
+    query: str,
+    lang: str,
+    weights: dict[str, float] | None = None,
+    limit: int = GIST_CHARS,
+    solution_bonus: float = SIGNALS["gist_solution"],
+) -> str:
+    """The passage of an entry that best says why it matters to this question (for "see also")."""
+    return scored_gist(body, query, lang, weights, limit, solution_bonus)[0]
+
+
+def scored_gist(
+    body: str,
+    query: str,
+    lang: str,
+    weights: dict[str, float] | None = None,
+    limit: int = GIST_CHARS,
+    solution_bonus: float = SIGNALS["gist_solution"],
+) -> tuple[str, float]:
+    """(passage, score): the passage of an entry that best says why it matters to this question
+    (for "see also") and the share of the question's weighted words it holds.
+
+    Lines are scored by the question's words they hold, rare words counting more
+    (weights: inverse document frequency), and lines under a Solution label are
+    preferred: a see-also entry earns its place by what it tells the user to do.
+    """
+    q = set(query_tokens(query, lang))
+    if not q:
+        return "", 0.0
+    weights = weights or {}
+    total = sum(weights.get(t, 1.0) for t in q)
+    best, best_score = "", -1.0
+    in_solution = False
+    for n, ln in enumerate(body.splitlines()):
+        text = ln.strip().lstrip("•").strip()
+        kind = section_kind(text)
+        if kind:
+            in_solution = any(text.lower().startswith(w) for w in _SOLUTION_WORDS)
+            label = _LABEL.match(text)
+            text = text[label.end() :] if label else ""  # "Solution 2: Use VVR 8.0.5 or later."
+        if len(text) < 25 or CODE_LINE.search(text):
+            continue
+        sents = re.split(r"(?<=[.!?])\s+", text)
+        for i, sent in enumerate(sents):
+            found = q & set(query_tokens(sent, lang))
+            bonus = solution_bonus if in_solution else 0.0
+            score = sum(weights.get(t, 1.0) for t in found) / total + bonus + SIGNALS["gist_line"] * n
+            if score > best_score:
+                # the sentences that follow belong to the same point while they fit
+                passage = sent
+                for nxt in sents[i + 1 :]:
+                    if len(passage) + 1 + len(nxt) > limit:
+                        break
+                    passage += " " + nxt
+                best, best_score = passage, score
+    if len(best) > limit:
+        best = best[:limit].rsplit(" ", 1)[0] + " …"
+    return best.replace("[", "(").replace("]", ")"), best_score
+
+
+def _answer(r: Retrieval, question: str, parts: AnswerParts, cites: list[Citation], notices: list[str]) -> Answer:
+    """The Answer of one retrieval: its language, decision and confidence travel with its parts."""
+    abstained = r.decision.outcome == NOT_COVERED or not r.hits
+    return Answer(
+        question,
+        parts,
+        r.language,
+        r.detected,
+        cites,
+        abstained,
+        notices=notices,
+        confidence=r.confidence,
+        decision=r.decision,
+        ranking=[h.to_json() for h in r.hits] if cites else [],
+    )
+
+
+def _not_covered(r: Retrieval, question: str, notices: list[str]) -> Answer:
+    """Said plainly, with no entry: none is close enough to be worth the user's reading."""
+    lang = r.language
+    parts = AnswerParts(warning=phrase("not_covered", lang), advice=phrase("rephrase", lang))
+    return _answer(r, question, parts, [], notices)
+
+
+def _closest(r: Retrieval, question: str, notices: list[str]) -> Answer:
+    """Not sure: the best entries, each cited with its title, link and its fix in a line or two
+    (the passage of its Solution the question's words hit most), under a sentence saying so."""
+    lang = r.language
+    cites: list[Citation] = []
+    items = []
+    for h in r.hits[:CLOSEST_N]:
+        c = Citation.from_chunk(len(cites) + 1, h.chunk, h.versions)
+        cites.append(c)
+        fix = gist(
+            h.chunk.body, question, h.chunk.language, r.term_weights, FIX_CHARS, solution_bonus=SIGNALS["gist_fix"]
+        )
+        items.append(EntryLink(c.n, c.title, c.link, fix))
+    parts = AnswerParts(warning=phrase("closest", lang), nearby=tuple(items), advice=phrase("closest_check", lang))
+    return _answer(r, question, parts, cites, notices)
+
+
+def _notices(r: Retrieval) -> list[str]:
+    out = []
+    if r.detected not in SUPPORTED:
+        out.append(phrase("unsupported_language", r.language))
+    if r.decision.outcome not in (CLOSEST, NOT_COVERED) and r.confidence < LOW_CONFIDENCE:
+        out.append(phrase("low_confidence", r.language))
+    return out
+
+
+def _see_also(
+    also: list[Hit], cites: list[Citation], question: str, r: Retrieval, long_quote: bool
+) -> tuple[EntryLink, ...]:
+    """One line per near entry: its title and the passage the question's words hit most. Under a
+    long quote, which already fills the screen, only the entry whose passage the question hits most
+    keeps one, a short sentence; the others are their titles."""
+    items = []
+    room = SHORT_GIST_CHARS if long_quote else GIST_CHARS
+    gists = [scored_gist(h.chunk.body, question, h.chunk.language, r.term_weights, limit=room) for h in also]
+    best = max(range(len(gists)), key=lambda i: gists[i][1])
+    for i, h in enumerate(also):
+        c = Citation.from_chunk(len(cites) + 1, h.chunk, h.versions)
+        cites.append(c)
+        g = gists[i][0] if i == best or not long_quote else ""
+        items.append(EntryLink(c.n, c.title, c.link, g))
+    return tuple(items)
+
+
+def _extract(top: Hit, r: Retrieval, question: str, focus: str) -> tuple[tuple[str, bool, bool], str]:
+    """((quoted text, something left out, the fix alone), closing note's phrase key): from the parts
+    ingest stored (bot/answers/parts.py); an entry without them (made by hand) through bot/answers/extract.py."""
+    c = top.chunk
+    if c.parts:
+        weights = _part_weights(r, c, question)
+        sel, fixed, note = for_answer(c, r.query or question, question, c.language, weights, focus)
+        return (sel.text, sel.cut, fixed), note
+    fix = fix_only(c.body) if focus == "fix" else None
+    if fix:
+        return (fix[0], fix[1], True), ""
+    text, cut = select(c.body, r.query or question, c.language, weights=r.term_weights)
+    return (text, cut, False), ""
+
+
+def compose(r: Retrieval, question: str, focus: str = "") -> Answer:
+    """The extractive answer; focus="fix" quotes only the fix of the entry (a "how do I fix it" follow-up)."""
+    lang = r.language
+    notices = _notices(r)
+    if r.decision.outcome == NOT_COVERED or not r.hits:
+        return _not_covered(r, question, notices)
+    if r.decision.outcome == CLOSEST:
+        return _closest(r, question, notices)
+    n_top = answer_hit(r.hits)
+    top = r.hits[n_top]
+    cites = [Citation.from_chunk(1, top.chunk, top.versions)]
+    fix, closing = _extract(top, r, question, focus)
+    heading = phrase("fix_lead" if fix[2] else "lead", lang, title=top.chunk.title)
+    notes: tuple[str, ...] = ()
+    if top.other_language:
+        note = phrase(
+            "other_language",
+            lang,
+            langs=language_list(sorted({v.language for v in top.versions}), lang),
+            cited=language_list([top.chunk.language], lang),
+        )
+        notices.append(note)
+        notes = (note,)
+    extract, shortened, fixed = fix
+    if shortened and not closing:
+        closing = "more_in_source"
+    rest = [h for n, h in enumerate(r.hits[:3]) if n != n_top]
+    also = [] if fixed else [h for h in rest if h.score >= r.hits[0].score - SEE_ALSO_MARGIN]
+    see_also = _see_also(also, cites, question, r, long_quote=len(extract) > BUDGET) if also else ()
+    parts = AnswerParts(
+        heading=heading,
+        notes=notes,
+        body=extract,
+        closing=phrase(closing, lang) if closing else "",
+        see_also=see_also,
+    )
+    return _answer(r, question, parts, cites, notices)
+
+
+def _part_weights(r: Retrieval, c: Chunk, question: str) -> dict:
+    """The retrieval's term weights for choosing the entry's parts. The words retrieval added to
+    bridge languages (bot/retrieval/glossary.py, bot/retrieval/xling.py) count only when the entry is read in another
+    language than the question's: in the question's own language they pull other sections."""
+    if r.detected != c.language:
+        return r.term_weights
+    own = set(query_tokens(f"{r.query or ''} {question}", c.language))
+    return {t: w for t, w in r.term_weights.items() if t in own}

@@ -1,0 +1,144 @@
+"""How each part of an entry is scored against the question (bot/answers/parts.py chooses from the scores).
+
+A part's score: the share of the question's words it holds (rare words weigh more, and words that
+most of the entry's parts hold weigh less), the options, identifiers and names of the question it
+holds, whether its version branch is the one the question's version falls in, and the named signals
+below (the fix preferred, the error text not).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from faqbot.bot.retrieval.signals import Weight
+from faqbot.ingest.parts import version_case
+from faqbot.ingest.records import Part
+from faqbot.ingest.textproc import tokenize
+
+_PARTS = "set with the parts (issue 24, docs/eval.md 'Answers from the parts'); dev answer-has-fact 0.984 with them"
+_BLOCKS = "set with fix-first answers (issue 12, docs/eval.md 'Answer length'); not measured one by one"
+_GIST = (
+    "set with the see-also passages (issue 12) and the closest entries' fix lines (issue 22); not measured one by one"
+)
+
+# The named weights of answer building, in one place: how a part of an entry (bot/answers/parts.py), a block
+# of an entry's body (bot/answers/extract.py: the LLM's passage) and a line of an entry ("see also"
+# passages, a closest entry's fix: bot/answers/compose.py) is preferred over another. The ranking's
+# are in bot/retrieval/signals.py.
+PART_SIGNALS: tuple[Weight, ...] = (
+    Weight("name", 0.35, "each option, identifier or name of the question the part holds (at most 3 count)", _PARTS),
+    Weight("case_match", 1.0, "the part's version branch is the one the question's version falls in", _PARTS),
+    Weight("case_other", -0.8, "the part's version branch is the other one", _PARTS),
+    Weight("fix", 0.25, "the part says what to do", _PARTS),
+    Weight("problem", -0.4, "the part is the error text: the user has it already", _PARTS),
+    Weight("block_solution", 0.6, "a block under a Solution label: the fix proper", _BLOCKS),
+    Weight("block_check", 0.4, "a block of checks to work through (troubleshooting)", _BLOCKS),
+    Weight("block_cause", 0.3, "a block under a Cause label", _BLOCKS),
+    Weight("block_problem", -0.3, "a block of error text (the user has it)", _BLOCKS),
+    Weight("block_first", 0.2, "the entry's first block, when it has no label", _BLOCKS),
+    Weight("gist_solution", 0.15, "a see-also line under a Solution label", _GIST),
+    Weight("gist_fix", 1.0, "a closest entry's line under a Solution label (its fix is what the line is for)", _GIST),
+    Weight("gist_line", -0.001, "per line of the entry: of two equal lines, the earlier", _GIST),
+)
+SIGNALS = {w.name: w.weight for w in PART_SIGNALS}
+_VERSION = re.compile(r"(?<![\w.])(?:vvr-)?(\d+\.\d+(?:\.\d+)?)(?![\w.])", re.I)
+# ASCII word characters: a name ends where Korean or Chinese text starts ("OSS에" names OSS)
+_NAME = re.compile(
+    r"(?<![\w.-])[A-Za-z][\w]*(?:[.\-_][\w]+)+|(?<![\w])[A-Z][a-z]+[A-Z]\w*|(?<![\w])[A-Z]{2,}\w*", re.ASCII
+)
+
+
+def _version(v: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in v.split("."))
+
+
+def condition(question: str) -> tuple[str, str] | None:
+    """What the question says of its version: ("before"|"from", v) for a stated range, ("at", v) for
+    a version it names ("on 6.0.5"), else None."""
+    case = version_case(question.replace("?", ".").replace("？", "."))
+    if not case:
+        for sent in re.split(r"(?<=[.!?])\s", question):
+            case = version_case(sent)
+            if case:
+                break
+    if case:
+        kind, v = case.split(" ", 1)
+        return kind, v
+    m = _VERSION.search(question)
+    return ("at", m.group(1)) if m else None
+
+
+def case_fit(case: str, cond: tuple[str, str] | None) -> int:
+    """+1 when a branch ("before 6.0.2") holds for the question's condition, -1 when it does not, 0 unknown."""
+    if not case or cond is None:
+        return 0
+    kind, bound = case.split(" ", 1)
+    b, (ask, v) = _version(bound), (cond[0], _version(cond[1]))
+    if ask == "at":
+        holds = v < b if kind == "before" else v >= b
+    elif ask == "before":
+        holds = kind == "before" and v <= b or kind == "from" and v > b
+    else:
+        holds = kind == "from" and v >= b or kind == "before" and v < b
+    return 1 if holds else -1
+
+
+def question_names(question: str) -> set[str]:
+    """Options, identifiers and capitalised names of the question, lower-cased (Stream Tunnel's "Stream")."""
+    found = {m.group(0).lower() for m in _NAME.finditer(question)}
+    return {n for n in found if len(n) > 2}
+
+
+@dataclass
+class PartQuery:
+    tokens: set[str]
+    lang: str
+    weights: dict[str, float]
+    names: set[str]
+    cond: tuple[str, str] | None
+
+    @property
+    def q(self) -> tuple[set[str], str, dict[str, float]]:
+        return self.tokens, self.lang, self.weights
+
+
+def relevance(p: Part, text: str, qy: PartQuery) -> float:
+    """How much of the question the part answers: its words (rare ones weigh more), names, version."""
+    total = 1 + sum(qy.weights.get(t, 1.0) for t in qy.tokens)
+    lexical = sum(qy.weights.get(t, 1.0) for t in qy.tokens & _tokens(text, qy.lang)) / total
+    low = text.lower()
+    names = min(3, sum(n in low for n in qy.names))
+    fit_ = case_fit(p.case, qy.cond)
+    s = lexical + SIGNALS["name"] * names
+    return s + (SIGNALS["case_match"] if fit_ > 0 else SIGNALS["case_other"] if fit_ < 0 else 0.0)
+
+
+def local_query(parts: list[Part], texts: list[str], qy: PartQuery) -> PartQuery:
+    """The question's words and names weighed by how few of the entry's parts hold them: the entry's
+    topic ("TDDL" in every part of a TDDL entry) tells its parts apart no better than nothing."""
+    content = [i for i, p in enumerate(parts) if p.kind not in ("label", "heading")]
+    if len(content) < 3:
+        return qy
+    toks = [_tokens(texts[i], qy.lang) for i in content]
+    lows = [texts[i].lower() for i in content]
+    n = len(content)
+    top = math.log((n + 1) / 1.5)
+    weights = dict(qy.weights)
+    for t in qy.tokens:
+        df = sum(t in ts for ts in toks)
+        weights[t] = qy.weights.get(t, 1.0) * (math.log((n + 1) / (df + 0.5)) / top if df else 1.0)
+    names = {m for m in qy.names if sum(m in low for low in lows) <= max(1, n // 3)}
+    return PartQuery(qy.tokens, qy.lang, weights, names, qy.cond)
+
+
+def bonus(p: Part) -> float:
+    """The fix preferred, the error text not (SIGNALS)."""
+    return (SIGNALS["fix"] if p.fix else 0.0) + (SIGNALS["problem"] if p.kind == "problem" else 0.0)
+
+
+@lru_cache(maxsize=8192)
+def _tokens(text: str, lang: str) -> frozenset[str]:
+    return frozenset(tokenize(text, lang))

@@ -1,0 +1,220 @@
+"""Every fixed phrase the bot says, in each answer language (English, French and Spanish)."""
+
+from __future__ import annotations
+
+from faqbot.languages import ANSWERED, PACKS
+
+PHRASES: dict[str, dict[str, str]] = {
+    "lead": {
+        "en": "From the FAQ entry “{title}” [1]:",
+        "fr": "D’après l’entrée de la FAQ « {title} » [1] :",
+        "es": "Según la entrada de las preguntas frecuentes «{title}» [1]:",
+    },
+    "busy": {
+        "en": "The server is busy; try again in {seconds} s.",
+        "fr": "Le serveur est occupé ; réessayez dans {seconds} s.",
+        "es": "El servidor está ocupado; inténtelo de nuevo en {seconds} s.",
+    },
+    "login_title": {"en": "faqbot: sign in", "fr": "faqbot : connexion", "es": "faqbot: iniciar sesión"},
+    "login_user": {"en": "User", "fr": "Utilisateur", "es": "Usuario"},
+    "login_password": {"en": "Password", "fr": "Mot de passe", "es": "Contraseña"},
+    "login_submit": {"en": "Sign in", "fr": "Se connecter", "es": "Entrar"},
+    "login_failed": {
+        "en": "Wrong user or password.",
+        "fr": "Utilisateur ou mot de passe incorrect.",
+        "es": "Usuario o contraseña incorrectos.",
+    },
+    "see_also": {"en": "See also:", "fr": "Voir aussi :", "es": "Véase también:"},
+    "not_covered": {
+        "en": "The FAQ does not cover this question.",
+        "fr": "La FAQ ne couvre pas cette question.",
+        "es": "Las preguntas frecuentes no cubren esta pregunta.",
+    },
+    "closest": {
+        "en": "I am not sure the FAQ covers this. The closest entries, best first:",
+        "fr": "Je ne suis pas sûr que la FAQ couvre cette question. Les entrées les plus proches, "
+        "la meilleure d’abord :",
+        "es": "No estoy seguro de que las preguntas frecuentes cubran esta pregunta. Las entradas más cercanas, "
+        "la mejor primero:",
+    },
+    "closest_check": {
+        "en": "Check that an entry matches your case before applying its fix.",
+        "fr": "Vérifiez qu’une entrée correspond à votre cas avant d’appliquer sa solution.",
+        "es": "Compruebe que una entrada corresponde a su caso antes de aplicar su solución.",
+    },
+    "rephrase": {
+        "en": "Try rephrasing with the connector name or the exact error message.",
+        "fr": "Essayez de reformuler avec le nom du connecteur ou le message d’erreur exact.",
+        "es": "Pruebe a reformular con el nombre del conector o el mensaje de error exacto.",
+    },
+    "other_language": {
+        "en": "This entry exists only in {langs}; the source is quoted in {cited}.",
+        "fr": "Cette entrée n’existe qu’en {langs} ; la source est citée en {cited}.",
+        "es": "Esta entrada solo existe en {langs}; la fuente se cita en {cited}.",
+    },
+    "unsupported_language": {
+        "en": "Questions are answered in English, French or Spanish; this answer is in English.",
+        "fr": "Questions are answered in English, French or Spanish; this answer is in English.",
+        "es": "Questions are answered in English, French or Spanish; this answer is in English.",
+    },
+    "source_code": {
+        "en": "As written in the FAQ entry [1]:",
+        "fr": "Tel qu’écrit dans l’entrée de la FAQ [1] :",
+        "es": "Tal como figura en la entrada de la FAQ [1]:",
+    },
+    "llm_fallback": {
+        "en": "The language model could not answer ({reason}); this is the extractive answer.",
+        "fr": "Le modèle de langage n’a pas pu répondre ({reason}) ; voici la réponse extractive.",
+        "es": "El modelo de lenguaje no pudo responder ({reason}); esta es la respuesta extractiva.",
+    },
+    "more_in_source": {
+        "en": "(abridged: full entry in [1])",
+        "fr": "(abrégé : entrée complète dans [1])",
+        "es": "(resumido: entrada completa en [1])",
+    },
+    "fix_lead": {
+        "en": "The fix, from the FAQ entry “{title}” [1]:",
+        "fr": "La solution, d’après l’entrée de la FAQ « {title} » [1] :",
+        "es": "La solución, según la entrada de las preguntas frecuentes «{title}» [1]:",
+    },
+    # the version branch of an entry that the question's version falls in (bot/answers/parts.py)
+    "case_from": {
+        "en": "From version {version}:",
+        "fr": "À partir de la version {version} :",
+        "es": "A partir de la versión {version}:",
+    },
+    "case_before": {
+        "en": "Before version {version}:",
+        "fr": "Avant la version {version} :",
+        "es": "Antes de la versión {version}:",
+    },
+    # a "how do I fix it?" follow-up on an entry that gives no fix, or no more of it than was shown
+    "no_fix": {
+        "en": "This FAQ entry gives no fix: what it says is above (full entry in [1]).",
+        "fr": "Cette entrée de la FAQ ne donne pas de solution : ce qu’elle dit est ci-dessus (entrée complète : [1]).",
+        "es": "Esta entrada de la FAQ no da ninguna solución: lo que dice está arriba (entrada completa en [1]).",
+    },
+    "fix_no_more": {
+        "en": "The entry says no more about the fix than this (full entry in [1]).",
+        "fr": "L’entrée n’en dit pas plus sur la solution (entrée complète dans [1]).",
+        "es": "La entrada no dice nada más sobre la solución (entrada completa en [1]).",
+    },
+    "low_confidence": {
+        "en": "Low confidence: this entry may not match your question; check the source before applying it.",
+        "fr": "Confiance faible : cette entrée ne correspond peut-être pas à votre question ; vérifiez la source.",
+        "es": "Confianza baja: puede que esta entrada no responda a su pregunta; compruebe la fuente.",
+    },
+    "sources": {"en": "Sources", "fr": "Sources", "es": "Fuentes"},
+    # the one tag an OpenAI-compatible client (Open WebUI) gets for a chat with the bot
+    "tag_faq": {"en": "Flink FAQ", "fr": "FAQ Flink", "es": "FAQ de Flink"},
+    # the chat page's own labels
+    "ui_title": {
+        "en": "## faqbot — Realtime Compute for Apache Flink FAQ",
+        "fr": "## faqbot — FAQ de Realtime Compute for Apache Flink",
+        "es": "## faqbot — Preguntas frecuentes de Realtime Compute for Apache Flink",
+    },
+    "ui_intro": {
+        "en": "Paste an error or describe the problem in English, French or Spanish.",
+        "fr": "Collez une erreur ou décrivez le problème en anglais, français ou espagnol.",
+        "es": "Pegue un error o describa el problema en inglés, francés o español.",
+    },
+    "ui_placeholder": {
+        "en": "e.g. my Kafka event-time window never fires",
+        "fr": "ex. ma fenêtre Kafka ne se déclenche jamais",
+        "es": "p. ej. mi ventana de Kafka nunca se dispara",
+    },
+    "ui_send": {
+        "en": "Ask",
+        "fr": "Demander",
+        "es": "Preguntar",
+    },
+    "ui_language": {
+        "en": "Language",
+        "fr": "Langue",
+        "es": "Idioma",
+    },
+    "ui_sources": {
+        "en": "Sources",
+        "fr": "Sources",
+        "es": "Fuentes",
+    },
+    "ui_detected": {
+        "en": "Detected language",
+        "fr": "Langue détectée",
+        "es": "Idioma detectado",
+    },
+    "ui_open": {
+        "en": "open in source",
+        "fr": "ouvrir la source",
+        "es": "abrir la fuente",
+    },
+    "ui_others": {
+        "en": "other languages",
+        "fr": "autres langues",
+        "es": "otros idiomas",
+    },
+    "ui_passage": {
+        "en": "cited passage",
+        "fr": "passage cité",
+        "es": "pasaje citado",
+    },
+    "ui_examples": {
+        "en": "Examples",
+        "fr": "Exemples",
+        "es": "Ejemplos",
+    },
+    "ui_example1": {
+        "en": "How do I connect Flink to a Kafka cluster with SASL_SSL?",
+        "fr": "Comment connecter Flink à un cluster Kafka avec SASL_SSL ?",
+        "es": "¿Cómo conecto Flink a un clúster de Kafka con SASL_SSL?",
+    },
+    "ui_example2": {
+        "en": "My event-time window on a Kafka source never fires",
+        "fr": "Pourquoi mon job Paimon échoue avec « No space left on device » ?",
+        "es": "¿Por qué no obtengo resultados en la tabla sink?",
+    },
+    "ui_example3": {
+        "en": "Paimon job fails with No space left on device",
+        "fr": "Ma fenêtre event time sur une source Kafka ne produit aucune sortie",
+        "es": "¿Cómo soluciono la pérdida de datos?",
+    },
+    "ui_clear": {"en": "Clear", "fr": "Effacer", "es": "Borrar"},
+    "ui_dark": {"en": "Dark mode", "fr": "Mode sombre", "es": "Modo oscuro"},
+    # the question box's accessible name (its label is visually hidden; the placeholder shows an example)
+    "ui_question": {"en": "Your question", "fr": "Votre question", "es": "Su pregunta"},
+    "ui_error_empty": {
+        "en": "The question is empty: type a question, an error message or a few keywords.",
+        "fr": "La question est vide : saisissez une question, un message d’erreur ou quelques mots-clés.",
+        "es": "La pregunta está vacía: escriba una pregunta, un mensaje de error o algunas palabras clave.",
+    },
+    "ui_error_too_long": {
+        "en": "The question is {n} characters long; the limit is {limit}. Paste only the first lines of the error.",
+        "fr": "La question fait {n} caractères ; la limite est {limit}. Collez les premières lignes de l’erreur.",
+        "es": "La pregunta tiene {n} caracteres; el límite es {limit}. Pegue solo las primeras líneas del error.",
+    },
+    "ui_error_internal": {
+        "en": "Something went wrong on the server ({name}); try again.",
+        "fr": "Une erreur est survenue sur le serveur ({name}) ; réessayez.",
+        "es": "Algo falló en el servidor ({name}); inténtelo de nuevo.",
+    },
+    "ui_back": {"en": "← Back to the chat", "fr": "← Retour au chat", "es": "← Volver al chat"},
+    "ui_cited_lines": {
+        "en": "Cited lines {start}–{end} are highlighted.",
+        "fr": "Les lignes citées {start} à {end} sont surlignées.",
+        "es": "Las líneas citadas {start}–{end} están resaltadas.",
+    },
+}
+
+# the answer languages' names in each answer language, from the language packs (languages/)
+LANGUAGE_NAMES: dict[str, dict[str, str]] = {code: dict(PACKS[code].language_names) for code in ANSWERED}
+
+
+def phrase(key: str, lang: str, **kw: str) -> str:
+    table = PHRASES[key]
+    return table.get(lang, table["en"]).format(**kw)
+
+
+def language_list(langs: list[str], lang: str) -> str:
+    names = LANGUAGE_NAMES.get(lang, LANGUAGE_NAMES["en"])
+    joiner = f" {(PACKS[lang] if lang in LANGUAGE_NAMES else PACKS['en']).and_word} "
+    return joiner.join(names.get(x, x) for x in langs)

@@ -1,0 +1,44 @@
+"""An answer's parts (bot/answers/answer_parts.py) as Markdown: the `text` of an Answer, what the JSON API, the
+CLI, the OpenAI-compatible API and MCP send. Parts are separated by a blank line; an empty part is
+left out. The chat lays the same parts out as HTML (ui/answer_html.py), through the same blocks."""
+
+from __future__ import annotations
+
+from faqbot.bot.answers.answer_parts import AnswerParts, EntryLink
+from faqbot.bot.answers.phrases import phrase
+
+
+def link_text(title: str) -> str:
+    """A title inside a Markdown link's brackets: its own brackets would end the link text."""
+    return title.replace("[", "(").replace("]", ")")
+
+
+def nearby_line(e: EntryLink) -> str:
+    """`- [1] [Title](/source/...) — its fix`: a closest entry, cited and linked."""
+    return f"- [{e.n}] [{link_text(e.title)}]({e.link})" + (f" — {e.passage}" if e.passage else "")
+
+
+def see_also_line(e: EntryLink) -> str:
+    """`- Title [2] — the passage`: a near entry under a confident answer."""
+    return f"- {e.title} [{e.n}]" + (f" — {e.passage}" if e.passage else "")
+
+
+def blocks(parts: AnswerParts, language: str) -> list[tuple[str, str]]:
+    """(part name, Markdown) of each part shown, in reading order. The HTML renderer renders the
+    same blocks, so the chat and the API cannot say different things."""
+    out = [("warning", parts.warning), ("heading", parts.heading)]
+    out += [("note", f"_{n}_") for n in parts.notes]
+    out.append(("body", parts.body))
+    if parts.closing:
+        out.append(("closing", f"_{parts.closing}_"))
+    if parts.nearby:
+        out.append(("nearby", "\n".join(nearby_line(e) for e in parts.nearby)))
+    out.append(("advice", parts.advice))
+    if parts.see_also:
+        lines = "\n".join(see_also_line(e) for e in parts.see_also)
+        out.append(("see_also", phrase("see_also", language) + "\n" + lines))
+    return [(name, md) for name, md in out if md]
+
+
+def to_markdown(parts: AnswerParts, language: str) -> str:
+    return "\n\n".join(md for _, md in blocks(parts, language))

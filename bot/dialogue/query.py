@@ -1,0 +1,86 @@
+"""A question read once per turn: the `Query` every later step takes instead of the raw text.
+
+Before it, following one question through `Bot.stream` read the post (`read_report`) in four
+places and detected its language twice, and the conversation module was entered four times. The
+`Query` is built at the start of the request (`build_query`) and passed down: the follow-up rules
+(bot/dialogue/conversation.py), retrieval (`HybridRetriever.retrieve_query`), the LLM's entry check and the
+answer builders read its fields. A Query holds the reading (bot/retrieval/reading.py) of the question it
+stands for (a follow-up's standalone text), and, when a follow-up needs them, that of the previous
+question and the earlier turn it repeats ("and in French?").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from faqbot.bot.answers.answer import Turn
+from faqbot.bot.dialogue.conversation import FollowUp, focus, resolve
+from faqbot.bot.dialogue.turns import is_bare_reference, previous_user_turn
+from faqbot.bot.retrieval.reading import Detect, Languages, Reading, read_text
+
+if TYPE_CHECKING:
+    from faqbot.bot.llm.backend import LLMBackend
+
+
+@dataclass(frozen=True)
+class Query:
+    """One user turn, read once: what the request's every step reads instead of the raw text."""
+
+    question: str  # the user's text, cleaned (bot/service.py clean_question)
+    history: tuple[Turn, ...]  # the chat so far, bounded
+    turn: FollowUp  # the follow-up resolution: the standalone text, the language asked, new aspect
+    reading: Reading  # of turn.query, in the language asked
+    focus: str  # "fix" for a how-do-I-fix-it follow-up (bot/answers/compose.py)
+    bare: bool  # "how do I fix it?" with nothing before it: nothing to refer to
+    # "and in French?": the turn it follows, read as it was, retrieved again and cited in that language
+    earlier: Query | None = None
+    # the previous question made standalone, read in this turn's language: a follow-up naming a new
+    # aspect must not find the entry it found (bot/dialogue/conversation.py decline_repeat)
+    previous: Reading | None = field(default=None)
+
+
+def build_query(
+    question: str,
+    history: list[Turn],
+    language: str | None,
+    *,
+    known: frozenset[str] = frozenset(),
+    english_words: frozenset[str] = frozenset(),
+    llm: LLMBackend | None = None,
+    detect: Detect | None = None,
+) -> Query:
+    """The turn read once. `known`: the corpus's product names (bot/retrieval/corpus_words.py corpus_names);
+    `llm`: rewrites a referring follow-up (the rules are the fallback)."""
+    languages = detect if isinstance(detect, Languages) else Languages(detect)
+    turn = resolve(question, history, llm, known, languages)
+    before = previous_user_turn(history)
+    earlier = None
+    if turn.same_entry and turn.language and before is not None:
+        earlier = build_query(
+            history[before].content,
+            history[:before],
+            language,
+            known=known,
+            english_words=english_words,
+            llm=llm,
+            detect=languages,
+        )
+    if earlier is not None:
+        reading = earlier.reading  # the same text, retrieved as it was (bot/service.py cites it in turn.language)
+    else:
+        reading = read_text(turn.query, turn.language or language or None, english_words, languages)
+    previous = None
+    if turn.new_aspect and turn.previous:
+        same = turn.previous == reading.text
+        previous = reading if same else read_text(turn.previous, reading.language, english_words, languages)
+    return Query(
+        question,
+        tuple(history),
+        turn,
+        reading,
+        focus(question, history),
+        before is None and is_bare_reference(question),
+        earlier,
+        previous,
+    )

@@ -1,0 +1,1 @@
+"""Measuring: eval sets, the decision model's fitting, statistics, the LLM eval."""

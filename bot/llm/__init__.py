@@ -1,0 +1,1 @@
+"""Generated answers through a LangChain model: backends, prompt, checks, judge, warm-up."""

@@ -1,0 +1,382 @@
+"""Checks on a generated answer, in code rather than trust: citations, quoted terms, language, escapes.
+
+`check_answer` repairs what can be repaired without changing what the answer claims (markers that
+point to no source are dropped; an answer built from a single source that forgot to cite gets its
+marker) and reports the first failure that cannot be repaired; the caller then falls back to the
+extractive answer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+from faqbot.bot.answers.answer import MARKER, cited_numbers, repair_citations
+from faqbot.bot.answers.extract import is_code_line
+from faqbot.bot.answers.phrases import phrase
+from faqbot.bot.answers.provenance import URL, actionable, drop_unsourced_sentences, tells_to_act
+from faqbot.bot.llm.prompt import INSTRUCTION, SYSTEM
+from faqbot.ingest.records import Chunk
+from faqbot.ingest.textproc import SUPPORTED, detect_language, identifiers, strip_code, tokenize
+from faqbot.languages import words
+
+if TYPE_CHECKING:
+    from faqbot.ingest.embedders import Embedder
+
+MIN_LANGUAGE_CONFIDENCE = 0.5  # below it the detector saw no prose (code only, or noise)
+_FENCE = re.compile(r"```.*?(?:```|$)", re.DOTALL)
+_SPAN = re.compile(r"`([^`\n]+)`")
+_LOOSE_MARKER = re.compile(r"\[(?:[/^#]\s*|\s+)(\d{1,2})\s*\]")  # [/1], [^1], [ 1 ]: a marker, misspelt
+_HYPHENATED_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
+_SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+(?=\S)|\n+")
+# Calibrated with llm_eval.calibrate_support on extractive answers to eval/calibration.jsonl
+# (docs/eval-llm.md): an extractive sentence against the other language version of its entry (a
+# faithful translation) versus against the runner-up entry. e5 cosines are compressed: unrelated
+# sentences of the same domain already score around 0.8.
+SUPPORT_THRESHOLD = 0.891
+MIN_SUPPORTED_SHARE = 0.5
+# the longest source code attached under a generated answer; longer blocks are cut with "…"
+ATTACH_CHARS = 1200  # below it the answer is mostly not what its source says
+# what small models write instead of answering, beyond the bot's own "not covered" phrase
+_REFUSALS = words("refusal_patterns")
+
+
+@dataclass
+class Verdict:
+    text: str  # the answer after repairs
+    reason: str = ""  # why it cannot be used; empty when it can
+    repairs: list[str] = field(default_factory=list)
+    markers: int = 0  # [n] markers the model wrote
+    invalid_markers: int = 0  # of those, pointing to no source
+    unsupported: list[str] = field(default_factory=list)  # terms of the answer absent from the sources
+    language: str = ""
+    language_confidence: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return not self.reason
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip().lower()
+
+
+def _loose(text: str) -> str:
+    """Text compared for quoting: quote marks and the spaces around `=` and `:` do not change what
+    a setting says ('a.b' = 'x' and a.b = x name the same setting and value)."""
+    text = re.sub(r"[`'\"‘’“”]", "", _norm(text))
+    return re.sub(r"\s*([=:,()])\s*", r"\1", text)
+
+
+def refuses(text: str) -> bool:
+    """The model says the FAQ does not answer: wrong by construction, since abstention said it does."""
+    low = _norm(text)
+    if any(phrase("not_covered", lang).lower().rstrip(".") in low for lang in SUPPORTED):
+        return True
+    return any(re.search(p, low) for p in _REFUSALS)
+
+
+def quoted_terms(text: str) -> list[str]:
+    """What an answer presents as exact: identifiers, `code spans` and the lines of code blocks."""
+    # a hyphenated word of prose ("assurez-vous", "built-in") is not an identifier; in backticks it is
+    terms = [i for i in identifiers(MARKER.sub("", text)) if len(i) > 4 and not _HYPHENATED_WORD.fullmatch(i)]
+    terms += [m.group(1).strip() for m in _SPAN.finditer(text)]
+    for block in _FENCE.findall(text):
+        lines = block.strip("`").splitlines()[1:] if block.count("\n") else []
+        terms += [ln.strip() for ln in lines if ln.strip() and ln.strip() not in ("```", "…", "...")]
+    return [t for t in terms if t]
+
+
+def _holds(haystack: str, term: str) -> bool:
+    """The term starts a word of the haystack (`ps` is not in "temps" or "https"); a short one must
+    also end one, a longer one may go on ("checkpoint" is in "checkpoints")."""
+    t = _loose(term)
+    end = r"(?![0-9a-z_])" if len(t) < 4 else ""
+    return re.search(r"(?<![0-9a-z_])" + re.escape(t) + end, haystack) is not None
+
+
+def unsupported_terms(text: str, sources: list[str], question: str = "") -> list[str]:
+    """Quoted terms and URLs not found in the sources. A single name may also come from the question
+    (a user's table or error is quoted back); a command, path or URL may not."""
+    from_sources = _loose("\n".join(sources))
+    from_question = _loose(question)
+    out: list[str] = []
+    for t in [*quoted_terms(text), *(m.group(0).rstrip(".,;:!?") for m in URL.finditer(MARKER.sub("", text)))]:
+        ok = _holds(from_sources, t) or (not actionable(t) and _holds(from_question, t))
+        if not ok and t not in out:
+            out.append(t)
+    return out
+
+
+def prose(text: str) -> str:
+    """The answer's words: no code blocks, code spans or citation markers."""
+    return MARKER.sub("", _SPAN.sub(" ", _FENCE.sub(" ", text)))
+
+
+def answer_language(text: str) -> tuple[str, float]:
+    return detect_language(strip_code(prose(text)))
+
+
+def sentences(text: str) -> list[str]:
+    """The answer's sentences of at least three words, code blocks left out (they are checked verbatim)."""
+    out = []
+    for s in _SENTENCE_END.split(_FENCE.sub("\n", text)):
+        s = re.sub(r"\s*" + MARKER.pattern, "", s).strip().lstrip("-*• ").strip()
+        if len(re.findall(r"\w+", s)) >= 3:
+            out.append(s)
+    return out
+
+
+def cite_paragraphs(text: str) -> str:
+    """[1] after every prose paragraph that has no marker (for an answer drawn from one source)."""
+    out = []
+    for para in re.split(r"\n\s*\n", text):
+        body = para.rstrip()
+        if body and not MARKER.search(body) and not body.startswith("```") and prose(body).strip():
+            body += " [1]"
+        out.append(body)
+    return "\n\n".join(out)
+
+
+def _failure(v: Verdict, language: str, support: list[float] | None) -> str:
+    """The first check the answer fails, or ''."""
+    if refuses(v.text):
+        return "it said the FAQ does not cover the question"
+    if v.unsupported:
+        return "it quoted terms that are not in its source: " + ", ".join(v.unsupported[:3])[:200]
+    if v.language != language or v.language_confidence < MIN_LANGUAGE_CONFIDENCE:
+        return f"answer not recognisably in the asked language ({language})"
+    if support is not None and sum(x >= SUPPORT_THRESHOLD for x in support) < MIN_SUPPORTED_SHARE * len(support):
+        return "most of the answer is not what its source says"
+    if support is not None:
+        # a sentence that tells the user to run, open or fetch something must itself be backed:
+        # a majority of supported sentences does not vouch for it
+        risky = [s for s, x in zip(sentences(v.text), support) if x < SUPPORT_THRESHOLD and tells_to_act(s, _SPAN)]
+        if risky:
+            return "a sentence with a command or link is not what its source says: " + risky[0][:120]
+    return ""
+
+
+# the lead-in of a sample that shows what not to do ("Incorrect configuration:")
+_WRONG_SAMPLE = re.compile(rf"\b({'|'.join(words('wrong_sample_patterns'))})\b", re.I)
+
+
+_LIST_PROSE = re.compile(r"^\s*(?:\d+[.)]|[-*•])\s+(?:\S+\s+){3,}")  # "2. Set the parameter x=1 in …"
+
+
+def _code_not_prose(line: str) -> bool:
+    return is_code_line(line) and not _LIST_PROSE.match(line)
+
+
+def source_code(passage: str) -> list[tuple[str, str]]:
+    """The code of a passage, block by block, with the prose line that introduces it: fenced blocks,
+    and paragraphs that are mostly code lines (some corpus entries set DDL without fences)."""
+    blocks: list[tuple[str, str]] = []
+    para: list[str] = []
+    fenced: list[str] | None = None
+    lead = ""
+
+    def close() -> None:
+        nonlocal lead
+        if para and sum(map(_code_not_prose, para)) * 2 >= len(para):
+            blocks.append((lead, "\n".join(para)))
+        elif para:
+            lead = para[-1]
+        para.clear()
+
+    for line in passage.splitlines():
+        if line.strip().startswith("```"):
+            if fenced is None:
+                close()
+                fenced = []
+            else:
+                blocks.append((lead, "\n".join(fenced)))
+                fenced = None
+        elif fenced is not None:
+            fenced.append(line)
+        elif line.strip():
+            para.append(line)
+        else:
+            close()
+    close()
+    if fenced:
+        blocks.append((lead, "\n".join(fenced)))
+    return [(lead, b.strip("\n")) for lead, b in blocks if b.strip()]
+
+
+def _reproduces(answer: str, block: str) -> bool:
+    """The answer already holds most of the block's lines (compared as quoting is compared)."""
+    lines = [_loose(ln) for ln in block.splitlines() if len(ln.strip()) > 3]
+    have = _loose(answer)
+    return bool(lines) and sum(ln in have for ln in lines) * 2 >= len(lines)
+
+
+_ERROR_LINE = re.compile(r"^\s*(at |Caused by|\.\.\. \d+ more)|\b\w+(Exception|Error)\b|^\s*\d{4}-\d\d-\d\d")
+
+
+def _is_error_text(block: str) -> bool:
+    """A log, stack trace or error message (what the user saw) rather than code to copy (the fix)."""
+    lines = [ln for ln in block.splitlines() if ln.strip()]
+    return sum(bool(_ERROR_LINE.search(ln)) for ln in lines) * 2 >= len(lines)
+
+
+def _asked(block: str, lead: str, question: str) -> int:
+    """How many of the question's terms a block and the line introducing it hold (the index's own
+    tokens: no stop words, identifiers whole and in parts; samples are in English)."""
+    return len(set(tokenize(question, "en")) & set(tokenize(lead + "\n" + block, "en")))
+
+
+def attach_code(answer: str, passage: str, language: str, question: str = "") -> tuple[str, bool]:
+    """The answer with its source's fix code appended verbatim, unless the answer already reproduces
+    it: small models paraphrase or drop code, and a user needs it exact to copy. Of several samples,
+    the one the question names most (an entry showing PLAIN and SCRAM setups, asked about SCRAM).
+    Without fix code, the first two lines of the entry's error text, so the user can check it is
+    their error."""
+    found = source_code(passage)
+    blocks = [b for _lead, b in found]
+    fixes = [(lead, b) for lead, b in found if not _is_error_text(b) and not _WRONG_SAMPLE.search(lead)]
+    if fixes:
+        # max() keeps the first of equals: the entry's own order when the question names none
+        code = max(fixes, key=lambda f: _asked(f[1], f[0], question))[1]
+    elif blocks:
+        code = "\n".join(blocks[0].splitlines()[:2])
+    else:
+        return answer, False
+    if _reproduces(answer, code):
+        return answer, False
+    if len(code) > ATTACH_CHARS:
+        code = code[:ATTACH_CHARS].rsplit("\n", 1)[0] + "\n…"
+    # no title in this line: an English-only entry's title would make a French answer read as English
+    return f"{answer.rstrip()}\n\n{phrase('source_code', language)}\n\n```\n{code}\n```", True
+
+
+def repeats(text: str, window: int = 80) -> bool:
+    """The text has started to loop: its last `window` characters already occur earlier (small
+    models at temperature 0 can repeat a paragraph until they run out of tokens)."""
+    return len(text) > 3 * window and text[-window:] in text[:-window]
+
+
+def drop_repeats(text: str) -> str:
+    """The text without sentences it already said and without a cut-off repetition at its end."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for para in re.split(r"\n\s*\n", text):
+        if para.lstrip().startswith("```"):
+            out.append(para)
+            continue
+        kept = []
+        for sent in re.split(r"(?<=[.!?])\s+", para):
+            key = _norm(MARKER.sub("", re.sub(r"^\(?\d+[).]\s*", "", sent)))
+            if key and key not in seen and not any(k.startswith(key) for k in seen if len(key) > 20):
+                seen.add(key)
+                kept.append(sent)
+        if kept:
+            out.append(" ".join(kept))
+    return "\n\n".join(out)
+
+
+def _drop_unsourced_code(text: str, sources: list[str], question: str) -> tuple[str, int]:
+    """The answer without the fenced code blocks it wrote that its source does not hold: the
+    source's own code is attached instead (attach_code)."""
+    dropped = 0
+
+    def keep(m: re.Match) -> str:
+        nonlocal dropped
+        if unsupported_terms(m.group(0), sources, question):
+            dropped += 1
+            return ""
+        return m.group(0)
+
+    out = _FENCE.sub(keep, text)
+    return (re.sub(r"\n{3,}", "\n\n", out).strip(), dropped) if dropped else (text, 0)
+
+
+_LABEL = re.compile(r"\s*([^\n:]{3,80}?)\s*:\s*")
+_RULE_WORDS = " " + " ".join(re.findall(r"\w+", f"{SYSTEM} {INSTRUCTION}".lower())) + " "
+
+
+def drop_prompt_echo(text: str) -> str:
+    """The answer without an opening label copied from its instructions: a small model sometimes
+    starts "Fix (what to set, change or run): …", echoing the rule it was given."""
+    m = _LABEL.match(text)
+    if m:
+        words = re.findall(r"\w+", m.group(1).lower())
+        if len(words) >= 3 and f" {' '.join(words)} " in _RULE_WORDS:
+            return text[m.end() :].lstrip()
+    return text
+
+
+def check_answer(
+    text: str,
+    n_sources: int,
+    sources: list[str],
+    question: str,
+    language: str,
+    support: Callable[[str], list[float]] | None = None,
+) -> Verdict:
+    """Repair what can be repaired, then report the first failed check (Verdict.reason).
+
+    sources are the texts the model saw; support, when given, scores each answer sentence
+    against them (SupportScorer.scores), which catches fluent answers the source does not back.
+    """
+    text = drop_repeats(text.strip())
+    v = Verdict(drop_prompt_echo(text))
+    if v.text != text:
+        v.repairs.append("removed a label copied from the instructions")
+        text = v.text
+    if not text:
+        v.reason = "empty output"
+        return v
+    fixed = _LOOSE_MARKER.sub(lambda m: f"[{m.group(1)}]", text)
+    if fixed != text:
+        v.repairs.append("rewrote misspelt citation markers")
+    v.markers = len(cited_numbers(fixed))
+    fixed, n_dropped = drop_unsourced_sentences(fixed, n_sources)
+    if n_dropped:
+        v.repairs.append(f"removed {n_dropped} sentence(s) citing no given source")
+    v.text, dropped = repair_citations(fixed, n_sources)
+    v.invalid_markers = len(dropped)
+    if dropped:
+        v.repairs.append("removed citation markers without a source: " + ", ".join(f"[{n}]" for n in dropped))
+    v.text, n_code = _drop_unsourced_code(v.text, sources, question)
+    if n_code:
+        v.repairs.append("removed code that is not in the source (the source's code is attached)")
+    v.language, v.language_confidence = answer_language(v.text)
+    v.unsupported = unsupported_terms(v.text, sources, question)
+    v.reason = _failure(v, language, support(v.text) if support else None)
+    if not v.reason and not cited_numbers(v.text):
+        if n_sources == 1:
+            v.text = cite_paragraphs(v.text)
+            v.repairs.append("added the missing citation [1]")
+        else:
+            v.reason = "no valid citation"
+    return v
+
+
+@dataclass
+class SupportScorer:
+    """Cosine of each answer sentence to its best match among the cited entries' sentences and pairs
+    of neighbouring sentences."""
+
+    embedder: Embedder
+    threshold: float = SUPPORT_THRESHOLD
+    _cache: dict[str, np.ndarray] = field(default_factory=dict)
+
+    def _source(self, chunk: Chunk) -> np.ndarray:
+        if chunk.id not in self._cache:
+            sents = sentences(chunk.body) or [chunk.body[:500]]
+            # and each pair of neighbours: an answer sentence often joins two ("Yes, X" from "Yes. X.")
+            units = sents + [f"{a} {b}" for a, b in zip(sents, sents[1:])]
+            self._cache[chunk.id] = self.embedder.embed_documents(units)
+        return self._cache[chunk.id]
+
+    def scores(self, text: str, chunks: list[Chunk]) -> list[float]:
+        sents = sentences(text)
+        if not sents or not chunks:
+            return []
+        src = np.vstack([self._source(c) for c in chunks])
+        ans = self.embedder.embed_documents(sents)
+        return [float(x) for x in (ans @ src.T).max(axis=1)]

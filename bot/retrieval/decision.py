@@ -1,0 +1,73 @@
+"""What the bot does with a retrieval: answer, show the closest entries, or say the FAQ does not cover it.
+
+The probability that the FAQ answers the question comes from the "not covered" model
+(bot/retrieval/abstain.py); two thresholds cut it into three outcomes (docs/eval.md has the cost table they
+were chosen from, on real posts held out by repository):
+
+- answer (probability >= answer_at): confident; the first entry is quoted and cited;
+- closest (closest_at <= probability < answer_at): not sure; the best CLOSEST_N entries are
+  shown, each cited with its title, link and fix in a line or two, under a sentence saying so;
+- not_covered (probability < closest_at, or no entry retrieved): no entry is shown.
+
+A covered question declared "not covered" leaves the user with nothing, the worst error; "closest
+entries" on a covered question costs a glance at three entries, the cheapest. Rules that refine a
+retrieval afterwards (a follow-up that repeats the previous entry, the LLM's entry check) set a
+Decision with their own reason, never a fake probability.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+ANSWER, CLOSEST, NOT_COVERED = "answer", "closest", "not_covered"
+OUTCOMES = (ANSWER, CLOSEST, NOT_COVERED)
+CLOSEST_N = 3  # entries shown when the bot is not sure
+
+# why an outcome was chosen (the `reason` of a Decision), one place for the API's vocabulary
+REASONS = {
+    "confident": "the model's probability is at or above the answer threshold",
+    "unsure": "the model's probability is between the two thresholds",
+    "far": "the model's probability is below the closest-entries threshold",
+    "no_entries": "retrieval returned no entry",
+    "follow_up_repeats_entry": "a follow-up naming a new aspect found the previous question's entry again",
+    "follow_up_loses_topic": "a follow-up naming another product found an entry off the previous topic",
+    "entry_check_accepted": "the LLM read the entry and accepted it",
+    "entry_check_none_accepted": "the LLM read the closest entries and accepted none",
+    "bare_reference": 'a follow-up that only points back ("how do I fix it?") with no earlier question',
+}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The outcome for one retrieval, the model's probability that the FAQ answers, and why."""
+
+    outcome: str  # one of OUTCOMES
+    probability: float
+    reason: str  # a key of REASONS
+
+    def __post_init__(self) -> None:
+        if self.outcome not in OUTCOMES:
+            raise ValueError(f"outcome must be one of {OUTCOMES}, not {self.outcome!r}")
+        if self.reason not in REASONS:
+            raise ValueError(f"unknown decision reason {self.reason!r}: add it to REASONS")
+
+    @property
+    def shows_entries(self) -> bool:
+        return self.outcome != NOT_COVERED
+
+    def to_json(self) -> dict:
+        return {"outcome": self.outcome, "probability": round(self.probability, 4), "reason": self.reason}
+
+
+def decide(probability: float, closest_at: float, answer_at: float, has_entries: bool = True) -> Decision:
+    """The outcome for a probability: answer at or above answer_at, closest entries at or above
+    closest_at, else not covered. closest_at <= answer_at (equal: two outcomes only, as before)."""
+    if closest_at > answer_at:
+        raise ValueError(f"closest_at ({closest_at}) must not exceed answer_at ({answer_at})")
+    if not has_entries:
+        return Decision(NOT_COVERED, probability, "no_entries")
+    if probability >= answer_at:
+        return Decision(ANSWER, probability, "confident")
+    if probability >= closest_at:
+        return Decision(CLOSEST, probability, "unsure")
+    return Decision(NOT_COVERED, probability, "far")

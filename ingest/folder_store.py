@@ -35,7 +35,7 @@ import numpy as np
 
 from . import lexical
 from .records import Chunk
-from .store_protocol import FIX, BuildContent, StoreError, StoreSpec
+from .store_protocol import FIX, BuildContent, Manifest, StoreError, StoreSpec, checked_manifest
 
 FORMAT_VERSION = 6  # 6: the manifest holds the language shift (ingest/language_shift.py)
 # Measured by `faqbot bench --scale` (docs/benchmarks.md): exact search is fastest to build and
@@ -184,7 +184,7 @@ def current_build(index_dir: Path) -> Path:
     return build
 
 
-def _verified_manifest(build: Path, verify: bool = True) -> dict:
+def _verified_manifest(build: Path, verify: bool = True) -> Manifest:
     try:
         manifest = json.loads((build / "manifest.json").read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
@@ -205,7 +205,7 @@ def _verified_manifest(build: Path, verify: bool = True) -> dict:
                 raise StoreError(f"Index file {name} is missing from {build.name}. {FIX}")
             if sha256_file(p) != digest:
                 raise StoreError(f"Index file {name} is corrupt (checksum mismatch). {FIX}")
-    return manifest
+    return checked_manifest(manifest, build.name)
 
 
 class FolderStore:

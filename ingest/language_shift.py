@@ -16,6 +16,9 @@ Stored in the index manifest as `language_shift`: {language: {"pairs": n, "vecto
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import numpy as np
 
 from .records import Chunk
@@ -55,7 +58,7 @@ def measure(chunks: list[Chunk], rows: list[dict], vectors: np.ndarray) -> dict[
 class LanguageShift:
     """The shifts of an index, applied to the per-chunk cosines of one question."""
 
-    def __init__(self, manifest: dict, chunk_languages: list[str], weight: float) -> None:
+    def __init__(self, manifest: Mapping[str, Any], chunk_languages: list[str], weight: float) -> None:
         stored = manifest.get("language_shift") or {}
         self.languages = sorted(stored)
         self.weight = weight

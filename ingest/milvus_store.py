@@ -32,7 +32,7 @@ import numpy as np
 
 from . import lexical
 from .records import Chunk
-from .store_protocol import FIX, BuildContent, StoreError, StoreSpec
+from .store_protocol import FIX, BuildContent, Manifest, StoreError, StoreSpec, checked_manifest
 
 FORMAT_VERSION = 4  # 4: the manifest holds the language shift (ingest/language_shift.py)
 BATCH = 1000
@@ -163,10 +163,10 @@ def _load(client, coll: str) -> None:
         client.load_collection(name)
 
 
-def _read_meta(client, coll: str) -> tuple[dict, dict[str, str]]:
+def _read_meta(client, coll: str) -> tuple[Manifest, dict[str, str]]:
     rows = client.query(f"{coll}_m", filter="pk >= 0", output_fields=["name", "data"], limit=MAX_TOPK)
     rows.sort(key=lambda r: r["pk"])
-    manifest = json.loads("".join(r["data"] for r in rows if r["name"] == ""))
+    manifest = checked_manifest(json.loads("".join(r["data"] for r in rows if r["name"] == "")), coll)
     parts: dict[str, str] = {}
     for r in rows:
         if r["name"]:
@@ -305,7 +305,7 @@ class MilvusWriter:
     def _manifest(self, coll: str) -> dict:
         try:
             _load(self.client, coll)
-            return _read_meta(self.client, coll)[0]
+            return dict(_read_meta(self.client, coll)[0])
         except Exception:
             return {}
 

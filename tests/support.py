@@ -160,7 +160,7 @@ def answering_model_file(folder: Path) -> Path:
     that answers every question it finds an entry for (what `answering` does in process)."""
     import json
 
-    data = json.loads((ROOT / "bot" / "abstain_model.json").read_text(encoding="utf-8"))
+    data = json.loads((ROOT / "bot" / "retrieval" / "abstain_model.json").read_text(encoding="utf-8"))
     data.update(threshold=0.0, answer_threshold=0.0)
     path = folder / "answering_model.json"
     path.write_text(json.dumps(data), encoding="utf-8")

@@ -95,7 +95,7 @@ def test_calibrate_on_the_shipped_calibration_set(index_dir, tmp_path):
     model = load_default_model(model_path)
     assert type(model) is AbstainModel  # loadable, not the never-abstain fallback
     shipped = load_default_model()
-    assert type(shipped) is AbstainModel, "bot/abstain_model.json does not match the feature list"
+    assert type(shipped) is AbstainModel, "bot/retrieval/abstain_model.json does not match the feature list"
 
 
 def test_calibrate_needs_both_kinds_of_question(index_dir, tmp_path):

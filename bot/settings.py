@@ -151,7 +151,11 @@ class Settings:
         "FAQBOT_LLM_API_KEY", "", "", "API key of the OpenAI-compatible server (else OPENAI_API_KEY)", secret="yes"
     )
     abstain_model: Path | None = _setting(
-        "FAQBOT_ABSTAIN_MODEL", "", None, "decision model `faqbot calibrate` wrote", shown="bot/retrieval/abstain_model.json"
+        "FAQBOT_ABSTAIN_MODEL",
+        "",
+        None,
+        "decision model `faqbot calibrate` wrote",
+        shown="bot/retrieval/abstain_model.json",
     )
     reload_interval: float = _setting(
         "FAQBOT_RELOAD_INTERVAL", "", 2.0, "seconds between checks for a newly published build in `serve` (0: never)"

@@ -16,7 +16,6 @@ from faqbot.bot.settings import (  # noqa: F401 (the wiring's callers read the s
     debug,
     default_corpus,
     default_index,
-    env_int,
     env_path,
     resolve_store,
 )

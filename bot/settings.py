@@ -33,20 +33,6 @@ def env_path(name: str, default: Path) -> Path:
     return Path(value) if value else default
 
 
-def env_int(name: str, default: int, least: int = 1) -> int:
-    """A whole-number setting from the environment; a wrong value stops with a message naming it."""
-    raw = os.environ.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        value = least - 1
-    if value < least:
-        raise ValueError(f"{name} must be a whole number of at least {least}, not {raw!r}; unset it for {default}")
-    return value
-
-
 def debug() -> bool:
     """FAQBOT_DEBUG: the CLI shows an unexpected error's traceback (read alone: the CLI is failing)."""
     return bool(os.environ.get("FAQBOT_DEBUG"))

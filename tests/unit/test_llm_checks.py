@@ -273,19 +273,19 @@ def test_the_entry_check_reads_yes_or_no_and_nothing_else():
     assert read_verdict("") is None and read_verdict("Maybe") is None and read_verdict("zq x#") is None
 
 
-def test_a_wrong_number_in_the_environment_names_the_variable(monkeypatch):
-    from faqbot.bot.settings import env_int
+def test_a_wrong_number_in_the_environment_names_the_variable():
+    from faqbot.bot.settings import Settings
 
-    monkeypatch.setenv("FAQBOT_LLM_PASSAGE_CHARS", "lots")
+    def passage(value: str | None) -> int:
+        env = {} if value is None else {"FAQBOT_LLM_PASSAGE_CHARS": value}
+        return Settings.from_env(environ=env).llm_passage_chars
+
     with pytest.raises(ValueError, match="FAQBOT_LLM_PASSAGE_CHARS must be a whole number of at least 100"):
-        env_int("FAQBOT_LLM_PASSAGE_CHARS", 800, least=100)
-    monkeypatch.setenv("FAQBOT_LLM_PASSAGE_CHARS", "20")
+        passage("lots")
     with pytest.raises(ValueError, match="not '20'"):
-        env_int("FAQBOT_LLM_PASSAGE_CHARS", 800, least=100)
-    monkeypatch.setenv("FAQBOT_LLM_PASSAGE_CHARS", "2000")
-    assert env_int("FAQBOT_LLM_PASSAGE_CHARS", 800, least=100) == 2000
-    monkeypatch.delenv("FAQBOT_LLM_PASSAGE_CHARS")
-    assert env_int("FAQBOT_LLM_PASSAGE_CHARS", 800, least=100) == 800
+        passage("20")
+    assert passage("2000") == 2000
+    assert passage(None) == 800
 
 
 def test_llm_settings_are_read_at_the_edge_and_carried_by_the_backend(monkeypatch):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import language_shift
+from . import hubs, language_shift
 from .corpus import read_corpus
 from .embedders import DEFAULT_EMBEDDER, Embedder, get_embedder
 from .empty_headings import alias_empty_headings
@@ -136,6 +136,8 @@ def run_ingest(
             "empty_headings": empty,
             # e5's offset for each language's translations, removed at retrieval (ingest/language_shift.py)
             "language_shift": language_shift.measure(chunks, rows, vecs),
+            # how close each chunk sits to Chinese text in general, removed for long CJK posts (ingest/hubs.py)
+            "hubs": hubs.measure(chunks, rows, vecs, embedder.embed_queries),
             "skipped": [{"file": s.path.name, "reason": s.reason} for s in skipped],
         }
         content = BuildContent(

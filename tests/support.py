@@ -149,9 +149,9 @@ def answering(bot):
     """The bot with a decision that answers every question it finds an entry for: for tests of what an
     answer holds (the extractive composer, an LLM's answer and its checks), whatever outcome the
     shipped model picks for their question (bot/retrieval/decision.py; tests/e2e/test_decision.py tests that)."""
-    from dataclasses import replace
+    from faqbot.bot.retrieval.abstain import answering as answering_model
 
-    bot.retriever.abstain_model = replace(bot.retriever.abstain_model, threshold=0.0, answer_threshold=0.0)
+    bot.retriever.abstain_model = answering_model(bot.retriever.abstain_model)
     return bot
 
 

@@ -39,6 +39,13 @@ def eval_flags(s: argparse.ArgumentParser) -> None:
         "--llm-warm", action="store_true", help="first warm the LLM server's prefix cache (see faqbot llm-warm)"
     )
     s.add_argument(
+        "--answer-all",
+        action="store_true",
+        help="answer every question retrieval finds an entry for, whatever the decision (both thresholds 0): "
+        "measures what answers hold, e.g. a generated answer on the whole set; the decision's own metrics are "
+        "then not the shipped ones (default: the shipped decision)",
+    )
+    s.add_argument(
         "--ablate",
         action="append",
         default=[],
@@ -65,13 +72,31 @@ def _ablate(bot: Bot, weights: dict[str, float]) -> None:
     bot.retriever = HybridRetriever(old.store, fusion=old.fusion, abstain=old.abstain_model, weights=weights)
 
 
-def cmd_eval(args: argparse.Namespace) -> int:
-    from faqbot.bot.evaluation.evaluate import evaluate, format_answer_table, format_table, read_questions
-    from faqbot.bot.retrieval.abstain import load_default_model
-    from faqbot.bot.retrieval.signals import ablated
+def _open_bot(args: argparse.Namespace, weights: dict[str, float]) -> Bot:
+    """The bot the run measures: another embedder's temporary index, signals switched off, every
+    question answered (--answer-all), as asked."""
+    from faqbot.bot.retrieval.abstain import answering, load_default_model
     from faqbot.bot.service import Bot
 
-    from .commands import open_bot_from_args, settings_from_args, warm_llm
+    from .commands import open_bot_from_args, settings_from_args
+
+    if args.embedder:
+        model = load_default_model(settings_from_args(args).abstain_model)
+        bot = Bot(embedder_index(args.embedder, args.corpus, quiet=args.json), abstain=model)
+    else:
+        bot = open_bot_from_args(args)
+    if args.ablate:
+        _ablate(bot, weights)
+    if args.answer_all:
+        bot.retriever.abstain_model = answering(bot.retriever.abstain_model)
+    return bot
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from faqbot.bot.evaluation.evaluate import evaluate, format_answer_table, format_table, read_questions
+    from faqbot.bot.retrieval.signals import ablated
+
+    from .commands import warm_llm
 
     if "list" in args.ablate:
         print(signal_table())
@@ -81,13 +106,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         return 2
     weights = ablated(args.ablate)  # an unknown name fails here, before the index is opened
     questions = read_questions(args.file, args.split)
-    if args.embedder:
-        model = load_default_model(settings_from_args(args).abstain_model)
-        bot = Bot(embedder_index(args.embedder, args.corpus, quiet=args.json), abstain=model)
-    else:
-        bot = open_bot_from_args(args)
-    if args.ablate:
-        _ablate(bot, weights)
+    bot = _open_bot(args, weights)
     bot.warm()
     warm = None
     if args.llm_warm and bot.llm is None:
@@ -109,7 +128,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
             out.close()
     if args.json:
         result = {"metrics": run.metrics, "answers": run.answers, "questions": run.rows}
-        result |= {"ablated": sorted(set(args.ablate)), "weights": weights}
+        result |= {"ablated": sorted(set(args.ablate)), "weights": weights, "answer_all": args.answer_all}
         print(json.dumps(result | ({"llm_warm": warm.to_json()} if warm else {}), indent=2))
     else:
         if args.ablate:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from faqbot.bot.answers.trace import condense
 from faqbot.ingest.textproc import tokenize
 
 # A code sample longer than this many lines, inside a block too long for the answer, is abridged
@@ -64,11 +65,18 @@ _NOTE_LABEL = re.compile(r"^\s*\w+(?: \w+)?\s*$")
 
 
 def fit(
-    text: str, limit: int, q: set[str] | None = None, lang: str = "en", weights: dict[str, float] | None = None
+    text: str,
+    limit: int,
+    q: set[str] | None = None,
+    lang: str = "en",
+    weights: dict[str, float] | None = None,
+    traces: bool = False,
 ) -> str:
     """Lines of a rendered block within limit, from the line the question shares with it (else its
-    start), keeping a label line and closing a code block it cuts; "" when too little is left."""
-    lines = text.splitlines()
+    start), keeping a label line and closing a code block it cuts; "" when too little is left. With
+    traces, a stack trace in a block too long is first cut to its exception lines and each library's
+    last frame (bot/answers/trace.py): the LLM's passage, where a frame can be what tells two errors apart."""
+    lines = (condense(text) if traces and len(text) > limit else text).splitlines()
     start = _best_line(lines, q or set(), lang, weights or {})
     out: list[str] = []
     in_code = False
@@ -87,6 +95,8 @@ def fit(
                     out.append(head)
             while not in_code and out and (not out[-1].strip() or _NOTE_LABEL.match(out[-1])):
                 out.pop()  # a note's label ("Important") or a blank line is not left without what follows
+            if out and out[-1].strip() == ELLIPSIS:
+                out.pop()  # a trace's own "…" line is not doubled by the cut's
             out += [ELLIPSIS, "```"] if in_code else [ELLIPSIS]
             break
         out.append(line)

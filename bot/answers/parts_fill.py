@@ -41,10 +41,11 @@ def take_alternatives(pick: Picker, shape: str, rel: list[float], qy: PartQuery,
 def complete(pick: Picker, order: list[int], qy: PartQuery) -> None:
     """The LLM's passage: the parts the selection left out (not another version's branch, no code
     sample) share the room left, each whole or in its opening sentences, in reading order; the error
-    text the selection shortened first gets the room back (its lines from the one the question hits)."""
+    text the selection shortened first gets the room back (its lines from the one the question hits,
+    a stack trace cut to its exception lines and each library's last frame)."""
     for i in [i for i in pick.chosen if pick.parts[i].kind == "problem" and pick.chosen[i] != pick.texts[i]]:
         room = pick.room + len(pick.chosen[i])
-        longer = pick.texts[i] if len(pick.texts[i]) <= room else fit(pick.texts[i], room, *qy.q)
+        longer = pick.texts[i] if len(pick.texts[i]) <= room else fit(pick.texts[i], room, *qy.q, traces=True)
         if len(longer) > len(pick.chosen[i]):
             pick.room -= len(longer) - len(pick.chosen[i])
             pick.chosen[i] = longer
@@ -66,7 +67,10 @@ def _share(pick: Picker, left: list[int], room: int, qy: PartQuery) -> None:
             continue
         text = pick.texts[i]
         if len(text) > limit:
-            text = fit(text, limit, *qy.q) if pick.parts[i].kind == "problem" else item_opening(text, limit, *qy.q[1:])
+            if pick.parts[i].kind == "problem":
+                text = fit(text, limit, *qy.q, traces=True)
+            else:
+                text = item_opening(text, limit, *qy.q[1:])
         if text and pick.take(i, text):
             room -= len(text) + 2
             pick.opener(i)

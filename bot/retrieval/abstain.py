@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -144,6 +144,13 @@ class _Never(AbstainModel):
 def never_abstain() -> AbstainModel:
     """A model that always answers (for calibration, and when no model is shipped)."""
     return _Never([0.0] * len(FEATURES), 0.0, [0.0] * len(FEATURES), [1.0] * len(FEATURES))
+
+
+def answering(model: AbstainModel) -> AbstainModel:
+    """The model with both thresholds at 0: every question retrieval finds an entry for is answered. For
+    measuring what answers hold (the extractive composer, a generated answer and its checks) whatever
+    outcome the decision would pick (`faqbot eval --answer-all`, tests of answers)."""
+    return replace(model, threshold=0.0, answer_threshold=0.0)
 
 
 class AbstainModelError(ValueError):

@@ -81,6 +81,8 @@ GENERIC_EXCEPTIONS = frozenset(
     }
 )
 _CLASS_RE = re.compile(r"\b([A-Z][A-Za-z0-9]*(?:Exception|Error))\b")
+# "- [x] I have searched the issues ...": an issue template's checklist, the same in every report
+_CHECKBOX_RE = re.compile(r"^\[[ xX]\]\s")
 _TAG_RE = re.compile(r"^\s*(\[[^\]]{1,30}\]\s*)+")  # "[Bug]", "[SUPPORT]": a tracker's tags
 _QUALIFIED_RE = re.compile(r"\b[A-Za-z][\w$]*(?:\.[A-Za-z_][\w$]*)+\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
 # option keys every DDL sets: they tell nothing about the problem
@@ -186,11 +188,21 @@ def _error_line(line: str) -> str | None:
         level, body = m.group(1), body[m.end() :]
     exc = _EXC_RE.search(body)
     if exc:
+        exc = _innermost(exc)
         cls = exc.group(1).rsplit(".", 1)[-1]
         return _clean_message(f"{cls}: {exc.group(2) or ''}")
     if level in ("ERROR", "FATAL", "WARN", "WARNING") or (prefix and prefix.end() and level is None and body):
         return _clean_message(body) if level in ("ERROR", "FATAL", "WARN", "WARNING") else None
     return None
+
+
+def _innermost(exc: re.Match[str]) -> re.Match[str]:
+    """The last exception of a wrapped chain ("RuntimeException: ExecutionException: ...
+    MySQLTransactionRollbackException: Deadlock found ..."): the wrappers' classes and packages name no
+    problem and, repeated on every line of a log, outweigh the message for BM25 and the dense model."""
+    while exc.group(2) and (inner := _EXC_RE.match(exc.group(2).strip())) is not None:
+        exc = inner
+    return exc
 
 
 def _frame(line: str) -> str | None:
@@ -230,8 +242,10 @@ def _classify_code(line: str, rep: Report) -> None:
 
 
 def _classify_prose(line: str, rep: Report) -> None:
+    # inline-code marks are markup: a log line pasted as `2023-05-06 ... ERROR ...` is still a log line
+    line = line.replace("`", "")
     stripped = line.strip().lstrip("-*>• ").strip()
-    if not stripped or _HEADING_RE.match(line) or _TABLE_RE.match(line):
+    if not stripped or _HEADING_RE.match(line) or _TABLE_RE.match(line) or _CHECKBOX_RE.match(stripped):
         return
     if _FRAME_RE.match(line) or _LOG_PREFIX_RE.match(line) or _OPTION_RE.match(line):
         _classify_code(line, rep)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -25,10 +26,14 @@ from faqbot.bot.retrieval.signals import (
 )
 from faqbot.bot.retrieval.xling import Gloss
 from faqbot.ingest.embedders import get_embedder
+from faqbot.ingest.hubs import Hubs
 from faqbot.ingest.language_shift import LanguageShift
 from faqbot.ingest.records import Chunk
 from faqbot.ingest.store import Store, StoreError, open_store
 from faqbot.ingest.textproc import SUPPORTED, names, query_tokens, raw_words
+from faqbot.languages import CJK
+
+_CJK_TEXT = re.compile(f"[{CJK}]")
 
 DENSE_K = 512  # vector rows read per query; entries beyond them get no dense score
 # The weights of the ranking's signals are in bot/retrieval/signals.py (SIGNALS), with what each measures.
@@ -123,6 +128,7 @@ class HybridRetriever:
         self.language_shift = LanguageShift(
             self.store.manifest, [c.language for c in self.chunks], self.weights["language_shift"]
         )
+        self.hubs = Hubs(self.store.manifest, [c.id for c in self.chunks], self.weights["cjk_hub"])
         self.chunk_group = np.zeros(len(self.chunks), dtype=np.int64)
         for gi, members in enumerate(self.group_members):
             self.chunk_group[members] = gi
@@ -304,9 +310,14 @@ class HybridRetriever:
         lex_c = self._lexical(tokens, lexical_text, lang)
         lex_g = self._group_max(lex_c)
         shifted_g, searched_g = self._group_max(dense_c), self._group_max(raw_c)
+        unhubbed_g = None
+        if report.is_long and self.hubs.weight and _CJK_TEXT.search(report.language_text()):
+            # a long CJK post: the entries close to any Chinese text lose that closeness (ingest/hubs.py)
+            unhubbed_g, shifted_g = shifted_g, self._group_max(self.hubs.remove(dense_c))
         dense_g, raw_g = self._crossed_dense((shifted_g, searched_g), crossed, lang)
         plain_g = self._plain_lexical(report, extra[0], lang) if extra[1] else lex_g
         ev = self._evidence((searched_g, shifted_g, dense_g), (lex_g, plain_g), lexical_text, lang)
+        ev = replace(ev, unhubbed=unhubbed_g)
         parts = contributions(ev, self.weights, fusion or self.fusion)
         scores = total(parts)
         order = np.argsort(-scores)[: max(k, 2)]
@@ -331,9 +342,8 @@ class HybridRetriever:
                     explain(parts, gi),
                 )
             )
-        raw_ev = replace(
-            ev, shifted=searched_g, crossed=raw_g
-        )  # the cosines as searched: what the decision was fitted on
+        # the cosines as searched: what the decision was fitted on
+        raw_ev = replace(ev, shifted=searched_g, crossed=raw_g, unhubbed=None)
         raw_scores = total(contributions(raw_ev, self.weights, fusion or self.fusion))
         feats = self._features(report, tokens, raw_g, lex_g, int(order[0]), lang, raw_scores)
         p_in = self.abstain_model.probability(feats)

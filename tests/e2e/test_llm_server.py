@@ -192,7 +192,8 @@ def test_the_answer_length_cap_reaches_the_server(llama_url):
 
 
 def test_timeout_against_real_server_falls_back(index_dir, llama_url):
-    bot = Bot(index_dir, make_backend(MODEL, llama_url, timeout=0.05))
+    # answered whatever the decision picks: only an answer is generated, and so can time out
+    bot = answering(Bot(index_dir, make_backend(MODEL, llama_url, timeout=0.05)))
     a = bot.ask("How do I connect to a secure Kafka cluster with SASL_SSL?")
     assert a.backend.startswith("extractive (fallback") and "no answer within" in a.notices[-1]
     assert "SCRAM-SHA-256" in a.text  # the extractive answer

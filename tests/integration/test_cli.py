@@ -182,3 +182,29 @@ def test_a_bad_abstain_model_stops_the_bot_with_a_message(index_dir, tmp_path):
     assert r.returncode != 0
     assert "faqbot calibrate" in r.stderr and str(bad) in r.stderr and "shoe_size" in r.stderr
     assert "Traceback" not in r.stderr + r.stdout
+
+
+def test_eval_answer_all_answers_every_question_it_finds_an_entry_for(index_dir, tmp_path):
+    # what answers hold, measured on the whole set whatever the decision picks (a generated run)
+    qs = [
+        {"id": "a1", "lang": "en", "question": "Kafka consumer sees no data behind a proxy, which address does the broker return?",  # noqa: E501
+         "kind": "symptom", "needles": ["advertised.listeners"], "answer_langs": ["en"], "topic": "Kafka"},
+        {"id": "a2", "lang": "es", "question": "¿Por qué mi trabajo de Paimon falla con No space left on device?",
+         "kind": "symptom", "needles": ["No space left on device"], "answer_langs": ["en", "es"], "topic": "Paimon"},
+        {"id": "a3", "lang": "en", "question": "What is the capital of Australia?", "kind": "out-of-scope",
+         "needles": [], "answer_langs": [], "topic": ""},
+    ]  # fmt: skip
+    f = tmp_path / "q.jsonl"
+    f.write_text("\n".join(json.dumps(q) for q in qs) + "\n")
+    runs = {}
+    for flag in ((), ("--answer-all",)):
+        r = run_faqbot("eval", str(f), "--json", "--index", str(index_dir), *flag)
+        assert r.returncode == 0, r.stderr
+        runs[bool(flag)] = json.loads(r.stdout)
+    shipped, every = runs[False], runs[True]
+    assert every["answer_all"] is True and shipped["answer_all"] is False
+    assert [q["outcome"] for q in every["questions"]] == ["answer", "answer", "answer"]
+    assert every["metrics"]["overall"]["closest"] == 0.0
+    # the same retrieval and probabilities: only the thresholds changed
+    assert [q["rr"] for q in every["questions"]] == [q["rr"] for q in shipped["questions"]]
+    assert shipped["questions"][2]["outcome"] != "answer"

@@ -106,3 +106,39 @@ def test_the_llm_passage_uses_its_room_for_what_the_answer_left_out(bot, questio
     p = build_prompt(question, r)
     assert left_out in p.passage
     assert len(p.passage) <= PASSAGE_CHARS
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "frame"),
+    [
+        (
+            "Our RocketMQ source job dies with 'timeout value is negative' whenever the topic stays idle for a while",
+            "timeout value is negative",
+            "MetaQRowDataSource.run",
+        ),
+        (
+            "Mon job source RocketMQ plante avec « timeout value is negative » dès qu'aucun message n'arrive",
+            "timeout value is negative",
+            "MetaQRowDataSource.run",
+        ),
+        (
+            "The MySQL sink fails with Incorrect string value on rows that hold emoji",
+            "Incorrect string value",
+            "RdsOutputFormat.executeSql",
+        ),
+        (
+            "El sink de MySQL falla con Incorrect string value en las filas con emojis",
+            "Incorrect string value",
+            "RdsOutputFormat.executeSql",
+        ),
+    ],
+)
+def test_the_llm_passage_quotes_a_long_trace_by_each_librarys_last_frame(bot, question, title, frame):
+    # the passage's room for the error log held its first frames (the JDK's reflection calls, the first
+    # frames of a shared reader); the connector's own frame, last of its run, never reached the model
+    r = bot.retrieve(question)
+    assert title.lower() in r.hits[0].chunk.title.lower()
+    p = build_prompt(question, r)
+    assert frame in p.passage
+    assert "sun.reflect" not in p.passage
+    assert len(p.passage) <= PASSAGE_CHARS

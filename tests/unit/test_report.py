@@ -125,3 +125,32 @@ def test_web_addresses_name_no_problem():
     assert "evil" not in out and "example" not in out and "http" not in out
     assert "pwn" in out and "kafka idle partition" in out and "the doc" in out
     assert without_links("jdbc:mysql://db:3306/x fails") == "jdbc:mysql://db:3306/x fails"  # not a web page
+
+
+LOG_LINE = (
+    "`2023-05-06 16:30:31.507 [pool-25-thread-1] ERROR c.a.o.c.a.l.loader.AdapterProcessor - "
+    "java.lang.RuntimeException: java.util.concurrent.ExecutionException: java.lang.RuntimeException: "
+    "com.mysql.jdbc.exceptions.jdbc4.MySQLTransactionRollbackException: Deadlock found when trying to get lock; "
+    "try restarting transaction`"
+)
+WRAPPED = f"""canal adapter stops after a while when syncing to MySQL 8.0
+
+The adapter syncs two tables, then fails after some time with this log:
+{LOG_LINE}
+It happens again after every restart.
+"""
+
+
+def test_a_wrapped_chain_is_read_as_its_innermost_exception():
+    rep = read_report(WRAPPED)
+    # the wrappers name no problem; the innermost class and its message do
+    assert rep.errors == [
+        "MySQLTransactionRollbackException: Deadlock found when trying to get lock; try restarting transaction"
+    ]
+    assert "RuntimeException" not in rep.dense_query()
+
+
+def test_a_log_line_in_inline_code_is_not_a_symptom_sentence():
+    rep = read_report(WRAPPED)
+    assert not any("pool-25-thread-1" in s or "2023-05-06" in s for s in rep.symptoms + rep.prose)
+    assert "2023-05-06" not in rep.lexical_text()

@@ -23,6 +23,7 @@ from faqbot.bot.retrieval.signals import (
 DOCUMENTED = {
     "dense": 1.0,
     "language_shift": 1.25,
+    "cjk_hub": 1.0,
     "xling_dense": 1.0,
     "lexical": 0.12,
     "xling_lexical": 1.0,

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import re
 
-from faqbot.bot.answers.trace import condense
+from faqbot.bot.answers.trace import ELLIPSIS, condense
 from faqbot.ingest.textproc import tokenize
 
 # A code sample longer than this many lines, inside a block too long for the answer, is abridged
 # to its first and last lines and the CODE_KEEP lines that hold the most question words.
 CODE_LINES = 8
 CODE_KEEP = 5
-ELLIPSIS = "…"
 _FENCE = re.compile(r"```\n(.*?)\n```", re.S)
 _COMMENT = re.compile(r"^\s*(/\*|--|//|#)")
 

@@ -16,21 +16,18 @@ org.postgresql.util and org.postgresql.jdbc count as two: a frame too many is th
 
 from __future__ import annotations
 
-import re
+from faqbot.bot.retrieval.report import FRAME_CALL, MORE_FRAMES
 
 ELLIPSIS = "…"
-# "at com.mysql.cj.jdbc.StatementImpl.executeBatch(StatementImpl.java:796)", "... 15 more"
-_FRAME = re.compile(r"^\s*at\s+([\w$.<>/-]+)\(")
-_MORE = re.compile(r"^\s*\.\.\.\s*\d+\s+more\s*$")
 _JDK = ("java.", "javax.", "sun.", "jdk.", "com.sun.")
 LIBRARY_PARTS = 3  # com.alibaba.druid and com.alibaba.ververica are two libraries; org.apache.flink one
 
 
 def _library(line: str) -> str | None:
     """The library a frame line calls into ("" for the JDK's), None when the line is no frame."""
-    if _MORE.match(line):
+    if MORE_FRAMES.match(line):
         return ""
-    m = _FRAME.match(line)
+    m = FRAME_CALL.match(line)
     if not m:
         return None
     name = m.group(1)

@@ -25,6 +25,9 @@ MAX_LINES_PER_KIND = 6
 _EXC_RE = re.compile(r"\b((?:[a-z][\w$]*\.)*[A-Z][\w$]*(?:Exception|Error|Failure))\b(?::\s*(.*))?")
 _CAUSED_RE = re.compile(r"^\s*Caused by:\s*")
 _FRAME_RE = re.compile(r"^\s*at\s+[\w$.<>/]+\(.*\)|^\s*at\s+[\w$.<>]+\s*$|^\s*\.\.\.\s*\d+\s*more")
+# a stack frame's "at package.Class.method", and the "... 15 more" closing a trace (bot/answers/trace.py too)
+FRAME_CALL = re.compile(r"^\s*at\s+([\w$.<>]+)")
+MORE_FRAMES = re.compile(r"^\s*\.\.\.\s*\d+\s*more\s*$")
 _LOG_PREFIX_RE = re.compile(
     r"^\s*\[?\d{4}-\d{2}-\d{2}[ T][\d:,.]+\]?\s*"  # timestamp
     r"(?:\[[^\]]*\]\s*)*"  # [thread] blocks
@@ -206,7 +209,7 @@ def _innermost(exc: re.Match[str]) -> re.Match[str]:
 
 
 def _frame(line: str) -> str | None:
-    m = re.match(r"^\s*at\s+([\w$.<>]+)", line)
+    m = FRAME_CALL.match(line)
     if not m:
         return None
     parts = m.group(1).split(".")

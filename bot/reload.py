@@ -43,6 +43,8 @@ class IndexWatcher:
                 abstain=old.abstain_model,
                 weights=old.weights,
             )
+            if old.cjk_dense.loaded:  # made here, in the watcher's thread, not by the next CJK question
+                new.cjk_dense.warm()
         except Exception as exc:  # a broken build must not take the service down
             log.warning("new index build %s not loaded, still serving %s: %s", version, old.store.location, exc)
             self.version = version  # retried when the next build is published

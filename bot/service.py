@@ -101,6 +101,7 @@ class Bot:
         from faqbot.ingest.textproc import warm_up
 
         warm_up()
+        self.retriever.cjk_dense.warm()
         self.ask("warm up the models")
 
     @property

@@ -7,6 +7,7 @@ never scored: the reported figures are those of real posts whose repository the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -71,8 +72,9 @@ def total_cost(probs: list[float], rows: list[Row], closest_at: float, answer_at
 
 
 def choose_thresholds(probs: list[float], rows: list[Row], step: float = 0.01) -> tuple[float, float, float]:
-    """(closest_at, answer_at, cost) of least total cost; ties go to fewer "closest" outcomes, then
-    to the lower pair (the decision says less often that it is unsure)."""
+    """(closest_at, answer_at, cost) of least total cost; ties go to fewer "closest" outcomes, then each
+    threshold goes to the middle of the range over which nothing changes (the widest margin on both
+    sides: the lowest of them would say "not covered" to nothing the posts did not already show)."""
     grid = [round(float(x), 4) for x in np.arange(step, 1.0, step)]
     best: tuple[float, int, float, float] | None = None
     for lo in grid:
@@ -83,7 +85,27 @@ def choose_thresholds(probs: list[float], rows: list[Row], step: float = 0.01) -
             if best is None or key < best:
                 best = key
     assert best is not None
-    return best[3], best[2], best[0]
+    cost, _, hi, lo = best
+    lo = _middle([g for g in grid if g <= hi], lo, lambda x: [outcome_of(p, x, hi) for p in probs], step)
+    hi = _middle(grid, hi, lambda x: [outcome_of(p, lo, x) for p in probs], step, floor=lo)
+    return lo, hi, cost
+
+
+def _middle(
+    grid: list[float], x: float, outcomes: Callable[[float], list[str]], step: float, floor: float = 0.0
+) -> float:
+    """The grid point nearest the middle of the run of thresholds around x that give the same outcomes
+    (the run stretches one step below its lowest point: nothing lies between)."""
+    same = outcomes(x)
+    run = [g for g in grid if g >= floor and outcomes(g) == same]
+    i = run.index(x)
+    lo_i, hi_i = i, i
+    while lo_i > 0 and abs(run[lo_i - 1] - run[lo_i] + step) < 1e-9:
+        lo_i -= 1
+    while hi_i < len(run) - 1 and abs(run[hi_i + 1] - run[hi_i] - step) < 1e-9:
+        hi_i += 1
+    middle = (run[lo_i] - step + run[hi_i]) / 2
+    return round(max(run[lo_i], min(run[hi_i], round(middle / step) * step)), 4)
 
 
 def figures(probs: list[float], rows: list[Row], closest_at: float, answer_at: float) -> dict:

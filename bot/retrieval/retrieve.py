@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 from faqbot.bot.retrieval.abstain import AbstainModel, load_default_model
+from faqbot.bot.retrieval.cjk_dense import CjkDense
 from faqbot.bot.retrieval.decision import NOT_COVERED, Decision, decide
 from faqbot.bot.retrieval.keyword_language import english_vocabulary
 from faqbot.bot.retrieval.reading import Reading, read_text
@@ -129,6 +130,7 @@ class HybridRetriever:
             self.store.manifest, [c.language for c in self.chunks], self.weights["language_shift"]
         )
         self.hubs = Hubs(self.store.manifest, [c.id for c in self.chunks], self.weights["cjk_hub"])
+        self.cjk_dense = CjkDense(self.chunks)
         self.chunk_group = np.zeros(len(self.chunks), dtype=np.int64)
         for gi, members in enumerate(self.group_members):
             self.chunk_group[members] = gi
@@ -310,14 +312,18 @@ class HybridRetriever:
         lex_c = self._lexical(tokens, lexical_text, lang)
         lex_g = self._group_max(lex_c)
         shifted_g, searched_g = self._group_max(dense_c), self._group_max(raw_c)
-        unhubbed_g = None
-        if report.is_long and self.hubs.weight and _CJK_TEXT.search(report.language_text()):
+        unhubbed_g = use_g = None
+        cjk = bool(_CJK_TEXT.search(report.language_text()))
+        if report.is_long and self.hubs.weight and cjk:
             # a long CJK post: the entries close to any Chinese text lose that closeness (ingest/hubs.py)
             unhubbed_g, shifted_g = shifted_g, self._group_max(self.hubs.remove(dense_c))
+        if cjk and self.weights["cjk_use"]:
+            # a second model that places Chinese near the English entries (bot/retrieval/cjk_dense.py)
+            use_g = self._group_max(self.cjk_dense.cosines(report.dense_query()))
         dense_g, raw_g = self._crossed_dense((shifted_g, searched_g), crossed, lang)
         plain_g = self._plain_lexical(report, extra[0], lang) if extra[1] else lex_g
         ev = self._evidence((searched_g, shifted_g, dense_g), (lex_g, plain_g), lexical_text, lang)
-        ev = replace(ev, unhubbed=unhubbed_g)
+        ev = replace(ev, unhubbed=unhubbed_g, use=use_g)
         parts = contributions(ev, self.weights, fusion or self.fusion)
         scores = total(parts)
         order = np.argsort(-scores)[: max(k, 2)]
@@ -342,8 +348,8 @@ class HybridRetriever:
                     explain(parts, gi),
                 )
             )
-        # the cosines as searched: what the decision was fitted on
-        raw_ev = replace(ev, shifted=searched_g, crossed=raw_g, unhubbed=None)
+        # the cosines as searched and e5 alone: what the decision's features read in every language
+        raw_ev = replace(ev, shifted=searched_g, crossed=raw_g, unhubbed=None, use=None)
         raw_scores = total(contributions(raw_ev, self.weights, fusion or self.fusion))
         feats = self._features(report, tokens, raw_g, lex_g, int(order[0]), lang, raw_scores)
         p_in = self.abstain_model.probability(feats)

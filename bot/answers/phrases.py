@@ -62,6 +62,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "fr": "Tel qu’écrit dans l’entrée de la FAQ [1] :",
         "es": "Tal como figura en la entrada de la FAQ [1]:",
     },
+    "source_settings": {
+        "en": "Settings as written in the FAQ entry [1]:",
+        "fr": "Paramètres tels qu’écrits dans l’entrée de la FAQ [1] :",
+        "es": "Parámetros tal como figuran en la entrada de la FAQ [1]:",
+    },
     "llm_fallback": {
         "en": "The language model could not answer ({reason}); this is the extractive answer.",
         "fr": "Le modèle de langage n’a pas pu répondre ({reason}) ; voici la réponse extractive.",

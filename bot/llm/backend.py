@@ -20,6 +20,7 @@ from faqbot.bot.answers.answer_parts import AnswerParts
 from faqbot.bot.answers.phrases import phrase
 from faqbot.bot.llm.checks import SupportScorer, attach_code, check_answer, repeats
 from faqbot.bot.llm.prompt import STOP, build_prompt
+from faqbot.bot.llm.settings_line import attach_settings
 from faqbot.bot.retrieval.retrieve import Retrieval
 from faqbot.bot.settings import DEFAULT_LLM_MAX_TOKENS, DEFAULT_LLM_PASSAGE_CHARS
 from faqbot.bot.settings import DEFAULT_LLM_TIMEOUT as DEFAULT_TIMEOUT
@@ -262,8 +263,12 @@ def generate(
     if not v.ok:
         yield _fallback(extractive, backend, v.reason, checks, clock.timings())
         return
-    final, attached = attach_code(v.text, prompt.passage, r.language, question)
+    coded, attached = attach_code(v.text, prompt.passage, r.language, question)
+    # the settings the model paraphrased, by name, between its text and the attached code
+    body, settings = attach_settings(v.text, prompt.passage, r.language, held=coded)
+    final = body + coded[len(v.text.rstrip()) :]
     checks["code_attached"] = attached
+    checks["settings_attached"] = settings
     checks["model_text"] = v.text
     notices = [*extractive.notices, *(f"Repaired: {x}" for x in v.repairs if x.startswith("removed"))]
     yield replace(partial, parts=AnswerParts(body=final), notices=notices, checks=checks, timings=clock.timings())

@@ -9,7 +9,7 @@ about nested JSON in Kafka sits next to the English entry on it. Added to the ra
 Questions without CJK prose never read it: on them it cost dev and cross-lingual questions their entry.
 
 The entries' vectors are derived from the chunks (title and the start of the body), so they are made
-when first needed rather than stored: about 1 s for the model and 1.5 s for 150 chunks on one core, paid
+when first needed rather than stored: about 3 s for the model and 150 chunks (docs/benchmarks.md), paid
 once per process (`Bot.warm` pays it at server start), under a lock so two first questions do not both
 pay it. A query costs about 6 ms.
 """

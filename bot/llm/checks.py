@@ -64,7 +64,7 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().lower()
 
 
-def _loose(text: str) -> str:
+def loose(text: str) -> str:
     """Text compared for quoting: quote marks and the spaces around `=` and `:` do not change what
     a setting says ('a.b' = 'x' and a.b = x name the same setting and value)."""
     text = re.sub(r"[`'\"‘’“”]", "", _norm(text))
@@ -93,7 +93,7 @@ def quoted_terms(text: str) -> list[str]:
 def _holds(haystack: str, term: str) -> bool:
     """The term starts a word of the haystack (`ps` is not in "temps" or "https"); a short one must
     also end one, a longer one may go on ("checkpoint" is in "checkpoints")."""
-    t = _loose(term)
+    t = loose(term)
     end = r"(?![0-9a-z_])" if len(t) < 4 else ""
     return re.search(r"(?<![0-9a-z_])" + re.escape(t) + end, haystack) is not None
 
@@ -101,8 +101,8 @@ def _holds(haystack: str, term: str) -> bool:
 def unsupported_terms(text: str, sources: list[str], question: str = "") -> list[str]:
     """Quoted terms and URLs not found in the sources. A single name may also come from the question
     (a user's table or error is quoted back); a command, path or URL may not."""
-    from_sources = _loose("\n".join(sources))
-    from_question = _loose(question)
+    from_sources = loose("\n".join(sources))
+    from_question = loose(question)
     out: list[str] = []
     for t in [*quoted_terms(text), *(m.group(0).rstrip(".,;:!?") for m in URL.finditer(MARKER.sub("", text)))]:
         ok = _holds(from_sources, t) or (not actionable(t) and _holds(from_question, t))
@@ -209,18 +209,19 @@ def source_code(passage: str) -> list[tuple[str, str]]:
 
 def _reproduces(answer: str, block: str) -> bool:
     """The answer already holds most of the block's lines (compared as quoting is compared)."""
-    lines = [_loose(ln) for ln in block.splitlines() if len(ln.strip()) > 3]
-    have = _loose(answer)
+    lines = [loose(ln) for ln in block.splitlines() if len(ln.strip()) > 3]
+    have = loose(answer)
     return bool(lines) and sum(ln in have for ln in lines) * 2 >= len(lines)
 
 
-_ERROR_LINE = re.compile(r"^\s*(at |Caused by|\.\.\. \d+ more)|\b\w+(Exception|Error)\b|^\s*\d{4}-\d\d-\d\d")
+# a line of a log, an error message or a stack trace (settings_line.py reads it too)
+ERROR_LINE = re.compile(r"^\s*(at |Caused by|\.\.\. \d+ more)|\b\w+(Exception|Error)\b|^\s*\d{4}-\d\d-\d\d")
 
 
 def _is_error_text(block: str) -> bool:
     """A log, stack trace or error message (what the user saw) rather than code to copy (the fix)."""
     lines = [ln for ln in block.splitlines() if ln.strip()]
-    return sum(bool(_ERROR_LINE.search(ln)) for ln in lines) * 2 >= len(lines)
+    return sum(bool(ERROR_LINE.search(ln)) for ln in lines) * 2 >= len(lines)
 
 
 def _asked(block: str, lead: str, question: str) -> int:

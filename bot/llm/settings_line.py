@@ -15,6 +15,7 @@ import re
 
 from faqbot.bot.answers.phrases import phrase
 from faqbot.bot.answers.provenance import URL
+from faqbot.bot.llm.checks import ERROR_LINE, loose
 
 MAX_SETTINGS = 4  # more would be most of the passage again: the entry is cited for the rest
 
@@ -25,18 +26,13 @@ _PAIR = r"(?<![\w.-])[A-Za-z_][\w-]*(?:\.[\w-]+)*=[\w.-]+"
 _DOTTED = r"(?<![\w.-])[a-z][a-z0-9_-]*(?:\.[a-z][a-z0-9_-]*)+(?![\w.-]*\()"
 _SPAN = r"`([^`\n]{2,60})`"
 SETTING = re.compile(rf"{_QUOTED_PAIR}|{_PAIR}|{_SPAN}|{_DOTTED}")
-# lines of an error text or a stack trace: what the user saw, not what to set
-_ERROR_LINE = re.compile(r"^\s*at |Caused by|\b\w+(Exception|Error)\b|\bError\w*\s*[=:]|^\s*\.\.\. \d+ more")
+# besides the checks' log and trace lines: an error's own fields ("ErrorCode=…, ErrorMessage=…"), what the
+# user saw, not what to set
+_ERROR_FIELD = re.compile(r"\bError\w*\s*[=:]")
 # a file or a Java package (org.apache.flink...) is not a setting
 _NOT_SETTING = re.compile(
     r"\.(?:jar|java|yaml|yml|xml|json|properties|txt|log|sql|py)$|^(?:org|com|java|javax|io|net)\."
 )
-
-
-def _loose(text: str) -> str:
-    """Compared as quoting is compared in the checks: quote marks and the spaces around `=` ignored."""
-    text = re.sub(r"[`'\"‘’“”]", "", " ".join(text.split()).lower())
-    return re.sub(r"\s*=\s*", "=", text)
 
 
 def passage_settings(passage: str) -> list[str]:
@@ -47,21 +43,21 @@ def passage_settings(passage: str) -> list[str]:
         if line.strip().startswith("```"):
             fenced = not fenced
             continue
-        if fenced or _ERROR_LINE.search(line):
+        if fenced or ERROR_LINE.search(line) or _ERROR_FIELD.search(line):
             continue
         for m in SETTING.finditer(URL.sub(" ", line).replace("**", " ")):
             term = (m.group(1) or m.group(0)).strip().rstrip(".,;:")
-            if _NOT_SETTING.search(term) or any(_loose(term) in _loose(f) for f in found):
+            if _NOT_SETTING.search(term) or any(loose(term) in loose(f) for f in found):
                 continue
-            found = [f for f in found if _loose(f) not in _loose(term)] + [term]
+            found = [f for f in found if loose(f) not in loose(term)] + [term]
     return found
 
 
 def attach_settings(answer: str, passage: str, language: str, held: str = "") -> tuple[str, list[str]]:
     """The answer with the passage's settings it does not hold (nor `held`: the code attached under it)
     listed under it; and those settings."""
-    have = _loose(answer + "\n" + held)
-    missing = [s for s in passage_settings(passage) if _loose(s) not in have][:MAX_SETTINGS]
+    have = loose(answer + "\n" + held)
+    missing = [s for s in passage_settings(passage) if loose(s) not in have][:MAX_SETTINGS]
     if not missing:
         return answer, []
     listed = ", ".join(f"`{s}`" for s in missing)

@@ -136,7 +136,7 @@ def run_ingest(
             "empty_headings": empty,
             # e5's offset for each language's translations, removed at retrieval (ingest/language_shift.py)
             "language_shift": language_shift.measure(chunks, rows, vecs),
-            # how close each chunk sits to Chinese text in general, removed for long CJK posts (ingest/hubs.py)
+            # how close each chunk sits to text in general, removed for long posts (ingest/hubs.py)
             "hubs": hubs.measure(chunks, rows, vecs, embedder.embed_queries),
             "skipped": [{"file": s.path.name, "reason": s.reason} for s in skipped],
         }

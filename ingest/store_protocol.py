@@ -50,7 +50,7 @@ class ManifestCore(TypedDict):
     counts: Counts
     empty_headings: list[dict]
     language_shift: dict[str, dict]  # language -> e5's offset and how it was measured (ingest/language_shift.py)
-    hubs: dict  # each chunk's closeness to Chinese text in general, and how it was measured (ingest/hubs.py)
+    hubs: dict  # each chunk's closeness to text in general, and how it was measured (ingest/hubs.py)
     skipped: list[dict]  # corpus files not read, with the reason
 
 

@@ -129,7 +129,7 @@ class HybridRetriever:
         self.language_shift = LanguageShift(
             self.store.manifest, [c.language for c in self.chunks], self.weights["language_shift"]
         )
-        self.hubs = Hubs(self.store.manifest, [c.id for c in self.chunks], self.weights["cjk_hub"])
+        self.hubs = Hubs(self.store.manifest, [c.id for c in self.chunks], self.weights["hub"])
         self.cjk_dense = CjkDense(self.chunks)
         self.chunk_group = np.zeros(len(self.chunks), dtype=np.int64)
         for gi, members in enumerate(self.group_members):
@@ -314,8 +314,8 @@ class HybridRetriever:
         shifted_g, searched_g = self._group_max(dense_c), self._group_max(raw_c)
         unhubbed_g = use_g = None
         cjk = bool(_CJK_TEXT.search(report.language_text()))
-        if report.is_long and self.hubs.weight and cjk:
-            # a long CJK post: the entries close to any Chinese text lose that closeness (ingest/hubs.py)
+        if report.is_long and self.hubs.weight:
+            # a long post: the entries close to any text lose that closeness (ingest/hubs.py)
             unhubbed_g, shifted_g = shifted_g, self._group_max(self.hubs.remove(dense_c))
         if cjk and self.weights["cjk_use"]:
             # a second model that places Chinese near the English entries (bot/retrieval/cjk_dense.py)

@@ -38,7 +38,7 @@ from .records import Chunk
 from .store_protocol import FIX, BuildContent, Manifest, StoreError, StoreSpec, checked_manifest
 
 FORMAT_VERSION = 8  # 6: the manifest holds the language shift (ingest/language_shift.py); 7: the hubs (ingest/hubs.py);
-# 8: the hubs measured against the entries themselves, for every long post (ingest/hubs.py)
+# 8: the hubs measured against the entries' answers, for every long post (ingest/hubs.py)
 # Measured by `faqbot bench --scale` (docs/benchmarks.md): exact search is fastest to build and
 # exact; past a few hundred thousand vectors an 8-bit scalar-quantized exact scan keeps p95 under
 # 50 ms at recall@10 0.975 in a quarter of the memory. Graph/IVF indexes lost recall on that data.

@@ -35,7 +35,7 @@ from .records import Chunk
 from .store_protocol import FIX, BuildContent, Manifest, StoreError, StoreSpec, checked_manifest
 
 FORMAT_VERSION = 6  # 4: the manifest holds the language shift (ingest/language_shift.py); 5: the hubs (ingest/hubs.py);
-# 6: the hubs measured against the entries themselves, for every long post (ingest/hubs.py)
+# 6: the hubs measured against the entries' answers, for every long post (ingest/hubs.py)
 BATCH = 1000
 PART_CHARS = 60_000  # base64 characters per source-file row (VARCHAR max is 65,535)
 MAX_TOPK = 16_384  # Milvus' limit on results per search

@@ -137,7 +137,7 @@ def run_ingest(
             # e5's offset for each language's translations, removed at retrieval (ingest/language_shift.py)
             "language_shift": language_shift.measure(chunks, rows, vecs),
             # how close each chunk sits to text in general, removed for long posts (ingest/hubs.py)
-            "hubs": hubs.measure(chunks, rows, vecs, embedder.embed_queries),
+            "hubs": hubs.measure(chunks, rows, vecs),
             "skipped": [{"file": s.path.name, "reason": s.reason} for s in skipped],
         }
         content = BuildContent(

@@ -1,4 +1,6 @@
-"""Measure a hub correction for Chinese, Japanese and Korean questions (docs/eval.md, not adopted).
+"""Measure a hub correction for Chinese, Japanese and Korean questions against the glossary's terms
+(docs/eval.md, third session: not adopted; the shipped levels are measured against the entries
+themselves, ingest/hubs.py, and the sixth session's variants in docs/eval.md).
 
     python scripts/measure_hubs.py INDEX 0,1,2 eval/zh-train.jsonl eval/real-posts.jsonl ...
 

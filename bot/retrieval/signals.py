@@ -177,8 +177,8 @@ SIGNALS: tuple[Signal, ...] = (
         "hub",
         HUB,
         "for a long post, each version's closeness to text in general (its mean best cosine to the other "
-        "entries read as questions; ingest/hubs.py) taken out of its cosine: short error-titled entries sat "
-        "near any long post full of logs",
+        "entries' answers; ingest/hubs.py) taken out of its cosine: short error-titled entries sat near any "
+        "long post full of logs",
         "a switch (1: the level as measured); docs/eval.md, issue 22, sixth session: real posts hit@1 0.676 -> "
         "0.746 (English 0.794 -> 0.882); short questions untouched (on them a correction cost CJK questions)",
         _hub,

@@ -1,5 +1,6 @@
 """ingest/hubs.py on small vectors (no index, no model): each chunk's level is the mean of its best
-cosines to the reference terms over its closest row, centred, stored in the manifest and removed."""
+cosines to the other entries' answer rows, over its closest row, centred, stored in the manifest and
+removed."""
 
 from __future__ import annotations
 
@@ -11,35 +12,44 @@ from faqbot.ingest.hubs import Hubs, measure
 from faqbot.ingest.records import Chunk
 
 
-def _chunk(cid: str) -> Chunk:
-    return Chunk(cid, "d.en", "D", "d", "d.en.txt", "en", cid, "body", 1, 2)
+def _chunk(cid: str, group: str = "", body: str = "body") -> Chunk:
+    return Chunk(cid, "d.en", "D", "d", "d.en.txt", "en", cid, body, 1, 2, translation_group=group)
 
 
-def test_the_reference_is_the_chinese_glossary():
-    terms = hubs.reference_terms()
-    assert len(terms) >= 50 and all(any("\u4e00" <= ch <= "\u9fff" for ch in t) for t in terms)
-
-
-def test_a_chunk_near_every_term_gets_the_highest_level(monkeypatch):
-    # three terms in a 3-d space; chunk "hub" has a row close to all of them, "plain" only to one
-    monkeypatch.setattr(hubs, "reference_terms", lambda: ["t1", "t2", "t3"])
+def test_a_chunk_near_every_other_answer_gets_the_highest_level_and_its_own_entry_is_left_out(monkeypatch):
+    # four chunks in a 3-d space, each with an answer row ("body") and a title row; "hub"'s title row is
+    # close to every other answer; "plain" and "plain-fr" are one entry in two languages: their closeness
+    # to each other is no pull
     monkeypatch.setattr(hubs, "HUB_K", 2)
-    q = np.array([[1.0, 0, 0], [0.8, 0.6, 0], [0.8, 0, 0.6]], dtype=np.float32)
-    chunks = [_chunk("hub"), _chunk("plain")]
-    rows = [{"chunk": 0, "field": "body"}, {"chunk": 0, "field": "title"}, {"chunk": 1, "field": "body"}]
-    vecs = np.array([[0, 1.0, 0], [1.0, 0, 0], [0, 0, 1.0]], dtype=np.float32)  # hub's title row is the close one
-    out = measure(chunks, rows, vecs, lambda texts: q)
+    chunks = [_chunk("hub"), _chunk("plain", "g"), _chunk("plain-fr", "g"), _chunk("other")]
+    rows = [
+        {"chunk": 0, "field": "body"},
+        {"chunk": 0, "field": "title"},
+        {"chunk": 1, "field": "body"},
+        {"chunk": 2, "field": "body"},
+        {"chunk": 3, "field": "body"},
+    ]
+    vecs = np.array([[0, 0.6, 0.8], [1.0, 0, 0], [0.8, 0.6, 0], [0.8, 0.6, 0], [0.8, 0, 0.6]], dtype=np.float32)
+    out = measure(chunks, rows, vecs)
     levels = out["levels"]
-    assert out["k"] == 2 and out["terms"] == 3
-    # hub: best two of (1, 0.8, 0.8) over its closest row = 0.9; plain: best two of (0, 0, 0.6) = 0.3; centred
-    assert np.isclose(levels["hub"], 0.3) and np.isclose(levels["plain"], -0.3)
+    assert out["k"] == 2 and out["texts"] == 4 and out["reference"] == "answers"
+    # hub: best two of the other answers' (0.8, 0.8, 0.8) over its title row = 0.8
+    # plain (own entry left out): hub's answer 0.36, other's 0.64 -> 0.5; plain-fr the same
+    # other: hub's answer 0.48, plain's and plain-fr's 0.64 -> 0.64; mean 0.61, centred
+    got = [levels[c] for c in ("hub", "plain", "plain-fr", "other")]
+    assert np.allclose(got, [0.19, -0.11, -0.11, 0.03], atol=1e-6)
     json.dumps(out)  # plain JSON for the manifest
 
 
+def test_too_few_entries_give_no_levels():
+    out = measure([_chunk("only")], [{"chunk": 0, "field": "body"}], np.ones((1, 3), dtype=np.float32))
+    assert out["levels"] == {} and out["texts"] == 0
+
+
 def test_the_levels_are_removed_by_chunk_id_and_missing_ones_change_nothing():
-    manifest = {"hubs": {"terms": 3, "k": 2, "levels": {"a": 0.02, "b": -0.01}}}
+    manifest = {"hubs": {"reference": "answers", "texts": 3, "k": 2, "levels": {"a": 0.02, "b": -0.01}}}
     h = Hubs(manifest, ["b", "a", "c"], weight=1.0)
     cos = np.array([0.8, 0.9, -1.0], dtype=np.float32)
     assert np.allclose(h.remove(cos), [0.81, 0.88, -1.0])  # c has no level; -1 (not reached) kept
     assert np.allclose(Hubs(manifest, ["b", "a"], weight=0.0).remove(cos[:2]), cos[:2])
-    assert np.allclose(Hubs({}, ["b", "a"], weight=1.0).remove(cos[:2]), cos[:2])  # an older manifest
+    assert np.allclose(Hubs({}, ["b", "a"], weight=1.0).remove(cos[:2]), cos[:2])  # no levels stored

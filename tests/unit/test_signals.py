@@ -23,7 +23,7 @@ from faqbot.bot.retrieval.signals import (
 DOCUMENTED = {
     "dense": 1.0,
     "language_shift": 1.25,
-    "cjk_hub": 1.0,
+    "hub": 1.0,
     "cjk_use": 0.5,
     "xling_dense": 1.0,
     "lexical": 0.12,

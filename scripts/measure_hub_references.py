@@ -5,12 +5,14 @@ the in-scope questions per set with the shipped levels replaced, and each questi
 
 VARIANTS (comma-separated; default all): off (no levels); glossary_zh (the zh glossary's terms: the
 levels shipped before, for CJK posts only then); glossary_en (their English words); titles (the other
-entries' titles); entriesN (the other entries' title and body cut at N characters: entries360 is what
-ingest/hubs.py stores).
+entries' titles); entriesN (the other entries' title and body cut at N characters, read as questions);
+answers (the other entries' answer rows: what ingest/hubs.py stores, read from the index). With real-posts
+among the sets, also the reference chosen leaving each repository out, as docs/eval.md reports it.
 """
 
 import json
 import sys
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -19,10 +21,14 @@ from faqbot.bot.retrieval.retrieve import HybridRetriever
 from faqbot.ingest.hubs import HUB_K
 from faqbot.languages import PACKS
 
+VARIANTS = ("off", "glossary_zh", "glossary_en", "titles", "entries200", "entries360", "entries1500", "answers")
 
-def levels(ret: HybridRetriever, variant: str) -> np.ndarray:
+
+def levels(ret: HybridRetriever, variant: str, stored: np.ndarray) -> np.ndarray:
     chunks, group = ret.chunks, ret.chunk_group
     own: list[int] | None = None
+    if variant == "answers":  # what ingest/hubs.py stored in the index
+        return stored
     if variant == "off":
         return np.zeros(len(chunks), dtype=np.float32)
     if variant == "glossary_zh":
@@ -32,16 +38,6 @@ def levels(ret: HybridRetriever, variant: str) -> np.ndarray:
     elif variant == "titles":
         first = {c.title: int(group[i]) for i, c in reversed(list(enumerate(chunks)))}
         texts, own = list(first), list(first.values())
-    elif variant == "passages":  # the other entries' answer rows as embedded at ingest (no query embedding)
-        build = Path(ret.store.path)  # the folder store's build
-        rows = [json.loads(line) for line in open(build / "rows.jsonl")]
-        vecs = np.load(build / "embeddings.npy")
-        body = [i for i, r in enumerate(rows) if r["field"] == "body"]
-        per = np.stack([ret.store.dense(vecs[i], 1_000_000) for i in body])
-        own_g = np.array([int(group[rows[i]["chunk"]]) for i in body])
-        per[own_g[:, None] == group[None, :]] = -1.0
-        lv = np.sort(per, axis=0)[-HUB_K:].mean(axis=0)
-        return (lv - lv.mean()).astype(np.float32)
     else:
         n = int(variant.removeprefix("entries"))
         texts, own = [f"{c.title}\n{c.body}"[:n] for c in chunks], [int(g) for g in group]
@@ -54,9 +50,10 @@ def levels(ret: HybridRetriever, variant: str) -> np.ndarray:
 
 def main(index: str, names: str, out: str, variants: str) -> None:
     ret = HybridRetriever(Path(index))
+    stored = ret.hubs.levels.copy()
     ranks: dict[str, int] = {}
     for variant in variants.split(","):
-        ret.hubs.levels = levels(ret, variant)
+        ret.hubs.levels = levels(ret, variant, stored)
         for name in names.split(","):
             got = []
             for q in read_questions(Path(f"eval/{name}.jsonl"), None):
@@ -71,8 +68,25 @@ def main(index: str, names: str, out: str, variants: str) -> None:
                 print(f"{variant:12} {name:12} n={len(got):3} "
                       + " ".join(f"hit@{k} {sum(r <= k for r in got) / len(got):.3f}" for k in (1, 3, 5)))
     Path(out).write_text(json.dumps(ranks, indent=1))
+    if "real-posts" in names.split(","):
+        held_out(ranks, variants.split(","))
+
+
+def held_out(ranks: dict[str, int], variants: list[str]) -> None:
+    """The reference chosen without each repository (best hit@1, then hit@3, then the first listed) on the
+    other repositories' covered real posts, then that repository's posts ranked with it."""
+    repo = {q.id: q.repo for q in read_questions(Path("eval/real-posts.jsonl"), None) if q.in_scope}
+    rank = {v: {i: ranks[f"{v}:real-posts:{i}"] for i in repo} for v in variants}
+    got, chosen = [], Counter()
+    for held in sorted(set(repo.values())):
+        train = [i for i in repo if repo[i] != held]
+        best = max(variants, key=lambda v: (sum(rank[v][i] <= 1 for i in train), sum(rank[v][i] <= 3 for i in train),
+                                             -variants.index(v)))
+        chosen[best] += 1
+        got += [rank[best][i] for i in repo if repo[i] == held]
+    hits = " ".join(f"hit@{k} {sum(r <= k for r in got) / len(got):.3f}" for k in (1, 3, 5))
+    print(f"held out by repository ({sum(chosen.values())} folds; chosen: {dict(chosen)}): {hits}")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2], sys.argv[3],
-         sys.argv[4] if len(sys.argv) > 4 else "off,glossary_zh,glossary_en,titles,entries200,entries360,entries1500")
+    main(sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] if len(sys.argv) > 4 else ",".join(VARIANTS))

@@ -11,6 +11,7 @@ import re
 from faqbot.bot.answers.answer import Answer, Citation
 from faqbot.bot.answers.answer_parts import AnswerParts, EntryLink
 from faqbot.bot.answers.extract import BUDGET, CODE_LINE, fix_only, section_kind, select
+from faqbot.bot.answers.fix_line import FIX_CHARS, fix_line
 from faqbot.bot.answers.parts import answer_hit, for_answer
 from faqbot.bot.answers.parts_score import SIGNALS
 from faqbot.bot.answers.phrases import language_list, phrase
@@ -27,8 +28,6 @@ SHORT_GIST_CHARS = 90
 # half of the answers under it are wrong or off-topic, about one in ten above it). Answers under
 # the decision's answer threshold are shown as closest entries instead (bot/retrieval/decision.py).
 LOW_CONFIDENCE = 0.7
-# a closest entry's fix, in one or two lines: enough to tell whether it applies
-FIX_CHARS = 200
 _LABEL = re.compile(r"^[^:]{1,40}:\s*")
 _SOLUTION_WORDS = LABEL_PREFIXES["solution"]
 
@@ -119,16 +118,19 @@ def _not_covered(r: Retrieval, question: str, notices: list[str]) -> Answer:
 
 
 def _closest(r: Retrieval, question: str, notices: list[str]) -> Answer:
-    """Not sure: the best entries, each cited with its title, link and its fix in a line or two
-    (the passage of its Solution the question's words hit most), under a sentence saying so."""
+    """Not sure: the best entries, each cited with its title, link and its fix in a line or two (the
+    opening of its fix part the question is most about), under a sentence saying so."""
     lang = r.language
     cites: list[Citation] = []
     items = []
     for h in r.hits[:CLOSEST_N]:
         c = Citation.from_chunk(len(cites) + 1, h.chunk, h.versions)
         cites.append(c)
-        fix = gist(
-            h.chunk.body, question, h.chunk.language, r.term_weights, FIX_CHARS, solution_bonus=SIGNALS["gist_fix"]
+        # from the entry's parts (bot/answers/fix_line.py); an entry made by hand, without them, by its sentences
+        fix = (
+            fix_line(h.chunk, question, h.chunk.language, r.term_weights)
+            if h.chunk.parts
+            else gist(h.chunk.body, question, h.chunk.language, r.term_weights, FIX_CHARS, SIGNALS["gist_fix"])
         )
         items.append(EntryLink(c.n, c.title, c.link, fix))
     parts = AnswerParts(warning=phrase("closest", lang), nearby=tuple(items), advice=phrase("closest_check", lang))

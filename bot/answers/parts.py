@@ -49,7 +49,8 @@ class Selection:
     abridged: set[int] = field(default_factory=set)  # those of them shortened
 
 
-def _render(p: Part) -> str:
+def render_part(p: Part) -> str:
+    """A part as the answer shows it (markdown), cached."""
     return _rendered(p.text)
 
 
@@ -130,7 +131,7 @@ def select_parts(
     complete_ (the LLM's passage): the room left goes to what was left out (bot/answers/parts_fill.py)."""
     budget = BUDGET if budget is None else budget
     parts = chunk.parts
-    texts = [_render(p) for p in parts]
+    texts = [render_part(p) for p in parts]
     order = reading_order(parts)
     cond = condition(question)
     branches = [i for i, p in enumerate(parts) if p.case]
@@ -320,7 +321,7 @@ def fix_selection(chunk: Chunk, query: str, question: str, lang: str, weights: d
     if not fixes:
         return None
     if chunk.fix in ("sections", "items"):
-        texts_ = [_render(p) for p in parts]
+        texts_ = [render_part(p) for p in parts]
         tokens = set(query_tokens(query, lang)) | set(weights or {})
         names = question_names(question + " " + query)
         qy = local_query(parts, texts_, PartQuery(tokens, lang, weights or {}, names, None))
@@ -336,11 +337,11 @@ def fix_selection(chunk: Chunk, query: str, question: str, lang: str, weights: d
         top = max(rel.values())
         if top > 0:
             fixes = [i for i in fixes if rel[i] >= FILL_SHARE * top]
-    texts = {i: _render(parts[i]) for i in fixes}
+    texts = {i: render_part(parts[i]) for i in fixes}
     for i in fixes:
         s = parts[i].section
         if s >= 0 and s not in texts:
-            texts[s] = _render(parts[s])
+            texts[s] = render_part(parts[s])
     order = reading_order(parts)
     text = _join(parts, texts, order, condition(question), lang)
     return Selection(text, len(texts) < len(parts), [i for i in order if i in texts])

@@ -10,7 +10,7 @@ import pytest
 from faqbot.bot.answers.compose import LOW_CONFIDENCE
 from faqbot.bot.answers.excerpt import ELLIPSIS
 from faqbot.bot.answers.extract import PROBLEM_CHARS, blocks, label_kind
-from faqbot.bot.answers.parts import _render, reading_order
+from faqbot.bot.answers.parts import reading_order, render_part
 from faqbot.bot.answers.phrases import PHRASES
 from faqbot.bot.evaluation.evaluate import contains_needle, read_questions
 from faqbot.bot.service import Turn
@@ -66,14 +66,14 @@ def test_answers_keep_the_fix_and_code_whole(bot, dev_answers):
             continue
         chunk = _cited(bot, a)
         assert a.text.count("```") % 2 == 0, q.id  # no code block left open
-        fixes = [_render(p) for p in chunk.parts if p.fix]
+        fixes = [render_part(p) for p in chunk.parts if p.fix]
         if fixes and a.text.startswith(("From the FAQ", "D’après", "Según")):
             # a fix part of the entry (ingest/parts.py) is quoted whole, or with only its long code
             # samples abridged (and then the answer says so): never the error text without the fix
             assert any(_quoted(t, a.text) for t in fixes), q.id
         # steps of a long list may be left out (the ones the question names are kept), and then the
         # answer says it is abridged
-        whole = "\n\n".join(_render(p) for p in chunk.parts)
+        whole = "\n\n".join(render_part(p) for p in chunk.parts)
         if any(ln not in a.text.splitlines() for ln in whole.splitlines() if re.match(r"\d+\.\s", ln)):
             assert any(n in a.text for n in ABRIDGED), q.id
         _code_is_verbatim(q.id, a.text, "\n\n".join(b.text for b in blocks(chunk.body)))
@@ -114,7 +114,7 @@ def test_abridged_note_only_when_something_was_cut(bot, dev_answers):
             continue
         noted = any(n in a.text for n in ABRIDGED)
         parts = _cited(bot, a).parts
-        content = [_render(parts[i]) for i in reading_order(parts) if parts[i].kind not in ("label", "heading")]
+        content = [render_part(parts[i]) for i in reading_order(parts) if parts[i].kind not in ("label", "heading")]
         assert noted == any(t not in a.text for t in content), q.id
 
 

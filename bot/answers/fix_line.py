@@ -1,0 +1,119 @@
+"""A closest entry's line: its fix in a sentence or two that reads on its own (issue 22: "closest entries"
+cites each entry with its title, link and its fix in one or two lines).
+
+The line used to be the sentence of the entry's body the question's words hit most, preferring lines under
+a Solution label. On real posts that gave lines a reader cannot use: a sentence out of its paragraph ("As
+of Hudi version 0.10.0, this property is renamed ..."), a lead-in without what it introduces ("consider
+the following recommendations:"), nothing at all when the fix is a line with SQL in it. Now the line is
+built from the parts ingest split the entry into (ingest/parts.py): the fix part the question is most
+about (bot/answers/parts_score.py `relevance`; the first fix when the question's words tell them apart no
+better), from its opening, whole sentences, without code, and a lead-in ending in ":" keeps the opening
+of what it introduces. An entry without a fix part gives its explanation's opening instead, never its
+error text when it has anything else. Measured in docs/eval.md (issue 22, seventh session).
+"""
+
+from __future__ import annotations
+
+import re
+
+from faqbot.bot.answers.extract import section_kind
+from faqbot.bot.answers.parts import render_part
+from faqbot.bot.answers.parts_score import PartQuery, local_query, question_names, relevance
+from faqbot.ingest.records import Chunk, Part
+from faqbot.ingest.textproc import query_tokens
+
+FIX_CHARS = 200  # one or two lines: enough to tell whether the entry applies
+CODE_LINE_CHARS = 80  # a code sample's first line shown after the sentence that introduces it
+_CODE_TAIL = re.compile(r" `[^`]*`$")
+_SENT = re.compile(r"(?<=[.!?])\s+")
+_MARKER = re.compile(r"^(?:[-•*]|\d+[.)])\s+")
+_INLINE_LABEL = re.compile(r"^[^\W\d_]+(?: \d+)?\s?:\s*")  # "Solution 2: Use VVR 8.0.5 or later."
+_BARE_LABEL = re.compile(r"^\w+(?: \w+)?$")  # a note's label ("Important") without its note
+_NO_LINE = ("label", "heading")
+
+
+def _paragraphs(text: str) -> list[str]:
+    """A rendered part's prose paragraphs on one line each: no bare label, no list marker, no code sample
+    but the first line of one a sentence introduces (": `SET 'key' = 'value';`") when it is short."""
+    out: list[str] = []
+    in_code = False
+    for para in text.split("\n\n"):
+        s = para.strip()
+        if in_code or s.startswith("```"):
+            first = next((ln.strip() for ln in s.splitlines() if ln.strip() and not ln.startswith("```")), "")
+            if not in_code and out and out[-1].endswith(":") and first and len(first) <= CODE_LINE_CHARS:
+                out[-1] += f" `{first}`"
+            in_code ^= s.count("```") % 2 == 1
+            continue
+        if s.startswith("**") and s.endswith("**") or _BARE_LABEL.match(s):
+            continue
+        s = " ".join(_MARKER.sub("", ln.strip()) for ln in s.splitlines())
+        label = _INLINE_LABEL.match(s)
+        if label and section_kind(s):
+            s = s[label.end() :]  # the line is the fix: its label says nothing more
+        s = s.replace("**", "").replace("[", "(").replace("]", ")")
+        if s:
+            out.append(s)
+    return out
+
+
+def _line(paras: list[str], limit: int) -> str:
+    """Whole sentences from the opening while they fit; the first one cut at a word when even it does not;
+    not ending on a lead-in (":") when something came before it."""
+    sents = [s for p in paras for s in _SENT.split(p) if s]
+    out: list[str] = []
+    for s in sents:
+        if len(" ".join([*out, s])) > limit:
+            break
+        out.append(s)
+    if not out:
+        return _cut(sents[0], limit) if sents else ""
+    while len(out) > 1 and out[-1].endswith(":"):
+        out.pop()
+    return " ".join(out)
+
+
+def _cut(sentence: str, limit: int) -> str:
+    """A sentence too long for the line, cut at a word with "…"; a code sample it ends with goes first
+    (half a code span would break the markup)."""
+    bare = _CODE_TAIL.sub("", sentence)
+    if len(bare) <= limit:
+        return bare
+    head = bare[:limit].rsplit(" ", 1)[0]
+    if head.count("`") % 2:
+        head = head[: head.rindex("`")].rstrip()
+    return head + " …"
+
+
+def _candidates(parts: list[Part]) -> list[int]:
+    """The fix parts; without one, the explanation; the error text only when the entry has nothing else."""
+    for keep in (lambda p: p.fix, lambda p: p.kind != "problem", lambda p: True):
+        found = [i for i, p in enumerate(parts) if p.kind not in _NO_LINE and keep(p)]
+        if found:
+            return found
+    return []
+
+
+def fix_line(chunk: Chunk, question: str, lang: str, weights: dict[str, float] | None, limit: int = FIX_CHARS) -> str:
+    """The entry's fix in a line or two for this question ("" when its parts hold no prose)."""
+    parts = chunk.parts
+    cands = _candidates(parts)
+    if not cands:
+        return ""
+    texts = [render_part(p) for p in parts]
+    tokens = set(query_tokens(question, lang)) | set(weights or {})
+    qy = local_query(parts, texts, PartQuery(tokens, lang, weights or {}, question_names(question), None))
+    ranked = sorted(cands, key=lambda i: (-relevance(parts[i], texts[i], qy), i))
+    for best in ranked:
+        paras = _paragraphs(texts[best])
+        if not paras:
+            continue
+        # a lead-in ("consider the following recommendations:") goes on into the parts it introduces
+        nxt = best + 1
+        while paras[-1].endswith(":") and nxt < len(parts) and parts[nxt].kind not in _NO_LINE:
+            paras += _paragraphs(texts[nxt])
+            nxt += 1
+        line = _line(paras, limit)
+        if line:
+            return line
+    return ""

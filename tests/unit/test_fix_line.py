@@ -1,0 +1,138 @@
+"""A closest entry's line (bot/answers/fix_line.py) on crafted entries split by ingest/parts.py, in two
+languages: it is the fix, it reads on its own, it is never empty when the entry has prose (no index, no
+model). Each case failed with the line taken before (the body's sentence the question hits most,
+`compose.gist`)."""
+
+from __future__ import annotations
+
+import pytest
+from faqbot.bot.answers.compose import gist
+from faqbot.bot.answers.fix_line import FIX_CHARS, fix_line
+from faqbot.bot.answers.parts_score import SIGNALS
+from faqbot.ingest.parts import split_parts
+from faqbot.ingest.records import Chunk
+
+
+def entry(body: str, lang: str) -> Chunk:
+    c = Chunk("d#e", "d", "Doc", "d", "d.txt", lang, "Entry", body, 1, 2)
+    c.parts, c.fix = split_parts(body)
+    return c
+
+
+def before(c: Chunk, question: str) -> str:
+    return gist(c.body, question, c.language, None, FIX_CHARS, SIGNALS["gist_fix"])
+
+
+# a fix whose closing note says "this property", which the line before quoted without what it points to
+NOTE = {
+    "en": (
+        "• For COW writes, enable the write.insert.drop.duplicates parameter.\n\n"
+        "  By default, a COW write does not deduplicate data in the first file of each bucket.\n\n"
+        "• To deduplicate across partitions, set the index.global.enabled parameter to true.\n\n"
+        "  Note\n\n"
+        "  • As of Hudi version 0.10.0, this property is renamed and is set to true by default."
+    ),
+    "fr": (
+        "• Pour les écritures COW, activez le paramètre write.insert.drop.duplicates.\n\n"
+        "  Par défaut, une écriture COW ne déduplique pas les données du premier fichier de chaque bucket.\n\n"
+        "• Pour dédupliquer entre partitions, définissez le paramètre index.global.enabled sur true.\n\n"
+        "  Remarque\n\n"
+        "  • À partir de la version 0.10.0 de Hudi, cette propriété est renommée et vaut true par défaut."
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "question", "points_back", "fix"),
+    [
+        ("en", "Hudi 0.10.0 renamed property", "this property", "To deduplicate across partitions, set"),
+        ("fr", "propriété renommée dans Hudi 0.10.0", "cette propriété", "Pour dédupliquer entre partitions"),
+    ],
+)
+def test_the_line_is_a_fix_from_its_opening_not_a_sentence_pointing_back(lang, question, points_back, fix):
+    c = entry(NOTE[lang], lang)
+    assert points_back in before(c, question).split(". ")[0]  # what the line was: "... this property is renamed"
+    line = fix_line(c, question, lang, None)
+    assert line.startswith(fix)  # the fix the question is about, from its opening
+    assert "index.global.enabled" in line.split(points_back)[0]  # what "this property" is comes first
+    assert "Note" not in line and "Remarque" not in line
+
+
+# a lead-in and the recommendations it introduces
+LEAD_IN = {
+    "en": (
+        "• Problem\n\n  A deadlock occurs when writing data to MySQL.\n\n"
+        "• Solutions\n\n"
+        "  If you must use MySQL as a sink, consider the following recommendations:\n\n"
+        "  • Ensure that no other workloads write to the same tables.\n\n"
+        "  • Avoid a unique key if possible, as writing to tables with a unique key can cause deadlocks."
+    ),
+    "es": (
+        "• Problema\n\n  Se produce un interbloqueo al escribir datos en MySQL.\n\n"
+        "• Soluciones\n\n"
+        "  Si debe usar MySQL como sink, tenga en cuenta las siguientes recomendaciones:\n\n"
+        "  • Asegúrese de que ninguna otra carga escriba en las mismas tablas.\n\n"
+        "  • Evite una clave única si es posible, ya que escribir en tablas con clave única causa interbloqueos."
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "question", "item"),
+    [
+        ("en", "MySQL sink recommendations", "Ensure that no other workloads write to the same tables."),
+        ("es", "recomendaciones para MySQL como sink", "Asegúrese de que ninguna otra carga escriba"),
+    ],
+)
+def test_a_lead_in_keeps_the_opening_of_what_it_introduces(lang, question, item):
+    c = entry(LEAD_IN[lang], lang)
+    assert before(c, question).endswith(":")  # the lead-in alone
+    line = fix_line(c, question, lang, None)
+    assert item in line and not line.endswith(":")
+
+
+# the corpus's shape: a sentence quoting SQL, then an inline "Solution:" label, its lead-in and a sample
+INLINE = {
+    "en": (
+        "If a primary key is defined in the DDL, the connector uses an INSERT INTO t(a, b) VALUES(1, 2) "
+        "ON DUPLICATE KEY UPDATE a=1, b=2; statement.\n\n"
+        "Solution: Disable the upsert materialize operator by adding the following to the configuration:\n\n"
+        "SET 'table.exec.sink.upsert-materialize' = 'NONE';\n\n"
+        "This setting applies to any job that writes to Lindorm."
+    ),
+    "fr": (
+        "Si une clé primaire est définie dans le DDL, le connecteur utilise une instruction INSERT INTO t(a, b) "
+        "VALUES(1, 2) ON DUPLICATE KEY UPDATE a=1, b=2;.\n\n"
+        "Solution : Désactivez l'opérateur upsert materialize en ajoutant ce qui suit à la configuration :\n\n"
+        "SET 'table.exec.sink.upsert-materialize' = 'NONE';\n\n"
+        "Ce paramètre s'applique à tout job qui écrit dans Lindorm."
+    ),
+}
+
+
+@pytest.mark.parametrize(("lang", "opening"), [("en", "Disable the upsert"), ("fr", "Désactivez l'opérateur")])
+def test_an_inline_label_goes_and_a_short_sample_follows_its_lead_in(lang, opening):
+    c = entry(INLINE[lang], lang)
+    assert before(c, "upsert materialize Lindorm").endswith(":")  # the lead-in without what it introduces
+    line = fix_line(c, "upsert materialize Lindorm", lang, None)
+    assert line.startswith(opening)
+    assert line.endswith("`SET 'table.exec.sink.upsert-materialize' = 'NONE';`")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_line_is_never_empty_when_the_entry_has_prose_and_never_cuts_a_code_span(lang):
+    c = entry(INLINE[lang].split("\n\n")[0], lang)  # the SQL sentence alone: the line before gave nothing
+    assert before(c, "update or insert") == ""
+    line = fix_line(c, "update or insert", lang, None)
+    assert line.startswith(("If a primary key", "Si une clé primaire"))
+    short = fix_line(entry(INLINE[lang], lang), "upsert materialize", lang, None, limit=110)
+    assert short.count("`") % 2 == 0 and len(short) <= 112
+
+
+def test_an_entry_without_a_fix_gives_its_explanation_not_its_error_text():
+    body = (
+        "• Problem\n\n  The job fails with: java.lang.IllegalStateException: buffer closed\n\n"
+        "The writer closes its buffer when the checkpoint times out, and the next record finds it closed."
+    )
+    c = entry(body, "en")
+    assert fix_line(c, "buffer closed", "en", None).startswith("The writer closes its buffer")

@@ -49,6 +49,7 @@ PACK = LanguagePack(
         r"\b(?:sources?|faq|passage)\b[^.]{0,40}\b(?:does not|doesn't|do not|don't) (?:cover|answer|mention|contain)",
     ),
     wrong_sample_patterns=(r"incorrect\w*", "wrong", r"invalid\w*", r"erron\w*", "before"),
+    pointer_patterns=(r"^for (?:more )?(?:information|details)\b", r"^see\b", r"^for (?:a )?(?:full|complete) list\b"),
     language_names=frozen({"en": "English", "fr": "French", "es": "Spanish"}),
     and_word="and",
     examples=frozen(
@@ -59,6 +60,7 @@ PACK = LanguagePack(
             "symptom": ("the sink table is empty", "my job fails"),
             "refusal": ("The sources do not cover this question.",),
             "wrong_sample": ("Incorrect configuration:",),
+            "pointer": ("For more information, see Configuration.", "For details about supported changes, see CTAS."),
             "error_label": ("Error: No suitable driver found",),
         }
     ),

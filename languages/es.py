@@ -43,6 +43,7 @@ PACK = LanguagePack(
     symptom_patterns=("ningún", "ninguna", "nada", r"vac[ií]\w*", r"fall\w*", "error", "nunca", r"no\s+\w+"),
     refusal_patterns=(r"\bno (?:cubre|cubren|menciona|mencionan|contiene|contienen|responde)\b",),
     wrong_sample_patterns=(r"erróne\w*",),
+    pointer_patterns=(r"^para (?:obtener )?más (?:información|detalles)\b", r"^(?:consulte|véase)\b"),
     language_names=frozen({"en": "inglés", "fr": "francés", "es": "español"}),
     and_word="y",
     # folded term -> English words (bot/retrieval/xling.py): the general vocabulary of stream processing and of
@@ -264,6 +265,7 @@ PACK = LanguagePack(
             "symptom": ("la tabla sink está vacía", "el job falla"),
             "refusal": ("las fuentes no cubren esta pregunta",),
             "wrong_sample": ("Configuración errónea:",),
+            "pointer": ("Para obtener más información, consulte Configuration.", "Consulte CTAS."),
             "error_label": ("Errores: controlador no encontrado",),
         }
     ),

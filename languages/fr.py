@@ -39,6 +39,7 @@ PACK = LanguagePack(
     symptom_patterns=(r"aucun\w*", "rien", "vide", r"échou\w*", "erreur", "jamais", r"ne\s+\w+\s+pas"),
     refusal_patterns=(r"\bne (?:couvre|mentionne|contient|répond) pas\b",),
     wrong_sample_patterns=(r"mauvais\w*",),
+    pointer_patterns=(r"^pour (?:plus|en savoir plus) d(?:'|’|e )(?:informations|détails)\b", r"^(?:voir|consultez)\b"),
     language_names=frozen({"en": "anglais", "fr": "français", "es": "espagnol"}),
     and_word="et",
     # folded term -> English words (bot/retrieval/xling.py): the general vocabulary of stream processing and of
@@ -225,6 +226,7 @@ PACK = LanguagePack(
             "symptom": ("la table sink est vide", "le job ne démarre pas"),
             "refusal": ("la FAQ ne couvre pas cette question",),
             "wrong_sample": ("Mauvaise configuration :",),
+            "pointer": ("Pour plus d'informations, consultez Configuration.", "Pour plus de détails, voir CTAS."),
             "error_label": ("Erreur : pilote introuvable",),
         }
     ),

@@ -56,6 +56,7 @@ class LanguagePack:
     symptom_patterns: tuple[str, ...] = ()  # what goes wrong ("no data", "fails")
     refusal_patterns: tuple[str, ...] = ()  # a model saying the FAQ does not cover it
     wrong_sample_patterns: tuple[str, ...] = ()  # the lead-in of a sample showing what not to do
+    pointer_patterns: tuple[str, ...] = ()  # a sentence opening that only sends elsewhere ("For more information, see")
     # --- names and glossary
     language_names: Mapping[str, str] = field(default_factory=frozen)  # answer languages' names in it
     and_word: str = ""  # joins a list of names ("English and French")

@@ -21,6 +21,7 @@ from faqbot.bot.answers.parts import render_part
 from faqbot.bot.answers.parts_score import PartQuery, local_query, question_names, relevance
 from faqbot.ingest.records import Chunk, Part
 from faqbot.ingest.textproc import query_tokens
+from faqbot.languages import words
 
 FIX_CHARS = 200  # one or two lines: enough to tell whether the entry applies
 CODE_LINE_CHARS = 80  # a code sample's first line shown after the sentence that introduces it
@@ -29,6 +30,9 @@ _SENT = re.compile(r"(?<=[.!?])\s+")
 _MARKER = re.compile(r"^(?:[-•*]|\d+[.)])\s+")
 _INLINE_LABEL = re.compile(r"^[^\W\d_]+(?: \d+)?\s?:\s*")  # "Solution 2: Use VVR 8.0.5 or later."
 _BARE_LABEL = re.compile(r"^\w+(?: \w+)?$")  # a note's label ("Important") without its note
+_SENTENCE_END = re.compile(r"[.!?:;)。？！：]$")
+_WRONG_SAMPLE = re.compile(rf"\b({'|'.join(words('wrong_sample_patterns'))})\b", re.I)
+_POINTER = re.compile("|".join(f"(?:{p})" for p in words("pointer_patterns")), re.I)
 _NO_LINE = ("label", "heading")
 
 
@@ -40,9 +44,10 @@ def _paragraphs(text: str) -> list[str]:
     for para in text.split("\n\n"):
         s = para.strip()
         if in_code or s.startswith("```"):
-            first = next((ln.strip() for ln in s.splitlines() if ln.strip() and not ln.startswith("```")), "")
-            if not in_code and out and out[-1].endswith(":") and first and len(first) <= CODE_LINE_CHARS:
-                out[-1] += f" `{first}`"
+            lines = [ln.strip() for ln in s.splitlines() if ln.strip() and not ln.startswith("```")]
+            # a one-line sample only: the first line of a longer one ("CREATE TABLE t (...) WITH (") is half a statement
+            if not in_code and out and out[-1].endswith(":") and len(lines) == 1 and len(lines[0]) <= CODE_LINE_CHARS:
+                out[-1] += f" `{lines[0]}`"
             in_code ^= s.count("```") % 2 == 1
             continue
         if s.startswith("**") and s.endswith("**") or _BARE_LABEL.match(s):
@@ -52,7 +57,9 @@ def _paragraphs(text: str) -> list[str]:
         if label and section_kind(s):
             s = s[label.end() :]  # the line is the fix: its label says nothing more
         s = s.replace("**", "").replace("[", "(").replace("]", ")")
-        if s:
+        # a sample's output ("key_id: 1, value_id: 100") is no sentence; "Incorrect configuration:" is
+        # what not to do, and its sample would read as the fix
+        if s and _SENTENCE_END.search(s) and not (s.endswith(":") and _WRONG_SAMPLE.search(s)):
             out.append(s)
     return out
 
@@ -61,6 +68,8 @@ def _line(paras: list[str], limit: int) -> str:
     """Whole sentences from the opening while they fit; the first one cut at a word when even it does not;
     not ending on a lead-in (":") when something came before it."""
     sents = [s for p in paras for s in _SENT.split(p) if s]
+    # "For more information, see ..." sends the user elsewhere: the line is for what the entry itself says
+    sents = [s for s in sents if not _POINTER.match(s)] or sents
     out: list[str] = []
     for s in sents:
         if len(" ".join([*out, s])) > limit:
@@ -85,9 +94,12 @@ def _cut(sentence: str, limit: int) -> str:
     return head + " …"
 
 
-def _candidates(parts: list[Part]) -> list[int]:
-    """The fix parts; without one, the explanation; the error text only when the entry has nothing else."""
-    for keep in (lambda p: p.fix, lambda p: p.kind != "problem", lambda p: True):
+def _candidates(parts: list[Part], shape: str) -> list[int]:
+    """The fix parts; without one, the explanation; the error text only when the entry has nothing else.
+    An entry whose fix ingest could only take as its closing paragraph (shape "last") answers in its
+    opening as often ("Retraction updates are supported if ..."): every paragraph of it is a candidate."""
+    fix = (lambda p: p.kind != "problem") if shape == "last" else (lambda p: p.fix)
+    for keep in (fix, lambda p: p.kind != "problem", lambda p: True):
         found = [i for i, p in enumerate(parts) if p.kind not in _NO_LINE and keep(p)]
         if found:
             return found
@@ -97,23 +109,27 @@ def _candidates(parts: list[Part]) -> list[int]:
 def fix_line(chunk: Chunk, question: str, lang: str, weights: dict[str, float] | None, limit: int = FIX_CHARS) -> str:
     """The entry's fix in a line or two for this question ("" when its parts hold no prose)."""
     parts = chunk.parts
-    cands = _candidates(parts)
+    cands = _candidates(parts, chunk.fix)
     if not cands:
         return ""
     texts = [render_part(p) for p in parts]
     tokens = set(query_tokens(question, lang)) | set(weights or {})
     qy = local_query(parts, texts, PartQuery(tokens, lang, weights or {}, question_names(question), None))
     ranked = sorted(cands, key=lambda i: (-relevance(parts[i], texts[i], qy), i))
-    for best in ranked:
-        paras = _paragraphs(texts[best])
-        if not paras:
-            continue
-        # a lead-in ("consider the following recommendations:") goes on into the parts it introduces
-        nxt = best + 1
-        while paras[-1].endswith(":") and nxt < len(parts) and parts[nxt].kind not in _NO_LINE:
-            paras += _paragraphs(texts[nxt])
-            nxt += 1
-        line = _line(paras, limit)
-        if line:
-            return line
-    return ""
+    lines = (_part_line(parts, texts, i, limit) for i in ranked)
+    found = [line for line in lines if line]
+    # a lead-in whose sample could not be shown, or a pointer elsewhere, says nothing by itself: another
+    # part's sentence first
+    return next((ln for ln in found if not ln.endswith(":") and not _POINTER.match(ln)), found[0] if found else "")
+
+
+def _part_line(parts: list[Part], texts: list[str], i: int, limit: int) -> str:
+    paras = _paragraphs(texts[i])
+    if not paras:
+        return ""
+    # a lead-in ("consider the following recommendations:") goes on into the parts it introduces
+    nxt = i + 1
+    while paras[-1].endswith(":") and nxt < len(parts) and parts[nxt].kind not in _NO_LINE:
+        paras += _paragraphs(texts[nxt])
+        nxt += 1
+    return _line(paras, limit)

@@ -26,7 +26,9 @@ def test_the_readme_example_runs_as_written(index_dir):
     from faqbot import Answer, Bot
 
     assert isinstance(scope["bot"], Bot) and isinstance(answer, Answer)
-    assert not answer.abstained and "[1]" in answer.text and "SASL" in answer.text
+    assert not answer.abstained and "[1]" in answer.text
+    # the entry on SASL_SSL is cited first (quoted, or listed first among the closest entries)
+    assert answer.citations[0].title == "Connect to a secure Kafka cluster"
     printed = out.getvalue()
     assert answer.text in printed and "/source/connectors-faq.en.txt#L" in printed
     # the same object the CLI prints with --json and POST /api/ask returns

@@ -22,6 +22,7 @@ PATTERN_FIELDS = {
     "symptom": "symptom_patterns",
     "refusal": "refusal_patterns",
     "wrong_sample": "wrong_sample_patterns",
+    "pointer": "pointer_patterns",
     "error_label": "error_label_patterns",
 }
 ALL = sorted(PACKS)

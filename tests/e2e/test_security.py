@@ -457,5 +457,13 @@ def test_failed_logins_slow_down(auth_server):
         codes.append(httpx.get(auth_server + "/api/health", headers={**_basic(USER, f"guess{i}"), **spoof}).status_code)
     assert codes[:4] == [401] * 4 and codes.count(429) >= 20, codes
     assert time.perf_counter() - t < 30  # refused at once, not by holding connections open
+    # the wait doubles with each failure past it (0.5 s, 1 s, 2 s): the right password inside the last
+    # one is refused too (the first wait alone could end while the loop above ran: a timing race)
+    for _ in range(2):  # two more failures, each once the wait before it is over: the last wait is >= 2 s
+        again = [httpx.get(auth_server + "/api/health", headers=_basic(USER, "guess-again")).status_code]
+        while again[-1] == 429 and len(again) < 40:
+            time.sleep(0.25)
+            again.append(httpx.get(auth_server + "/api/health", headers=_basic(USER, "guess-again")).status_code)
+        assert again[-1] == 401, again
     r = httpx.get(auth_server + "/api/health", headers=_basic(USER, PASSWORD))
     assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1

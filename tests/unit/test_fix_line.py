@@ -136,3 +136,71 @@ def test_an_entry_without_a_fix_gives_its_explanation_not_its_error_text():
     )
     c = entry(body, "en")
     assert fix_line(c, "buffer closed", "en", None).startswith("The writer closes its buffer")
+
+
+# the second reader's rejections, each a rule (docs/eval.md, issue 22, seventh session)
+WRONG_SAMPLE = {
+    "en": (
+        "The DDL uses dotted option names, which the connector does not recognise.\n\n"
+        "Incorrect configuration:\n\nCREATE TABLE datahub_source (...) WITH (\n  'access.id' = 'x'\n);\n\n"
+        "Correct configuration:\n\nCREATE TABLE datahub_source (...) WITH (\n  'accessId' = 'x'\n);\n\n"
+        "Rename access.id to accessId, then drop the table and create it again."
+    ),
+    "es": (
+        "El DDL usa nombres de opción con puntos, que el conector no reconoce.\n\n"
+        "Configuración errónea:\n\nCREATE TABLE datahub_source (...) WITH (\n  'access.id' = 'x'\n);\n\n"
+        "Configuración correcta:\n\nCREATE TABLE datahub_source (...) WITH (\n  'accessId' = 'x'\n);\n\n"
+        "Cambie access.id por accessId y vuelva a crear la tabla."
+    ),
+}
+
+
+@pytest.mark.parametrize(("lang", "fix"), [("en", "Rename access.id to accessId"), ("es", "Cambie access.id")])
+def test_a_wrong_sample_or_half_a_statement_is_never_the_line(lang, fix):
+    line = fix_line(entry(WRONG_SAMPLE[lang], lang), "datahub accessId option", lang, None)
+    assert "CREATE TABLE" not in line and not line.endswith(":")
+    assert line.startswith(fix) or fix in line
+
+
+OPENING = {
+    "en": (
+        "Retraction updates are supported for a ClickHouse result table if you specify a primary key in the "
+        "DDL and set the ignoreDelete parameter to false.\n\n"
+        "ClickHouse is a columnar database designed for analytical processing, and its support for UPDATE "
+        "and DELETE operations is limited."
+    ),
+    "fr": (
+        "Les mises à jour par rétractation sont prises en charge pour une table ClickHouse si vous spécifiez "
+        "une clé primaire dans le DDL et définissez le paramètre ignoreDelete sur false.\n\n"
+        "ClickHouse est une base orientée colonne conçue pour l'analyse, et sa prise en charge des "
+        "opérations UPDATE et DELETE est limitée."
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_entry_that_answers_in_its_opening_gives_its_opening(lang):
+    c = entry(OPENING[lang], lang)
+    assert c.fix == "last"  # ingest takes the closing paragraph as the fix: here it is background
+    assert "ignoreDelete" in fix_line(c, "ClickHouse retraction", lang, None)
+
+
+POINTER = {
+    "en": (
+        "Set the key.fields-prefix property to key_ so that the key's fields do not clash with the value's.\n\n"
+        "The result is:\n\nkey_id: 1, value_id: 100, name: flink\n\n"
+        "For more information about key and value fields, see the Kafka connector documentation."
+    ),
+    "es": (
+        "Establezca la propiedad key.fields-prefix en key_ para que los campos de la clave no choquen.\n\n"
+        "El resultado es:\n\nkey_id: 1, value_id: 100, name: flink\n\n"
+        "Para obtener más información sobre los campos de clave y valor, consulte la documentación de Kafka."
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_pointer_elsewhere_or_a_sample_output_is_not_the_line(lang):
+    line = fix_line(entry(POINTER[lang], lang), "key value fields documentation", lang, None)
+    assert "key.fields-prefix" in line
+    assert "value_id" not in line and "documentation" not in line and "documentación" not in line

@@ -154,7 +154,10 @@ def parse_toc(paras: list[Para]) -> tuple[list[TocEntry], int]:
 
 _FIX_WORDS = LABEL_PREFIXES["cause"] + LABEL_PREFIXES["solution"]
 _PROBLEM_WORDS = LABEL_PREFIXES["problem"]
-_INLINE_LABEL = re.compile(r"^[^\W\d_]+(?: \d+)?\s?:\s")
+# "Solution 2: Use VVR 8.0.5 or later.": a label word, maybe a number, a colon, then the content
+INLINE_LABEL = re.compile(r"^[^\W\d_]+(?: \d+)?\s?:\s")
+# the lead-in of a sample that shows what not to do ("Incorrect configuration:")
+WRONG_SAMPLE = re.compile(rf"\b({'|'.join(pack_words('wrong_sample_patterns'))})\b", re.I)
 
 
 def section_kind(line: str) -> str | None:
@@ -162,7 +165,7 @@ def section_kind(line: str) -> str | None:
     head = line.strip().lstrip("•").strip().lower()
     # a long line is a label only as "Solution: Disable …" or "Cause 2: …" (one word, maybe a number, a
     # colon): "Caused by: …" and sentences that merely start with a label word stay content
-    if len(head) > 40 and not _INLINE_LABEL.match(head):
+    if len(head) > 40 and not INLINE_LABEL.match(head):
         return None
     if any(head.startswith(w) for w in _FIX_WORDS):
         return "fix"

@@ -19,6 +19,7 @@ import re
 from faqbot.bot.answers.extract import section_kind
 from faqbot.bot.answers.parts import render_part
 from faqbot.bot.answers.parts_score import PartQuery, local_query, question_names, relevance
+from faqbot.ingest.blocks import INLINE_LABEL, WRONG_SAMPLE
 from faqbot.ingest.records import Chunk, Part
 from faqbot.ingest.textproc import query_tokens
 from faqbot.languages import words
@@ -28,10 +29,8 @@ CODE_LINE_CHARS = 80  # a code sample's first line shown after the sentence that
 _CODE_TAIL = re.compile(r" `[^`]*`$")
 _SENT = re.compile(r"(?<=[.!?])\s+")
 _MARKER = re.compile(r"^(?:[-•*]|\d+[.)])\s+")
-_INLINE_LABEL = re.compile(r"^[^\W\d_]+(?: \d+)?\s?:\s*")  # "Solution 2: Use VVR 8.0.5 or later."
 _BARE_LABEL = re.compile(r"^\w+(?: \w+)?$")  # a note's label ("Important") without its note
 _SENTENCE_END = re.compile(r"[.!?:;)。？！：]$")
-_WRONG_SAMPLE = re.compile(rf"\b({'|'.join(words('wrong_sample_patterns'))})\b", re.I)
 _POINTER = re.compile("|".join(f"(?:{p})" for p in words("pointer_patterns")), re.I)
 _NO_LINE = ("label", "heading")
 
@@ -53,13 +52,13 @@ def _paragraphs(text: str) -> list[str]:
         if s.startswith("**") and s.endswith("**") or _BARE_LABEL.match(s):
             continue
         s = " ".join(_MARKER.sub("", ln.strip()) for ln in s.splitlines())
-        label = _INLINE_LABEL.match(s)
+        label = INLINE_LABEL.match(s)
         if label and section_kind(s):
             s = s[label.end() :]  # the line is the fix: its label says nothing more
         s = s.replace("**", "").replace("[", "(").replace("]", ")")
         # a sample's output ("key_id: 1, value_id: 100") is no sentence; "Incorrect configuration:" is
         # what not to do, and its sample would read as the fix
-        if s and _SENTENCE_END.search(s) and not (s.endswith(":") and _WRONG_SAMPLE.search(s)):
+        if s and _SENTENCE_END.search(s) and not (s.endswith(":") and WRONG_SAMPLE.search(s)):
             out.append(s)
     return out
 

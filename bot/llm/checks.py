@@ -19,6 +19,7 @@ from faqbot.bot.answers.extract import is_code_line
 from faqbot.bot.answers.phrases import phrase
 from faqbot.bot.answers.provenance import URL, actionable, drop_unsourced_sentences, tells_to_act
 from faqbot.bot.llm.prompt import INSTRUCTION, SYSTEM
+from faqbot.ingest.blocks import WRONG_SAMPLE
 from faqbot.ingest.records import Chunk
 from faqbot.ingest.textproc import SUPPORTED, detect_language, identifiers, strip_code, tokenize
 from faqbot.languages import words
@@ -160,8 +161,6 @@ def _failure(v: Verdict, language: str, support: list[float] | None) -> str:
     return ""
 
 
-# the lead-in of a sample that shows what not to do ("Incorrect configuration:")
-_WRONG_SAMPLE = re.compile(rf"\b({'|'.join(words('wrong_sample_patterns'))})\b", re.I)
 
 
 _LIST_PROSE = re.compile(r"^\s*(?:\d+[.)]|[-*•])\s+(?:\S+\s+){3,}")  # "2. Set the parameter x=1 in …"
@@ -238,7 +237,7 @@ def attach_code(answer: str, passage: str, language: str, question: str = "") ->
     their error."""
     found = source_code(passage)
     blocks = [b for _lead, b in found]
-    fixes = [(lead, b) for lead, b in found if not _is_error_text(b) and not _WRONG_SAMPLE.search(lead)]
+    fixes = [(lead, b) for lead, b in found if not _is_error_text(b) and not WRONG_SAMPLE.search(lead)]
     if fixes:
         # max() keeps the first of equals: the entry's own order when the question names none
         code = max(fixes, key=lambda f: _asked(f[1], f[0], question))[1]

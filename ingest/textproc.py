@@ -97,6 +97,22 @@ def query_tokens(text: str, lang: str) -> list[str]:
     return toks
 
 
+# ---------------------------------------------------------------- stack traces
+# a stack frame's "at package.Class.method", and the "... 15 more" closing a trace
+FRAME_CALL = re.compile(r"^\s*at\s+([\w$.<>]+)")
+MORE_FRAMES = re.compile(r"^\s*\.\.\.\s*\d+\s*more\s*$")
+# the JDK's own frames (reflection, threads, the SQL driver manager) sit in every Java trace and name no
+# component: read by BM25 they make an entry quoting a trace match any post that pastes one
+JDK_PACKAGES = ("java.", "javax.", "sun.", "jdk.", "com.sun.")
+
+
+def without_jdk_frames(text: str) -> str:
+    """text without the lines that are frames of the JDK's own code."""
+    if "at " not in text:
+        return text
+    return "\n".join(ln for ln in text.split("\n") if not ((m := FRAME_CALL.match(ln)) and m.group(1).startswith(JDK_PACKAGES)))
+
+
 # ---------------------------------------------------------------- language
 # possessive, the first branch with a lookahead: [A-Z][a-z0-9]*[A-Z0-9][A-Za-z0-9]* backtracked
 # quadratically on one long word ("A111...1_": 0.6 s); same matches

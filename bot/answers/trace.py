@@ -16,10 +16,9 @@ org.postgresql.util and org.postgresql.jdbc count as two: a frame too many is th
 
 from __future__ import annotations
 
-from faqbot.bot.retrieval.report import FRAME_CALL, MORE_FRAMES
+from faqbot.ingest.textproc import FRAME_CALL, JDK_PACKAGES, MORE_FRAMES
 
 ELLIPSIS = "…"
-_JDK = ("java.", "javax.", "sun.", "jdk.", "com.sun.")
 LIBRARY_PARTS = 3  # com.alibaba.druid and com.alibaba.ververica are two libraries; org.apache.flink one
 
 
@@ -31,7 +30,7 @@ def _library(line: str) -> str | None:
     if not m:
         return None
     name = m.group(1)
-    if name.startswith(_JDK):
+    if name.startswith(JDK_PACKAGES):
         return ""
     package = name.split(".")[:-2]  # without Class.method
     return ".".join(package[:LIBRARY_PARTS]) or name

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from faqbot.ingest.textproc import names
+from faqbot.ingest.textproc import FRAME_CALL, JDK_PACKAGES, MORE_FRAMES, names
 from faqbot.languages import CJK, alternatives
 
 LONG_POST = 300  # characters: shorter questions are used as typed
@@ -25,9 +25,6 @@ MAX_LINES_PER_KIND = 6
 _EXC_RE = re.compile(r"\b((?:[a-z][\w$]*\.)*[A-Z][\w$]*(?:Exception|Error|Failure))\b(?::\s*(.*))?")
 _CAUSED_RE = re.compile(r"^\s*Caused by:\s*")
 _FRAME_RE = re.compile(r"^\s*at\s+[\w$.<>/]+\(.*\)|^\s*at\s+[\w$.<>]+\s*$|^\s*\.\.\.\s*\d+\s*more")
-# a stack frame's "at package.Class.method", and the "... 15 more" closing a trace (bot/answers/trace.py too)
-FRAME_CALL = re.compile(r"^\s*at\s+([\w$.<>]+)")
-MORE_FRAMES = re.compile(r"^\s*\.\.\.\s*\d+\s*more\s*$")
 _LOG_PREFIX_RE = re.compile(
     r"^\s*\[?\d{4}-\d{2}-\d{2}[ T][\d:,.]+\]?\s*"  # timestamp
     r"(?:\[[^\]]*\]\s*)*"  # [thread] blocks
@@ -210,7 +207,7 @@ def _innermost(exc: re.Match[str]) -> re.Match[str]:
 
 def _frame(line: str) -> str | None:
     m = FRAME_CALL.match(line)
-    if not m:
+    if not m or m.group(1).startswith(JDK_PACKAGES):
         return None
     parts = m.group(1).split(".")
     # Class.method: the package path repeats across frames and names no symptom

@@ -154,3 +154,18 @@ def test_a_log_line_in_inline_code_is_not_a_symptom_sentence():
     rep = read_report(WRAPPED)
     assert not any("pool-25-thread-1" in s or "2023-05-06" in s for s in rep.symptoms + rep.prose)
     assert "2023-05-06" not in rep.lexical_text()
+
+
+def test_the_jdks_frames_are_not_the_first_frames():
+    # reflection and thread frames open many traces and name no component: the frames kept are the library's
+    trace = (
+        "Job fails on start\n\nIt fails at once:\n\n```\njava.sql.SQLException: No suitable driver\n"
+        "\tat sun.reflect.NativeMethodAccessorImpl.invoke0(Native Method)\n"
+        "\tat java.sql.DriverManager.getDriver(DriverManager.java:298)\n"
+        "\tat javax.management.Foo.bar(Foo.java:1)\n"
+        "\tat com.example.sink.MysqlSink.open(MysqlSink.java:41)\n"
+        "\tat jdk.internal.reflect.Method.invoke(Method.java:3)\n"
+        "\tat org.apache.flink.util.Util.run(Util.java:34)\n```\n"
+    )
+    rep = read_report(trace)
+    assert rep.frames == ["MysqlSink.open", "Util.run"]

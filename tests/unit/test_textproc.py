@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from faqbot.ingest.textproc import detect_language, identifiers, tokenize
+from faqbot.ingest.textproc import detect_language, identifiers, tokenize, without_jdk_frames
 
 
 @pytest.mark.parametrize(
@@ -49,3 +49,22 @@ def test_tokenize_stems_folds_and_splits():
     assert "partit" in toks and "§nopermissionexception" in toks
     assert "permiss" in toks or "permission" in toks  # camel-case part, stemmed
     assert tokenize("réseau", "fr") == tokenize("reseau", "fr")
+
+
+def test_the_jdks_frames_leave_an_entry_body_and_the_rest_stays():
+    body = (
+        "The logs show:\nCaused by: java.sql.BatchUpdateException: multi-statement be found.\n"
+        "  at sun.reflect.GeneratedConstructorAccessor115.newInstance(Unknown Source)\n"
+        "  \tat java.lang.reflect.Constructor.newInstance(Constructor.java:423)\n"
+        "  at com.sun.proxy.$Proxy1.run(Unknown Source)\n"
+        "  at com.mysql.cj.util.Util.handleNewInstance(Util.java:192)\n"
+        "Set allowMultiQueries at java level."
+    )
+    kept = without_jdk_frames(body).split("\n")
+    assert kept == [
+        "The logs show:",
+        "Caused by: java.sql.BatchUpdateException: multi-statement be found.",
+        "  at com.mysql.cj.util.Util.handleNewInstance(Util.java:192)",
+        "Set allowMultiQueries at java level.",
+    ]
+    assert without_jdk_frames("no trace here") == "no trace here"

@@ -106,11 +106,16 @@ MORE_FRAMES = re.compile(r"^\s*\.\.\.\s*\d+\s*more\s*$")
 JDK_PACKAGES = ("java.", "javax.", "sun.", "jdk.", "com.sun.")
 
 
+def is_jdk_frame(line: str) -> bool:
+    m = FRAME_CALL.match(line)
+    return bool(m and m.group(1).startswith(JDK_PACKAGES))
+
+
 def without_jdk_frames(text: str) -> str:
     """text without the lines that are frames of the JDK's own code."""
     if "at " not in text:
         return text
-    return "\n".join(ln for ln in text.split("\n") if not ((m := FRAME_CALL.match(ln)) and m.group(1).startswith(JDK_PACKAGES)))
+    return "\n".join(ln for ln in text.split("\n") if not is_jdk_frame(ln))
 
 
 # ---------------------------------------------------------------- language

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from faqbot.ingest.textproc import FRAME_CALL, JDK_PACKAGES, MORE_FRAMES, names
+from faqbot.ingest.textproc import FRAME_CALL, JDK_PACKAGES, names
 from faqbot.languages import CJK, alternatives
 
 LONG_POST = 300  # characters: shorter questions are used as typed

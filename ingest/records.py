@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass, field
 
-from .textproc import fold, tokenize, without_jdk_frames
+from .textproc import fold, frames_as_calls, tokenize
 
 TITLE_WEIGHT = 2  # title and aliases count twice in the lexical index
 
@@ -89,4 +89,4 @@ class ParsedDocument:
 def lexical_tokens(c: Chunk) -> list[str]:
     """The tokens a chunk contributes to the lexical index."""
     head = " ".join([c.title, *c.aliases, c.group])
-    return tokenize(head, c.language) * TITLE_WEIGHT + tokenize(without_jdk_frames(c.body), c.language)
+    return tokenize(head, c.language) * TITLE_WEIGHT + tokenize(frames_as_calls(c.body), c.language)

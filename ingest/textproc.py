@@ -106,16 +106,21 @@ MORE_FRAMES = re.compile(r"^\s*\.\.\.\s*\d+\s*more\s*$")
 JDK_PACKAGES = ("java.", "javax.", "sun.", "jdk.", "com.sun.")
 
 
-def is_jdk_frame(line: str) -> bool:
-    m = FRAME_CALL.match(line)
-    return bool(m and m.group(1).startswith(JDK_PACKAGES))
-
-
-def without_jdk_frames(text: str) -> str:
-    """text without the lines that are frames of the JDK's own code."""
+def frames_as_calls(text: str) -> str:
+    """text with each stack frame read as the code it calls ("com.mysql.cj.jdbc.ClientPreparedStatement.
+    executeBatch"): the JDK's frames left out, the others without "at", file and line. A trace's file
+    names ("Util.java") and line numbers are in every frame and name no problem; for BM25 they made an entry
+    quoting a long trace match any post that says "java" or a version number."""
     if "at " not in text:
         return text
-    return "\n".join(ln for ln in text.split("\n") if not is_jdk_frame(ln))
+    out = []
+    for line in text.split("\n"):
+        m = FRAME_CALL.match(line)
+        if m is None:
+            out.append(line)
+        elif not m.group(1).startswith(JDK_PACKAGES):
+            out.append(m.group(1))
+    return "\n".join(out)
 
 
 # ---------------------------------------------------------------- language

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from faqbot.ingest.textproc import detect_language, identifiers, tokenize, without_jdk_frames
+from faqbot.ingest.textproc import detect_language, frames_as_calls, identifiers, tokenize
 
 
 @pytest.mark.parametrize(
@@ -51,7 +51,7 @@ def test_tokenize_stems_folds_and_splits():
     assert tokenize("réseau", "fr") == tokenize("reseau", "fr")
 
 
-def test_the_jdks_frames_leave_an_entry_body_and_the_rest_stays():
+def test_a_trace_is_read_as_the_code_it_calls_without_the_jdk():
     body = (
         "The logs show:\nCaused by: java.sql.BatchUpdateException: multi-statement be found.\n"
         "  at sun.reflect.GeneratedConstructorAccessor115.newInstance(Unknown Source)\n"
@@ -60,11 +60,14 @@ def test_the_jdks_frames_leave_an_entry_body_and_the_rest_stays():
         "  at com.mysql.cj.util.Util.handleNewInstance(Util.java:192)\n"
         "Set allowMultiQueries at java level."
     )
-    kept = without_jdk_frames(body).split("\n")
+    kept = frames_as_calls(body).split("\n")
     assert kept == [
         "The logs show:",
         "Caused by: java.sql.BatchUpdateException: multi-statement be found.",
-        "  at com.mysql.cj.util.Util.handleNewInstance(Util.java:192)",
+        "com.mysql.cj.util.Util.handleNewInstance",
         "Set allowMultiQueries at java level.",
     ]
-    assert without_jdk_frames("no trace here") == "no trace here"
+    assert frames_as_calls("no trace here") == "no trace here"
+    # the file name and line number of a frame are no terms of the entry; its class and method are
+    toks = tokenize(frames_as_calls("x\n\tat org.apache.flink.Foo.bar(Foo.java:1234)"), "en")
+    assert "java" not in toks and "1234" not in toks and "§org.apache.flink.foo.bar" in toks

@@ -30,7 +30,9 @@ def dev_run(bot):
 def test_dev_figures_do_not_regress(dev_run):
     m = dev_run.metrics["overall"]
     assert m["in_scope"] == 64 and m["out_of_scope"] == 6
-    assert m["hit@1"] >= 0.984, m  # 63 of 64: dev036 (the French stem "compt", docs/eval.md) is the miss
+    # 64 of 64 since entries' frames are read as calls (docs/eval.md, eighth session), but dev036 (the French
+    # stem "compt") leads by 0.003, within what another CPU's cosines move: 63 is allowed
+    assert m["hit@1"] >= 0.984, m
     assert m["hit@5"] == 1.0, m
     declined = [r["id"] for r in dev_run.rows if r["in_scope"] and r["outcome"] == NOT_COVERED]
     assert declined == [] and m["false_abstain"] == 0.0

@@ -104,6 +104,9 @@ MORE_FRAMES = re.compile(r"^\s*\.\.\.\s*\d+\s*more\s*$")
 # the JDK's own frames (reflection, threads, the SQL driver manager) sit in every Java trace and name no
 # component: read by BM25 they make an entry quoting a trace match any post that pastes one
 JDK_PACKAGES = ("java.", "javax.", "sun.", "jdk.", "com.sun.")
+# a whole line that is a frame: a qualified name, its "(File.java:12)" (cut short in a quoted log) and the jar
+# a logger may add ("~[flink-dist.jar:1.15]"); "at least one sink" is prose
+_FRAME_LINE = re.compile(r"^\s*at\s+([\w$<>]+(?:\.[\w$<>]+)+)\s*(?:\([^()]*\)?)?\s*(?:~?\[[^\[\]]*\]\s*)?$")
 
 
 def frames_as_calls(text: str) -> str:
@@ -115,7 +118,7 @@ def frames_as_calls(text: str) -> str:
         return text
     out = []
     for line in text.split("\n"):
-        m = FRAME_CALL.match(line)
+        m = _FRAME_LINE.match(line)
         if m is None:
             out.append(line)
         elif not m.group(1).startswith(JDK_PACKAGES):

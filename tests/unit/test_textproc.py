@@ -57,7 +57,7 @@ def test_a_trace_is_read_as_the_code_it_calls_without_the_jdk():
         "  at sun.reflect.GeneratedConstructorAccessor115.newInstance(Unknown Source)\n"
         "  \tat java.lang.reflect.Constructor.newInstance(Constructor.java:423)\n"
         "  at com.sun.proxy.$Proxy1.run(Unknown Source)\n"
-        "  at com.mysql.cj.util.Util.handleNewInstance(Util.java:192)\n"
+        "  at com.mysql.cj.util.Util.handleNewInstance(Util.java:192) ~[?:1.8.0_302]\n"
         "Set allowMultiQueries at java level."
     )
     kept = frames_as_calls(body).split("\n")
@@ -68,6 +68,8 @@ def test_a_trace_is_read_as_the_code_it_calls_without_the_jdk():
         "Set allowMultiQueries at java level.",
     ]
     assert frames_as_calls("no trace here") == "no trace here"
+    prose = "Set it\nat least one sink must be declared\nat job start (when the state is empty)"
+    assert frames_as_calls(prose) == prose
     # the file name and line number of a frame are no terms of the entry; its class and method are
     toks = tokenize(frames_as_calls("x\n\tat org.apache.flink.Foo.bar(Foo.java:1234)"), "en")
     assert "java" not in toks and "1234" not in toks and "§org.apache.flink.foo.bar" in toks

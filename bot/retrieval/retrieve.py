@@ -314,8 +314,9 @@ class HybridRetriever:
         shifted_g, searched_g = self._group_max(dense_c), self._group_max(raw_c)
         unhubbed_g = use_g = None
         cjk = bool(_CJK_TEXT.search(report.language_text()))
-        if report.is_long and self.hubs.weight:
-            # a long post: the entries close to any text lose that closeness (ingest/hubs.py)
+        if (report.is_long or exception_classes(report.text, generic=True)) and self.hubs.weight:
+            # a long post, or a question quoting an exception: the entries close to any text (error-titled
+            # ones near any error) lose that closeness (ingest/hubs.py)
             unhubbed_g, shifted_g = shifted_g, self._group_max(self.hubs.remove(dense_c))
         if cjk and self.weights["cjk_use"]:
             # a second model that places Chinese near the English entries (bot/retrieval/cjk_dense.py)

@@ -85,7 +85,7 @@ def test_a_short_question_quoting_an_exception_loses_the_hubs_pull(bot):
 
 # a trace's first frames are often the JDK's reflection calls, which every Java trace holds: read by BM25 they
 # matched the one entry quoting a long MySQL driver trace ("multi-statement be found") to any post pasting one
-# (ingest/textproc.py without_jdk_frames, bot/retrieval/report.py). Written for this test.
+# (ingest/textproc.py frames_as_calls, bot/retrieval/report.py). Written for this test.
 POST_JDK = """Canal-style sync to MySQL keeps failing during the initial load
 
 We replicate about 40 tables from one MySQL 5.7 instance into another with our own Java sync tool (8 writer threads, \

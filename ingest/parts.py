@@ -15,7 +15,8 @@ error without what to do, and "how do I fix it?" knows what there is to add:
 - items: an unlabelled closing bullet list of alternatives (causes, each with its own remedy);
 - last: the closing paragraph (the workaround after the explanation; a lone paragraph is its answer);
 - none: an entry that only explains (version branches, a behaviour): no fix in the FAQ;
-- sample: a body that is only a code sample, not an answer by itself.
+- example: a body that is only code showing how (a query with its comments): the code is the fix;
+- sample: a body that is only data (a JSON line, an XML or CSV sample), not an answer by itself.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ import re
 from .blocks import BULLET, CODE_LINE, CODE_START, SENTENCE, Para, label_kind, paragraphs
 from .records import Part
 
-FIX_SHAPES = ("labelled", "steps", "sections", "items", "last", "none", "sample")
+FIX_SHAPES = ("labelled", "steps", "sections", "items", "last", "none", "example", "sample")
+# data, not code: what a JSON, XML or CSV sample opens with (a query or program opens with a word or a comment)
+_DATA_FIRST = re.compile(r"^\s*[\[{<\d\"]")
 _NUMBERED = re.compile(r"^\s*\d+[.)]\s")
 _CODE_FIRST = re.compile(rf"^({CODE_START})")
 _ERROR_LINE = re.compile(r"Exception|Error|^\s*at |Caused by|\bERROR\b|\bWARN\b", re.M)
@@ -208,12 +211,21 @@ def _labelled_fix(parts: list[Part]) -> str:
     return ""
 
 
+def _code_only(parts: list[Part]) -> str:
+    """A body that is only code: data ("sample") or code showing how, which is then its own fix ("example")."""
+    content = [p for p in parts if p.kind not in ("label", "heading")]
+    if not content or any(p.kind != "code" for p in content):
+        return ""
+    if all(_DATA_FIRST.match(p.text) for p in content):
+        return "sample"
+    for p in content:
+        p.fix = True
+    return "example"
+
+
 def _assign_fix(parts: list[Part]) -> str:
     """Mark the parts that say what to do; return how the entry gives its fix."""
-    content = [p for p in parts if p.kind not in ("label", "heading")]
-    if content and all(p.kind == "code" for p in content):
-        return "sample"
-    shape = _labelled_fix(parts)
+    shape = _code_only(parts) or _labelled_fix(parts)
     if shape:
         return shape
     if sum(p.kind == "heading" for p in parts) >= 2 and _section_fixes(parts):

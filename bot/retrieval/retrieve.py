@@ -147,6 +147,7 @@ class HybridRetriever:
             frozenset(c for m in mem for c in exception_classes(self.chunks[m].title, generic=True))
             for mem in self.group_members
         ]
+        self._samples = np.array([all(self.chunks[m].fix == "sample" for m in mem) for mem in self.group_members])
         self._error_titles = error_title_index(
             [[self.chunks[m].title for m in mem] for mem in self.group_members],
             ["\n".join(self.chunks[m].title + "\n" + self.chunks[m].body for m in mem) for mem in self.group_members],
@@ -290,6 +291,7 @@ class HybridRetriever:
             text,
             self._error_titles,
             self._title_classes,
+            samples=self._samples,
         )
 
     # ------------------------------------------------------------------ public

@@ -31,6 +31,7 @@ XLING_LEXICAL = 1.0
 LANGUAGE_FILL = 1.0
 ERROR_TITLE_BONUS = 0.08
 OTHER_EXCEPTION_PENALTY = 0.05
+DATA_SAMPLE_PENALTY = 0.05
 # the version of an entry cited: its cosine as searched plus this share of its BM25 score
 CITED_VERSION_LEXICAL = 0.02
 
@@ -62,6 +63,8 @@ class Evidence:
     unhubbed: np.ndarray | None = None
     # for a question whose prose is CJK, the best USE cosine of the entry's versions (bot/retrieval/cjk_dense.py)
     use: np.ndarray | None = None
+    # the entries whose body is only data (a JSON line: ingest/parts.py, fix shape "sample")
+    samples: np.ndarray | None = None
 
 
 Contribution = Callable[[Evidence, Mapping[str, float]], np.ndarray]
@@ -155,6 +158,12 @@ def _other_exception(ev: Evidence, w: Mapping[str, float]) -> np.ndarray:
     return 0.0 - _f64(other_exception_penalty(ev.title_classes, ev.text, w["other_exception"]))  # no "-0.0"
 
 
+def _data_sample(ev: Evidence, w: Mapping[str, float]) -> np.ndarray:
+    if ev.samples is None:
+        return np.zeros(len(ev.dense))
+    return 0.0 - w["data_sample"] * _f64(ev.samples)  # no "-0.0"
+
+
 _SHIFT_SWEEP = "docs/eval.md, issue 25: misses over dev + xling-dev + calibration's cross-lingual (110 questions)"
 
 SIGNALS: tuple[Signal, ...] = (
@@ -241,6 +250,15 @@ SIGNALS: tuple[Signal, ...] = (
         "the entry's title names exception classes and the question names others, none of them",
         "docs/eval.md, real posts: hit@5 0.744 without, 0.767 with; no first entry changes",
         _other_exception,
+    ),
+    Signal(
+        "data_sample",
+        DATA_SAMPLE_PENALTY,
+        "the entry's body is only data (a JSON line under its title: ingest/parts.py, fix shape \"sample\"), "
+        "which answers nothing by itself: an entry that says what to do ranks before it when close",
+        "docs/eval.md, issue 22, ninth session: real posts hit@1 0.789 -> 0.803 (rpa014, nested JSON in Kafka); "
+        "the composer already answered from the next entry (issue 24)",
+        _data_sample,
     ),
 )
 

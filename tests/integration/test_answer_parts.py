@@ -138,6 +138,15 @@ def test_an_entry_that_is_only_a_sample_is_not_the_answer(answering_bot):
     assert a.citations[0].title != "Parse nested JSON with Kafka connector"
 
 
+@pytest.mark.parametrize("question", ["How do I use the SHUFFLE_HASH hint?", "comment utiliser le hint SHUFFLE_HASH ?"])
+def test_an_entry_that_is_only_a_query_with_comments_is_the_answer(answering_bot, question):
+    """The hint's entry is a query and its comments: that is how to use the hint, so it is quoted (it
+    was taken for a data sample and the answer came from an entry on dimension-table joins)."""
+    a = answering_bot.ask(question)
+    assert not a.abstained
+    assert "SHUFFLE_HASH" in a.citations[0].title and "SHUFFLE_HASH(dim_1)" in a.text
+
+
 @pytest.mark.parametrize(
     ("question", "named", "first", "left_out", "abridged"),
     [

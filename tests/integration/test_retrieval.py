@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+from faqbot.bot.retrieval.retrieve import HybridRetriever
+from faqbot.bot.retrieval.signals import ablated
+
 
 def test_french_question_cites_french_version(bot):
     r = bot.retriever.retrieve("Ma fenêtre event time sur une source Kafka ne produit aucune sortie, pourquoi ?")
@@ -71,3 +75,17 @@ def test_unknown_product_names_feature(bot):
     assert f["unknown_names"] == 1.0
     known = bot.retriever.retrieve("How do I configure a Kafka source with SASL_SSL?").features
     assert known["unknown_names"] == 0.0
+
+
+@pytest.mark.parametrize(
+    "question", ["comment lire un JSON imbriqué depuis Kafka ?", "¿Cómo leo un JSON anidado desde Kafka?"]
+)
+def test_an_entry_that_is_only_data_ranks_after_the_entry_that_says_what_to_do(bot, question):
+    """"Parse nested JSON with Kafka connector" is one JSON line under its title; the entry that says to
+    declare the object as a ROW type comes first (signal data_sample). Without the signal the data leads."""
+    old = bot.retriever
+    off = HybridRetriever(old.store, fusion=old.fusion, abstain=old.abstain_model, weights=ablated(["data_sample"]))
+    first, second = old.retrieve(question).hits[:2]
+    assert first.chunk.fix != "sample" and "ROW" in first.chunk.body
+    assert second.chunk.fix == "sample" and second.explain["data_sample"] < 0
+    assert off.retrieve(question).hits[0].group == second.group

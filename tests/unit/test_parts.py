@@ -276,3 +276,20 @@ def test_an_entry_that_is_only_a_sample_is_not_the_answer():
     assert answer_hit([_Hit(sample), _Hit(other)]) == 1
     assert answer_hit([_Hit(other), _Hit(sample)]) == 0
     assert answer_hit([_Hit(sample)]) == 0  # nothing better: the sample, cited for what it is
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "-- Name the dimension tables to distribute in the hint.\nSELECT /*+ SHUFFLE_HASH(dim_1) */ k, d.v\n"
+        "FROM src AS s JOIN dim_1 FOR SYSTEM_TIME AS OF PROCTIME() AS d ON s.k = d.k;",
+        "-- Indiquez les tables de dimension à distribuer dans le hint.\nSELECT /*+ SHUFFLE_HASH(dim_1) */ k, d.v\n"
+        "FROM src AS s JOIN dim_1 FOR SYSTEM_TIME AS OF PROCTIME() AS d ON s.k = d.k;",
+    ],
+)
+def test_an_entry_that_is_only_a_query_with_its_comments_is_its_own_fix(body):
+    """Code that shows how (a query and its comments) answers "how do I use the hint?"; data does not."""
+    c = entry(body)
+    assert c.fix == "example" and all(p.fix for p in c.parts if p.kind == "code")
+    assert answer_hit([_Hit(c), _Hit(entry(WORKAROUND["en"]))]) == 0
+    assert "SHUFFLE_HASH(dim_1)" in answer(c, "how do I use the SHUFFLE_HASH hint?")

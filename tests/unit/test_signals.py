@@ -4,6 +4,8 @@ up to the score (no index, no model)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 from faqbot.bot.answers.parts_score import PART_SIGNALS, SIGNALS
@@ -31,6 +33,7 @@ DOCUMENTED = {
     "language_fill": 1.0,
     "error_title": 0.08,
     "other_exception": 0.05,
+    "data_sample": 0.05,
     "cited_version": 0.02,
 }
 PARTS_DOCUMENTED = {
@@ -67,6 +70,7 @@ def test_weights_are_the_documented_constants():
     assert signals.LEXICAL_WEIGHT == DOCUMENTED["lexical"]
     assert signals.ERROR_TITLE_BONUS == DOCUMENTED["error_title"]
     assert signals.OTHER_EXCEPTION_PENALTY == DOCUMENTED["other_exception"]
+    assert signals.DATA_SAMPLE_PENALTY == DOCUMENTED["data_sample"]
     assert signals.LANGUAGE_SHIFT == DOCUMENTED["language_shift"]
     assert signals.CITED_VERSION_LEXICAL == DOCUMENTED["cited_version"]
 
@@ -156,3 +160,10 @@ def test_eval_ablate_list_prints_every_signal_and_a_typo_fails_before_the_index_
     assert main(["eval", str(tmp_path / "q.jsonl"), "--index", str(missing), "--ablate", "error_tittle"]) == 1
     err = capsys.readouterr().err
     assert "unknown signal 'error_tittle'" in err and "other_exception" in err and not missing.exists()
+
+
+def test_an_entry_that_is_only_data_loses_the_data_sample_weight():
+    ev = replace(_evidence(), samples=np.array([False, True, False, False]))
+    parts = contributions(ev, default_weights())
+    assert list(parts["data_sample"]) == [0.0, -signals.DATA_SAMPLE_PENALTY, 0.0, 0.0]
+    assert not contributions(_evidence(), default_weights())["data_sample"].any()

@@ -18,6 +18,7 @@ from faqbot.bot.answers.answer import MARKER, cited_numbers, repair_citations
 from faqbot.bot.answers.extract import is_code_line
 from faqbot.bot.answers.phrases import phrase
 from faqbot.bot.answers.provenance import URL, actionable, drop_unsourced_sentences, tells_to_act
+from faqbot.bot.answers.trace import ELLIPSIS, condense
 from faqbot.bot.llm.prompt import INSTRUCTION, SYSTEM
 from faqbot.ingest.blocks import WRONG_SAMPLE
 from faqbot.ingest.records import Chunk
@@ -29,6 +30,11 @@ if TYPE_CHECKING:
 
 MIN_LANGUAGE_CONFIDENCE = 0.5  # below it the detector saw no prose (code only, or noise)
 _FENCE = re.compile(r"```.*?(?:```|$)", re.DOTALL)
+# a fenced block with the line that introduces it: a label ("Error detallado: [1]") left without its
+# block reads as a broken answer; a longer line is a sentence and stays (LABEL_WORDS)
+_LED_FENCE = re.compile(
+    r"(?P<lead>^[^\n`]{1,60}:[ \t]*(?:\[\d{1,2}\][ \t]*)*\n\s*)?(?P<code>```.*?(?:```|\Z))", re.DOTALL | re.MULTILINE
+)
 _SPAN = re.compile(r"`([^`\n]+)`")
 _LOOSE_MARKER = re.compile(r"\[(?:[/^#]\s*|\s+)(\d{1,2})\s*\]")  # [/1], [^1], [ 1 ]: a marker, misspelt
 _HYPHENATED_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
@@ -41,6 +47,10 @@ SUPPORT_THRESHOLD = 0.891
 MIN_SUPPORTED_SHARE = 0.5
 # the longest source code attached under a generated answer; longer blocks are cut with "…"
 ATTACH_CHARS = 1200  # below it the answer is mostly not what its source says
+LABEL_WORDS = 5  # "Los detalles del error son:" is a label; "Set these options in the DDL:" a sentence
+_ENUMERATOR = re.compile(r"^\s*(?:\(?\d{1,2}[).]|[-*])\s*")
+_TRAILING_LABEL = re.compile(r"\n\s*\n([^\n`]{1,60}:[ \t]*(?:\[\d{1,2}\][ \t]*)*)\s*\Z")
+ERROR_LINES = 8  # of an error text attached without fix code: a condensed trace's exception and library lines
 # what small models write instead of answering, beyond the bot's own "not covered" phrase
 _REFUSALS = words("refusal_patterns")
 
@@ -161,8 +171,6 @@ def _failure(v: Verdict, language: str, support: list[float] | None) -> str:
     return ""
 
 
-
-
 _LIST_PROSE = re.compile(r"^\s*(?:\d+[.)]|[-*•])\s+(?:\S+\s+){3,}")  # "2. Set the parameter x=1 in …"
 
 
@@ -223,6 +231,19 @@ def _is_error_text(block: str) -> bool:
     return sum(bool(ERROR_LINE.search(ln)) for ln in lines) * 2 >= len(lines)
 
 
+def _error_excerpt(block: str) -> str:
+    """An error text cut as the extractive answer's "Error details" cut it (bot/answers/trace.py): the
+    exception lines and the frame of each library the failure passed through, where errors that
+    share a message differ (MetaQRowDataSource.run), not the first two lines, which a condensed
+    trace may spend on "…" and a JDK frame."""
+    lines = condense(block).split("\n")
+    while lines and lines[0].strip() == ELLIPSIS:  # a cut at either end tells nothing by itself
+        lines.pop(0)
+    while lines and lines[-1].strip() == ELLIPSIS:
+        lines.pop()
+    return "\n".join(lines[:ERROR_LINES] + ([ELLIPSIS] if len(lines) > ERROR_LINES else []))
+
+
 def _asked(block: str, lead: str, question: str) -> int:
     """How many of the question's terms a block and the line introducing it hold (the index's own
     tokens: no stop words, identifiers whole and in parts; samples are in English)."""
@@ -233,8 +254,8 @@ def attach_code(answer: str, passage: str, language: str, question: str = "") ->
     """The answer with its source's fix code appended verbatim, unless the answer already reproduces
     it: small models paraphrase or drop code, and a user needs it exact to copy. Of several samples,
     the one the question names most (an entry showing PLAIN and SCRAM setups, asked about SCRAM).
-    Without fix code, the first two lines of the entry's error text, so the user can check it is
-    their error."""
+    Without fix code, the entry's error text as the extractive answer shows it (_error_excerpt), so
+    the user can check it is their error."""
     found = source_code(passage)
     blocks = [b for _lead, b in found]
     fixes = [(lead, b) for lead, b in found if not _is_error_text(b) and not WRONG_SAMPLE.search(lead)]
@@ -242,7 +263,7 @@ def attach_code(answer: str, passage: str, language: str, question: str = "") ->
         # max() keeps the first of equals: the entry's own order when the question names none
         code = max(fixes, key=lambda f: _asked(f[1], f[0], question))[1]
     elif blocks:
-        code = "\n".join(blocks[0].splitlines()[:2])
+        code = _error_excerpt(blocks[0])
     else:
         return answer, False
     if _reproduces(answer, code):
@@ -278,6 +299,19 @@ def drop_repeats(text: str) -> str:
     return "\n\n".join(out)
 
 
+def _is_label(line: str) -> bool:
+    """A short line ending in a colon that names what follows rather than saying something."""
+    return len(re.findall(r"\w+", MARKER.sub("", _ENUMERATOR.sub("", line)))) <= LABEL_WORDS
+
+
+def drop_dangling_label(text: str) -> str:
+    """The answer without a last paragraph that only introduces code: generation stops at a code fence
+    (the source's own code is attached instead, under its own line), so "La configuración incorrecta
+    sería:" would stand over the correct configuration."""
+    m = _TRAILING_LABEL.search(text)
+    return text[: m.start()].rstrip() if m and _is_label(m.group(1)) else text
+
+
 def _drop_unsourced_code(text: str, sources: list[str], question: str) -> tuple[str, int]:
     """The answer without the fenced code blocks it wrote that its source does not hold: the
     source's own code is attached instead (attach_code)."""
@@ -285,12 +319,13 @@ def _drop_unsourced_code(text: str, sources: list[str], question: str) -> tuple[
 
     def keep(m: re.Match) -> str:
         nonlocal dropped
-        if unsupported_terms(m.group(0), sources, question):
+        if unsupported_terms(m.group("code"), sources, question):
             dropped += 1
-            return ""
+            lead = m.group("lead") or ""
+            return lead if not _is_label(lead) else ""
         return m.group(0)
 
-    out = _FENCE.sub(keep, text)
+    out = _LED_FENCE.sub(keep, text)
     return (re.sub(r"\n{3,}", "\n\n", out).strip(), dropped) if dropped else (text, 0)
 
 
@@ -326,6 +361,10 @@ def check_answer(
     v = Verdict(drop_prompt_echo(text))
     if v.text != text:
         v.repairs.append("removed a label copied from the instructions")
+        text = v.text
+    v.text = drop_dangling_label(text)
+    if v.text != text:
+        v.repairs.append("removed a last line introducing code the model did not write")
         text = v.text
     if not text:
         v.reason = "empty output"

@@ -90,6 +90,19 @@ def test_code_the_source_does_not_hold_is_removed_not_trusted():
     assert _check(ok).text == ok
 
 
+@pytest.mark.parametrize(
+    "label",
+    ["Error detallado: [1]", "Configuration incorrecte :", "Wrong configuration [1]:"],
+)
+def test_a_label_left_without_its_removed_code_goes_with_it(label):
+    text = f"Add the idle timeout to the job configuration [1].\n\n{label}\n\n```\nSET 'x.y' = 'z';\n```"
+    v = _check(text)
+    assert v.text == "Add the idle timeout to the job configuration [1]."
+    # a sentence ending in a colon is the answer's own words: it stays when its code goes
+    said = "Add the idle timeout to the configuration of the job [1]:\n\n```\nSET 'x.y' = 'z';\n```"
+    assert _check(said).text == "Add the idle timeout to the configuration of the job [1]:"
+
+
 def test_hyphenated_words_of_prose_are_not_identifiers():
     fr = "Assurez-vous que la partition inactive est ignorée avec `table.exec.source.idle-timeout: 5` [1]."
     assert unsupported_terms(fr, [SOURCE]) == []
@@ -136,6 +149,19 @@ def test_source_code_finds_fenced_and_unfenced_blocks():
     assert source_code("2. Set the parameter allowMultiQueries=true in the URL of the table.") == []
 
 
+@pytest.mark.parametrize(
+    "label", ["La configuración incorrecta sería:", "(3) Los detalles del error son:", "Configuration correcte :"]
+)
+def test_a_last_label_whose_code_the_model_never_wrote_is_dropped(label):
+    # generation stops at a code fence: the label would stand over the source's attached code
+    v = _check(f"Add the idle timeout to the job configuration [1].\n\n{label}\n\n")
+    assert v.text == "Add the idle timeout to the job configuration [1]."
+    assert any("introducing code" in r for r in v.repairs)
+    # a sentence that says what to do stays, colon and all
+    said = "Add the idle timeout to the job configuration [1].\n\nAdd this line to the job configuration [1]:"
+    assert _check(said).text == said
+
+
 def test_the_sources_code_is_attached_verbatim_unless_the_answer_has_it():
     passage = "Add this line to the Other Configuration section:\n\n```\ntable.exec.source.idle-timeout: 5\n```"
     answer = "Ajoutez le délai d'inactivité dans la configuration [1]."
@@ -156,7 +182,31 @@ def test_the_sources_code_is_attached_verbatim_unless_the_answer_has_it():
     assert scram.endswith("'SCRAM-SHA-256'\n```") and "'PLAIN'" not in scram
     assert attach_code("Set the mechanism [1].", two, "en", "kafka sasl")[0].endswith("'PLAIN'\n```")
     trace = "```\njava.lang.IllegalStateException: boom\n    at a.B.c(B.java:1)\n    at a.B.d(B.java:2)\n```"
-    assert attach_code("Restart the job [1].", trace, "en")[0].endswith("boom\n    at a.B.c(B.java:1)\n```")
+    assert attach_code("Restart the job [1].", trace, "en")[0].endswith(
+        "boom\n    at a.B.c(B.java:1)\n    at a.B.d(B.java:2)\n```"
+    )
+    # a condensed trace (the passage's): its exception line and each library's frame, not a leading "…"
+    # and a first frame; a long one cut as the extractive answer cuts it
+    condensed = (
+        "**Error details**\n\n```\n…\njava.lang.RuntimeException: timeout value is negative\n"
+        "    at com.acme.common.reader.ParallelReader.run\n    …\n"
+        "    at com.acme.connectors.metaq.MetaQSource.run\n…\n```"
+    )
+    shown = attach_code("Set pullIntervalMs to 0 [1].", condensed, "es")[0]
+    assert "```\njava.lang.RuntimeException" in shown and shown.endswith(
+        "ParallelReader.run\n    …\n    at com.acme.connectors.metaq.MetaQSource.run\n```"
+    )
+    raw = (
+        "```\nCaused by: java.sql.SQLException: Incorrect string value\n"
+        + "".join(
+            f"    at {lib}.Impl.m{i}(Impl.java:{i})\n"
+            for lib in ("java.lang", "com.mysql.cj.jdbc", "com.acme.sink")
+            for i in range(4)
+        )
+        + "```"
+    )
+    shown = attach_code("Add characterEncoding=UTF-8 [1].", raw, "fr")[0]
+    assert "at com.acme.sink.Impl.m3" in shown and "java.lang.Impl" not in shown and "Impl.java" not in shown
 
 
 def test_terms_from_the_source_or_the_question_pass():

@@ -232,7 +232,7 @@ def _is_error_text(block: str) -> bool:
 
 
 def _error_excerpt(block: str) -> str:
-    """An error text cut as the extractive answer's "Error details" cut it (bot/answers/trace.py): the
+    """An error text cut as the trace condenser cuts it (bot/answers/trace.py, as the passage holds it): the
     exception lines and the frame of each library the failure passed through, where errors that
     share a message differ (MetaQRowDataSource.run), not the first two lines, which a condensed
     trace may spend on "…" and a JDK frame."""
@@ -254,8 +254,8 @@ def attach_code(answer: str, passage: str, language: str, question: str = "") ->
     """The answer with its source's fix code appended verbatim, unless the answer already reproduces
     it: small models paraphrase or drop code, and a user needs it exact to copy. Of several samples,
     the one the question names most (an entry showing PLAIN and SCRAM setups, asked about SCRAM).
-    Without fix code, the entry's error text as the extractive answer shows it (_error_excerpt), so
-    the user can check it is their error."""
+    Without fix code, the entry's error text as the trace condenser cuts it (_error_excerpt), so the
+    user can check it is their error."""
     found = source_code(passage)
     blocks = [b for _lead, b in found]
     fixes = [(lead, b) for lead, b in found if not _is_error_text(b) and not WRONG_SAMPLE.search(lead)]

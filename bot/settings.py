@@ -21,7 +21,7 @@ DEFAULT_LLM_TIMEOUT = 30.0
 # model writes about 8 tokens a second)
 DEFAULT_LLM_MAX_TOKENS = 300
 # Enough for the cause and the fix in most entries (the fix's code is attached verbatim after the
-# answer in any case, llm_checks.attach_code). Longer is not better for a small model: at 2,000
+# answer in any case, llm.attach.attach_code). Longer is not better for a small model: at 2,000
 # characters the gold fact was in the passage for 0.92 of dev questions (0.74 at 800), yet the 1.5B
 # model's answers held it for 0.71 (0.82 to 0.84 at 800), lost among more text (docs/eval-llm.md).
 # A larger model can use more.

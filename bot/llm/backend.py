@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from faqbot.bot.answers.answer import Answer, Citation
 from faqbot.bot.answers.answer_parts import AnswerParts
 from faqbot.bot.answers.phrases import phrase
-from faqbot.bot.llm.checks import SupportScorer, attach_code, check_answer, repeats
+from faqbot.bot.llm.attach import attach_code
+from faqbot.bot.llm.checks import SupportScorer, check_answer, repeats
 from faqbot.bot.llm.prompt import STOP, build_prompt
 from faqbot.bot.llm.settings_line import attach_settings
 from faqbot.bot.retrieval.retrieve import Retrieval
@@ -27,7 +28,6 @@ from faqbot.bot.settings import DEFAULT_LLM_TIMEOUT as DEFAULT_TIMEOUT
 
 if TYPE_CHECKING:
     from faqbot.ingest.embedders import Embedder
-
 
 
 class LLMConfigError(RuntimeError):

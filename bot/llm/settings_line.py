@@ -6,7 +6,7 @@ needs the exact name to act on it, and the passage the model was given (the part
 answer the question, fix first) holds it. So the settings the passage names in its prose and the
 answer does not hold are listed after the answer, verbatim, each in a code span (so the line reads as
 code, whatever the answer's language), under a label in the answer's language. Code blocks are
-`checks.attach_code`'s; error text (what the user saw) is not a setting to use.
+`attach.attach_code`'s; error text (what the user saw) is not a setting to use.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ import re
 
 from faqbot.bot.answers.phrases import phrase
 from faqbot.bot.answers.provenance import URL
-from faqbot.bot.llm.checks import ERROR_LINE, loose
+from faqbot.bot.llm.attach import ERROR_LINE
+from faqbot.bot.llm.checks import loose
 
 MAX_SETTINGS = 4  # more would be most of the passage again: the entry is cited for the rest
 

@@ -6,8 +6,8 @@ import re
 
 import pytest
 from faqbot.bot.evaluation.llm_eval import neutral_needles, youden_threshold
+from faqbot.bot.llm.attach import attach_code, source_code
 from faqbot.bot.llm.checks import (
-    attach_code,
     check_answer,
     cite_paragraphs,
     drop_prompt_echo,
@@ -15,7 +15,6 @@ from faqbot.bot.llm.checks import (
     refuses,
     repeats,
     sentences,
-    source_code,
     unsupported_terms,
 )
 from faqbot.bot.llm.prompt import boundary_for, build_prompt

@@ -27,11 +27,11 @@ if TYPE_CHECKING:
 
 MIN_LANGUAGE_CONFIDENCE = 0.5  # below it the detector saw no prose (code only, or noise)
 _FENCE = re.compile(r"```.*?(?:```|$)", re.DOTALL)
+# a line that ends in a colon, markers allowed after it; one source for the two patterns below
+_COLON_LINE = r"[^\n`]{1,60}:[ \t]*(?:\[\d{1,2}\][ \t]*)*"
 # a fenced block with the line that introduces it: a label ("Error detallado: [1]") left without its
 # block reads as a broken answer; a longer line is a sentence and stays (LABEL_WORDS)
-_LED_FENCE = re.compile(
-    r"(?P<lead>^[^\n`]{1,60}:[ \t]*(?:\[\d{1,2}\][ \t]*)*\n\s*)?(?P<code>```.*?(?:```|\Z))", re.DOTALL | re.MULTILINE
-)
+_LED_FENCE = re.compile(rf"(?P<lead>^{_COLON_LINE}\n\s*)?(?P<code>```.*?(?:```|\Z))", re.DOTALL | re.MULTILINE)
 _SPAN = re.compile(r"`([^`\n]+)`")
 _LOOSE_MARKER = re.compile(r"\[(?:[/^#]\s*|\s+)(\d{1,2})\s*\]")  # [/1], [^1], [ 1 ]: a marker, misspelt
 _HYPHENATED_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
@@ -44,7 +44,7 @@ SUPPORT_THRESHOLD = 0.891
 MIN_SUPPORTED_SHARE = 0.5
 LABEL_WORDS = 5  # "Los detalles del error son:" is a label; "Set these options in the DDL:" a sentence
 _ENUMERATOR = re.compile(r"^\s*(?:\(?\d{1,2}[).]|[-*])\s*")
-_TRAILING_LABEL = re.compile(r"\n\s*\n([^\n`]{1,60}:[ \t]*(?:\[\d{1,2}\][ \t]*)*)\s*\Z")
+_TRAILING_LABEL = re.compile(rf"\n\s*\n({_COLON_LINE})\s*\Z")
 # what small models write instead of answering, beyond the bot's own "not covered" phrase
 _REFUSALS = words("refusal_patterns")
 

@@ -49,7 +49,24 @@ PACK = LanguagePack(
         r"\b(?:sources?|faq|passage)\b[^.]{0,40}\b(?:does not|doesn't|do not|don't) (?:cover|answer|mention|contain)",
     ),
     wrong_sample_patterns=(r"incorrect\w*", "wrong", r"invalid\w*", r"erron\w*", "before"),
-    pointer_patterns=(r"^for (?:more )?(?:information|details)\b", r"^see\b", r"^for (?:a )?(?:full|complete) list\b"),
+    pointer_patterns=(
+        r"^for (?:more )?(?:information|details)\b",
+        r"^see\b",
+        r"^for (?:a |the )?(?:full|complete) list\b",
+    ),
+    # an imperative opens the clause (nouns that open sentences as often, such as log, query, view, are left out)
+    instruction_patterns=(
+        r"(?:access|add|adjust|allow|append|apply|assign|avoid|build|call|cancel|change|check|choose|clean)\b",
+        r"(?:clear|click|close|combine|configure|confirm|connect|consider|contact|convert|copy|create|declare)\b",
+        r"(?:decrease|define|delete|deploy|disable|download|drop|edit|enable|ensure|enter|execute|export)\b",
+        r"(?:fix|follow|get|go|grant|implement|import|include|increase|insert|install|keep|load|locate)\b",
+        r"(?:lower|make|manage|merge|migrate|modify|move|obtain|open|optimize|pass|perform|place|prefix)\b",
+        r"(?:provide|raise|rebuild|recreate|reduce|register|reinstall|release|reload|remove|rename|repartition)\b",
+        r"(?:replace|reset|resize|restart|restore|resubmit|resume|resynchronize|retry|review|revoke|rewrite)\b",
+        r"(?:roll|run|save|select|send|set|specify|split|start|stop|submit|switch|synchronize|try|tune)\b",
+        r"(?:turn|uncheck|uninstall|update|upgrade|upload|use|validate|verify|wait)\b",
+        r"(?:do not|don't|make sure|we recommend|it is recommended)\b",
+    ),
     language_names=frozen({"en": "English", "fr": "French", "es": "Spanish"}),
     and_word="and",
     examples=frozen(
@@ -61,6 +78,10 @@ PACK = LanguagePack(
             "refusal": ("The sources do not cover this question.",),
             "wrong_sample": ("Incorrect configuration:",),
             "pointer": ("For more information, see Configuration.", "For details about supported changes, see CTAS."),
+            "instruction": (
+                "To resolve this issue, upgrade your Flink version.",
+                "If a subtask is idle, reduce the parallelism.",
+            ),
             "error_label": ("Error: No suitable driver found",),
         }
     ),

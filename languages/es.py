@@ -44,6 +44,17 @@ PACK = LanguagePack(
     refusal_patterns=(r"\bno (?:cubre|cubren|menciona|mencionan|contiene|contienen|responde)\b",),
     wrong_sample_patterns=(r"erróne\w*",),
     pointer_patterns=(r"^para (?:obtener )?más (?:información|detalles)\b", r"^(?:consulte|véase)\b"),
+    # the imperative of "usted" opens the clause
+    instruction_patterns=(
+        r"(?:abra|acceda|active|actualice|agregue|ajuste|alinee|analice|añada|aplique|asegúrese|asigne)\b",
+        r"(?:aumente|busque|cambie|cancele|cargue|cierre|compruebe|conecte|configure|confirme|considere)\b",
+        r"(?:consuma|contacte|convierta|copie|cree|declare|defina|desactive|descargue|deshabilite|detenga)\b",
+        r"(?:disminuya|ejecute|elimine|especifique|espere|establezca|evite|exporte|habilite|haga|implemente)\b",
+        r"(?:importe|incluya|incremente|inicie|instale|libere|limite|modifique|mueva|obtenga|optimice|ponga)\b",
+        r"(?:proporcione|pruebe|reduzca|reemplace\w*|reinicie|renombre|resincronice|restablezca|revise)\b",
+        r"(?:seleccione|suba|sustituya|use|utilice|valide|verifique)\b",
+        r"(?:no use|no utilice|se recomienda|recomendamos)\b",
+    ),
     language_names=frozen({"en": "inglés", "fr": "francés", "es": "español"}),
     and_word="y",
     # folded term -> English words (bot/retrieval/xling.py): the general vocabulary of stream processing and of
@@ -266,6 +277,10 @@ PACK = LanguagePack(
             "refusal": ("las fuentes no cubren esta pregunta",),
             "wrong_sample": ("Configuración errónea:",),
             "pointer": ("Para obtener más información, consulte Configuration.", "Consulte CTAS."),
+            "instruction": (
+                "Si alguna subtarea está inactiva, reduzca el paralelismo.",
+                "Agregue 'upsertSource' = 'true' a la cláusula WITH.",
+            ),
             "error_label": ("Errores: controlador no encontrado",),
         }
     ),

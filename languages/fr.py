@@ -40,6 +40,11 @@ PACK = LanguagePack(
     refusal_patterns=(r"\bne (?:couvre|mentionne|contient|répond) pas\b",),
     wrong_sample_patterns=(r"mauvais\w*",),
     pointer_patterns=(r"^pour (?:plus|en savoir plus) d(?:'|’|e )(?:informations|détails)\b", r"^(?:voir|consultez)\b"),
+    instruction_patterns=(
+        # the imperative of "vous": one ending for every verb ("vérifiez", "n'utilisez pas", "assurez-vous")
+        r"(?!chez\b|assez\b|consultez\b)(?:n['’])?\w+ez\b",
+        r"(?:il est recommandé|nous recommandons)\b",
+    ),
     language_names=frozen({"en": "anglais", "fr": "français", "es": "espagnol"}),
     and_word="et",
     # folded term -> English words (bot/retrieval/xling.py): the general vocabulary of stream processing and of
@@ -227,6 +232,10 @@ PACK = LanguagePack(
             "refusal": ("la FAQ ne couvre pas cette question",),
             "wrong_sample": ("Mauvaise configuration :",),
             "pointer": ("Pour plus d'informations, consultez Configuration.", "Pour plus de détails, voir CTAS."),
+            "instruction": (
+                "Pour résoudre ce problème, mettez à niveau la version.",
+                "Utilisez plutôt une instruction UNION ALL.",
+            ),
             "error_label": ("Erreur : pilote introuvable",),
         }
     ),

@@ -57,6 +57,8 @@ class LanguagePack:
     refusal_patterns: tuple[str, ...] = ()  # a model saying the FAQ does not cover it
     wrong_sample_patterns: tuple[str, ...] = ()  # the lead-in of a sample showing what not to do
     pointer_patterns: tuple[str, ...] = ()  # a sentence opening that only sends elsewhere ("For more information, see")
+    # a clause opening that tells the reader what to do: an imperative ("To resolve this issue, upgrade ...")
+    instruction_patterns: tuple[str, ...] = ()
     # --- names and glossary
     language_names: Mapping[str, str] = field(default_factory=frozen)  # answer languages' names in it
     and_word: str = ""  # joins a list of names ("English and French")

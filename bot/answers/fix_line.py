@@ -26,12 +26,21 @@ from faqbot.languages import words
 
 FIX_CHARS = 200  # one or two lines: enough to tell whether the entry applies
 CODE_LINE_CHARS = 80  # a code sample's first line shown after the sentence that introduces it
+# a case and the remedy said after it may take this much more room together: the case says when the remedy
+# applies ("A job that uses the Batch Tunnel is restarted ... To resolve this issue, upgrade ..."); a blind
+# reader of real posts preferred the remedy alone to the case alone, and the case kept beside it to both
+PAIR_STRETCH = 1.3
+JOINT_FIXES = ("labelled", "last")  # the fix shapes (ingest/parts.py) whose fix parts answer one case together
 _CODE_TAIL = re.compile(r" `[^`]*`$")
 _SENT = re.compile(r"(?<=[.!?])\s+")
 _MARKER = re.compile(r"^(?:[-•*]|\d+[.)])\s+")
 _BARE_LABEL = re.compile(r"^\w+(?: \w+)?$")  # a note's label ("Important") without its note
 _SENTENCE_END = re.compile(r"[.!?:;)。？！：]$")
 _POINTER = re.compile("|".join(f"(?:{p})" for p in words("pointer_patterns")), re.I)
+# a clause that tells the reader what to do, at a sentence's start or after a comma, semicolon or colon: "To
+# resolve this issue, upgrade ...", "Si alguna subtarea está inactiva, reduzca ..." (the packs' imperatives)
+_INSTRUCTS = re.compile(r"(?:^|[,;:]\s+)(" + "|".join(f"(?:{p})" for p in words("instruction_patterns")) + ")", re.I)
+_SPAN = re.compile(r"`[^`]*`")
 _NO_LINE = ("label", "heading")
 
 
@@ -63,34 +72,56 @@ def _paragraphs(text: str) -> list[str]:
     return out
 
 
+def instructs(text: str) -> bool:
+    """Whether a sentence (or a line of them) tells the reader what to do; code spans are not read, nor a
+    statement in capitals ("SELECT b, ... FROM s1"): SQL, not an imperative."""
+    return any(not m.group(1).isupper() for m in _INSTRUCTS.finditer(_SPAN.sub("", text)))
+
+
+def _prose_len(sents: list[str]) -> int:
+    """The length of sentences without the one-line samples they end with: the sample is the fix, and a
+    line's limit is for its words ("add the following parameter: `env.java.opts...`")."""
+    return len(" ".join(_CODE_TAIL.sub("", s) for s in sents))
+
+
 def _line(paras: list[str], limit: int) -> str:
     """Whole sentences from the opening while they fit; the first one cut at a word when even it does not;
-    not ending on a lead-in (":") when something came before it."""
+    not ending on a lead-in (":") when something came before it. When the opening only names the case or
+    the cause and a later sentence says what to do ("To resolve this issue, upgrade ..."), the line is the
+    opening and that sentence when both fit in PAIR_STRETCH times the limit, else that sentence alone."""
     sents = [s for p in paras for s in _SENT.split(p) if s]
     # "For more information, see ..." sends the user elsewhere: the line is for what the entry itself says
     sents = [s for s in sents if not _POINTER.match(s)] or sents
     out: list[str] = []
     for s in sents:
-        if len(" ".join([*out, s])) > limit:
+        if _prose_len([*out, s]) > limit:
             break
         out.append(s)
+    later = [] if any(map(instructs, out[:1] or sents[:1])) else [s for s in sents[1:] if s not in out and instructs(s)]
+    room = limit
+    if later and not any(map(instructs, out)):
+        pair, stretched = [sents[0], later[0]], round(limit * PAIR_STRETCH)
+        room, out = (stretched, pair) if _prose_len(pair) <= stretched else (limit, [later[0]])
     if not out:
         return _cut(sents[0], limit) if sents else ""
+    if _prose_len(out) > room:
+        return _cut(out[0], limit)
     while len(out) > 1 and out[-1].endswith(":"):
         out.pop()
     return " ".join(out)
 
 
 def _cut(sentence: str, limit: int) -> str:
-    """A sentence too long for the line, cut at a word with "…"; a code sample it ends with goes first
-    (half a code span would break the markup)."""
+    """A sentence too long for the line, cut at a word with "…" (never inside a code span: half of one would
+    break the markup); the one-line sample it ends with is kept after the cut, since it is the fix."""
+    tail = _CODE_TAIL.search(sentence)
     bare = _CODE_TAIL.sub("", sentence)
     if len(bare) <= limit:
-        return bare
+        return sentence
     head = bare[:limit].rsplit(" ", 1)[0]
     if head.count("`") % 2:
         head = head[: head.rindex("`")].rstrip()
-    return head + " …"
+    return head + " …" + (tail.group(0) if tail else "")
 
 
 def _candidates(parts: list[Part], shape: str) -> list[int]:
@@ -115,11 +146,22 @@ def fix_line(chunk: Chunk, question: str, lang: str, weights: dict[str, float] |
     tokens = set(query_tokens(question, lang)) | set(weights or {})
     qy = local_query(parts, texts, PartQuery(tokens, lang, weights or {}, question_names(question), None))
     ranked = sorted(cands, key=lambda i: (-relevance(parts[i], texts[i], qy), i))
-    lines = (_part_line(parts, texts, i, limit) for i in ranked)
-    found = [line for line in lines if line]
+    lines = [(i, _part_line(parts, texts, i, limit)) for i in ranked]
+    found = [(i, line) for i, line in lines if line and not line.endswith(":") and not _POINTER.match(line)]
     # a lead-in whose sample could not be shown, or a pointer elsewhere, says nothing by itself: another
     # part's sentence first
-    return next((ln for ln in found if not ln.endswith(":") and not _POINTER.match(ln)), found[0] if found else "")
+    if not found:
+        return next((line for _i, line in lines if line), "")
+    line = found[0][1]
+    # the part the question is most about only explains (a cause, what happens): the line also says what to
+    # do when a fix part does, after the explanation's first sentence when both fit. Only where the fix parts
+    # are one answer's: the items or sections of a checklist are alternatives, each with its own remedy
+    joint = chunk.fix in JOINT_FIXES
+    todo = next((ln for i, ln in found if joint and parts[i].fix and ln != line and instructs(ln)), "")
+    if todo and not instructs(line):
+        both = [_SENT.split(line)[0], todo]
+        line = " ".join(both) if _prose_len(both) <= limit * PAIR_STRETCH else todo
+    return line
 
 
 def _part_line(parts: list[Part], texts: list[str], i: int, limit: int) -> str:

@@ -45,3 +45,30 @@ def test_an_entry_whose_fix_quotes_sql_gets_a_line(index_dir, lang):
     assert gist(rds.body, question, lang, None, FIX_CHARS, SIGNALS["gist_fix"]) == ""
     line = fix_line(rds, question, lang, None)
     assert "DDL" in line and "ON DUPLICATE KEY UPDATE" in line and len(line) <= FIX_CHARS + 2
+
+
+# posts written for these tests (session 11, after a new user's trial): the entry's fix comes after what it
+# explains, after the case it is the remedy of, or is a one-line setting after a long sentence
+FIX_AFTER = [
+    # the setting is a one-line sample after a sentence of 170 characters; the line was "save and restart"
+    ("Nos heures arrivent décalées de 8 heures dans Kafka quand le job lit une table Paimon, même avec "
+     "table.local-time-zone réglé. Une idée ?", "Décalage de fuseau", "-Duser.timezone=UTC"),
+    # the entry explains, then closes on the option to add; the line was the explanation
+    ("Uso ROW_NUMBER para deduplicar un origen Hologres en modo CDC y siguen saliendo dos filas por pedido. "
+     "¿Qué falta?", "ROW_NUMBER", "'upsertSource' = 'true'"),
+    # the Batch Tunnel case names its remedy in its fourth sentence; the line was the case alone
+    ("Our MaxCompute result table gets duplicate rows after Autopilot restarts the job; we write with the "
+     "Batch Tunnel on an old VVR.", "MaxCompute result tables", "vvr-6.0.7-flink-1.15"),
+    ("Des doublons dans la table de résultats MaxCompute après un redémarrage du job par Autopilot, avec le "
+     "Batch Tunnel.", "MaxCompute", "vvr-6.0.7-flink-1.15"),
+]
+
+
+@pytest.mark.parametrize(("post", "title", "fix"), FIX_AFTER)
+def test_a_closest_entry_line_holds_the_fix_said_after_the_explanation(bot, post, title, fix):
+    a = bot.ask(post)
+    assert a.decision.outcome == CLOSEST
+    first = a.parts.nearby[0]
+    assert title in first.title
+    assert fix in first.passage and first.passage.count("`") % 2 == 0
+    assert not first.passage.startswith(("Enregistrez", "Save the configuration"))

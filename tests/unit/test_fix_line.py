@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from faqbot.bot.answers.compose import gist
-from faqbot.bot.answers.fix_line import FIX_CHARS, fix_line
+from faqbot.bot.answers.fix_line import FIX_CHARS, PAIR_STRETCH, fix_line
 from faqbot.bot.answers.parts_score import SIGNALS
 from faqbot.ingest.parts import split_parts
 from faqbot.ingest.records import Chunk
@@ -126,7 +126,12 @@ def test_a_line_is_never_empty_when_the_entry_has_prose_and_never_cuts_a_code_sp
     line = fix_line(c, "update or insert", lang, None)
     assert line.startswith(("If a primary key", "Si une clé primaire"))
     short = fix_line(entry(INLINE[lang], lang), "upsert materialize", lang, None, limit=110)
-    assert short.count("`") % 2 == 0 and len(short) <= 112
+    # the limit is for the words; the one-line sample a sentence introduces comes whole on top of it
+    prose, _, sample = short.partition(" `")
+    assert short.count("`") % 2 == 0 and len(prose) <= 112
+    assert sample == "SET 'table.exec.sink.upsert-materialize' = 'NONE';`"
+    cut = fix_line(entry(INLINE[lang], lang), "upsert materialize", lang, None, limit=60)
+    assert cut.endswith(" … `" + sample) and len(cut.partition(" `")[0]) <= 62  # the words cut, the sample whole
 
 
 def test_an_entry_without_a_fix_gives_its_explanation_not_its_error_text():
@@ -204,3 +209,102 @@ def test_a_pointer_elsewhere_or_a_sample_output_is_not_the_line(lang):
     line = fix_line(entry(POINTER[lang], lang), "key value fields documentation", lang, None)
     assert "key.fields-prefix" in line
     assert "value_id" not in line and "documentation" not in line and "documentación" not in line
+
+
+# an unlabelled list of causes, each with its own remedy after what happens (fix shape "items")
+CASES = {
+    "en": (
+        "Duplicate rows in a result table can have these causes:\n\n"
+        "• The job writes with the Stream Tunnel and fails over between checkpoints. The rows committed since the "
+        "last checkpoint are written again when the job restarts from it, and nothing removes them afterwards.\n\n"
+        "• The job uses the Batch Tunnel and is restarted after being canceled by an operator. In versions earlier "
+        "than 6.0.7, the job commits its data on shutdown and writes it again on recovery. To resolve this issue, "
+        "upgrade to version 6.0.7 or later."
+    ),
+    "es": (
+        "Las filas duplicadas en una tabla de resultados pueden tener estas causas:\n\n"
+        "• El trabajo escribe con el Stream Tunnel y conmuta por error entre checkpoints. Las filas confirmadas desde "
+        "el último checkpoint se escriben de nuevo cuando el trabajo se reinicia desde él, y nada las elimina.\n\n"
+        "• El trabajo usa el Batch Tunnel y se reinicia después de que un operador lo cancela. En versiones anteriores "
+        "a la 6.0.7, el trabajo confirma sus datos al apagarse y los escribe de nuevo al recuperarse. Para resolver "
+        "este problema, actualice a la versión 6.0.7 o posterior."
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "question", "remedy"),
+    [
+        ("en", "Batch Tunnel restarted after cancel, duplicate rows", "To resolve this issue, upgrade to"),
+        ("es", "filas duplicadas con Batch Tunnel tras cancelar y reiniciar", "Para resolver este problema, actualice"),
+    ],
+)
+def test_a_case_whose_remedy_comes_after_its_explanation_shows_the_remedy(lang, question, remedy):
+    c = entry(CASES[lang], lang)
+    assert c.fix == "items"
+    line = fix_line(c, question, lang, None)
+    assert remedy in line and len(line) <= FIX_CHARS * PAIR_STRETCH
+    assert "Batch Tunnel" in line.split(remedy)[0]  # the case it is the remedy of comes first
+    # the other case has no remedy of its own: its line never borrows this one (the items are alternatives)
+    stream = "Stream Tunnel failover between checkpoints" if lang == "en" else "Stream Tunnel conmuta"
+    other = fix_line(c, stream, lang, None)
+    assert "6.0.7" not in other and other.startswith(("The job writes with the Stream", "El trabajo escribe con el"))
+
+
+# a Solution whose setting is a one-line sample after a long sentence, then "save and restart"
+SETTING = {
+    "en": (
+        "Cause\n\nPaimon uses the system time zone of the TaskManager's JVM when it reads and filters the data.\n\n"
+        "Solution\n\nIn the Flink configuration, under the Runtime parameters of the deployment, add the following "
+        "parameter to set the system time zone of the TaskManager's JVM to UTC for every job of the deployment:\n\n"
+        "env.java.opts.taskmanager: -Duser.timezone=UTC\n\nSave the configuration and restart the job."
+    ),
+    "fr": (
+        "Cause\n\nPaimon utilise le fuseau horaire système de la JVM du TaskManager pour lire les données.\n\n"
+        "Solution\n\nDans la configuration Flink, sous les Runtime parameters du déploiement, ajoutez le paramètre "
+        "suivant pour définir le fuseau horaire système de la JVM du TaskManager sur UTC :\n\n"
+        "env.java.opts.taskmanager: -Duser.timezone=UTC\n\nEnregistrez la configuration et redémarrez le job."
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_setting_after_a_long_sentence_is_the_line_not_the_restart_step(lang):
+    c = entry(SETTING[lang], lang)
+    line = fix_line(c, "Paimon to Kafka eight hour time shift", lang, None)
+    assert line.endswith("`env.java.opts.taskmanager: -Duser.timezone=UTC`")
+    assert "restart" not in line and "redémarrez" not in line
+
+
+# an entry that explains, then closes on what to do (fix shape "last"): a question about the symptom
+LAST = {
+    "en": (
+        "SELECT order_id, order_name FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY order_id) AS rn FROM src) "
+        "WHERE rn = 1;\n\n"
+        "The downstream uses a retraction operator, such as ROW_NUMBER for deduplication, but the Hologres source "
+        "is not configured to emit its changes in upsert mode, so both rows of an order stay.\n\n"
+        "Add 'upsertSource' = 'true' to the WITH clause of the source table's DDL statement."
+    ),
+    "es": (
+        "SELECT order_id, order_name FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY order_id) AS rn FROM src) "
+        "WHERE rn = 1;\n\n"
+        "El sistema descendente utiliza un operador de retracción, como ROW_NUMBER para deduplicar, pero el origen "
+        "de Hologres no está configurado para emitir sus cambios en modo upsert, así que quedan ambas filas.\n\n"
+        "Agregue 'upsertSource' = 'true' a la cláusula WITH de la sentencia DDL de la tabla de origen."
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [
+        ("en", "ROW_NUMBER dedup on a Hologres CDC source keeps both rows of an order, what is wrong?"),
+        ("es", "deduplico con ROW_NUMBER sobre un origen Hologres en modo CDC y quedan ambas filas, ¿qué está mal?"),
+    ],
+)
+def test_an_explanation_the_question_hits_still_gives_what_to_do(lang, question):
+    c = entry(LAST[lang], lang)
+    assert c.fix == "last"
+    line = fix_line(c, question, lang, None)
+    assert "'upsertSource' = 'true'" in line
+    assert not line.startswith("SELECT")  # a statement in capitals is no instruction

@@ -23,6 +23,7 @@ PATTERN_FIELDS = {
     "refusal": "refusal_patterns",
     "wrong_sample": "wrong_sample_patterns",
     "pointer": "pointer_patterns",
+    "instruction": "instruction_patterns",
     "error_label": "error_label_patterns",
 }
 ALL = sorted(PACKS)

@@ -28,7 +28,11 @@ PACK = LanguagePack(
     error_label_patterns=("Erreur",),
     follow_up_patterns=("et", "et pour", "et avec", "et en", "qu'en est-il", "pareil", "aussi"),
     pronoun_patterns=("ça", "cela", "celui", "celle", "ce"),
-    fix_request_patterns=(r"comment (le |la |les |l'|l’)?(corriger|résoudre|réparer|régler)", "quelle est la solution"),
+    fix_request_patterns=(
+        r"comment (?:je |j'|j’|on |puis-je |peut-on |faire pour )?(le |la |les |l'|l’)?"
+        r"(corriger|corrige|résoudre|résous|résout|réparer|répare|régler|règle)",
+        "quelle est la solution",
+    ),
     roles=frozen(
         {
             "source": ("source", "table source", "amont"),
@@ -227,7 +231,7 @@ PACK = LanguagePack(
         {
             "follow_up": ("et pour le sink ?", "qu'en est-il de Paimon ?"),
             "pronoun": ("pourquoi cela échoue ?",),
-            "fix_request": ("comment le corriger ?", "quelle est la solution ?"),
+            "fix_request": ("comment le corriger ?", "quelle est la solution ?", "comment je corrige ça ?"),
             "symptom": ("la table sink est vide", "le job ne démarre pas"),
             "refusal": ("la FAQ ne couvre pas cette question",),
             "wrong_sample": ("Mauvaise configuration :",),

@@ -120,10 +120,16 @@ def _not_covered(r: Retrieval, question: str, notices: list[str]) -> Answer:
 def _closest(r: Retrieval, question: str, notices: list[str]) -> Answer:
     """Not sure: the best entries, each cited with its title, link and its fix in a line or two (the
     opening of its fix part the question is most about), under a sentence saying so."""
-    lang = r.language
     cites: list[Citation] = []
+    items = _fix_lines(r.hits[:CLOSEST_N], cites, question, r)
+    parts = AnswerParts(warning=phrase("closest", r.language), nearby=items, advice=phrase("closest_check", r.language))
+    return _answer(r, question, parts, cites, notices)
+
+
+def _fix_lines(hits: list[Hit], cites: list[Citation], question: str, r: Retrieval) -> tuple[EntryLink, ...]:
+    """Each entry cited (numbered after `cites`) with its fix in a line or two."""
     items = []
-    for h in r.hits[:CLOSEST_N]:
+    for h in hits:
         c = Citation.from_chunk(len(cites) + 1, h.chunk, h.versions)
         cites.append(c)
         # from the entry's parts (bot/answers/fix_line.py); an entry made by hand, without them, by its sentences
@@ -133,8 +139,35 @@ def _closest(r: Retrieval, question: str, notices: list[str]) -> Answer:
             else gist(h.chunk.body, question, h.chunk.language, r.term_weights, FIX_CHARS, SIGNALS["gist_fix"])
         )
         items.append(EntryLink(c.n, c.title, c.link, fix))
-    parts = AnswerParts(warning=phrase("closest", lang), nearby=tuple(items), advice=phrase("closest_check", lang))
+    return tuple(items)
+
+
+def _closest_fix(r: Retrieval, question: str, notices: list[str]) -> Answer:
+    """"How do I fix it?" after closest entries: the list again told the user nothing new. The first entry's
+    fix whole, under a lead saying it is the closest entry's if it is their case; the other entries listed
+    under it with their lines."""
+    top, lang = r.hits[0], r.language
+    cites = [Citation.from_chunk(1, top.chunk, top.versions)]
+    (body, shortened, _fixed), closing = _extract(top, r, question, "fix")
+    # "no more than was shown" compares with a whole answer, which closest entries never showed
+    closing = "more_in_source" if closing == "fix_no_more" or (shortened and not closing) else closing
+    notes = (_other_language(top, lang),) if top.other_language else ()
+    notices.extend(notes)
+    parts = AnswerParts(
+        heading=phrase("fix_closest", lang, title=top.chunk.title),
+        notes=notes,
+        body=body,
+        closing=phrase(closing, lang) if closing else "",
+        advice=phrase("closest_check", lang),
+        see_also=_fix_lines(r.hits[1:CLOSEST_N], cites, question, r),
+    )
     return _answer(r, question, parts, cites, notices)
+
+
+def _other_language(top: Hit, lang: str) -> str:
+    """"This entry exists only in English and French; the source is quoted in English."."""
+    langs = language_list(sorted({v.language for v in top.versions}), lang)
+    return phrase("other_language", lang, langs=langs, cited=language_list([top.chunk.language], lang))
 
 
 def _notices(r: Retrieval) -> list[str]:
@@ -186,7 +219,7 @@ def compose(r: Retrieval, question: str, focus: str = "") -> Answer:
     if r.decision.outcome == NOT_COVERED or not r.hits:
         return _not_covered(r, question, notices)
     if r.decision.outcome == CLOSEST:
-        return _closest(r, question, notices)
+        return _closest_fix(r, question, notices) if focus == "fix" else _closest(r, question, notices)
     n_top = answer_hit(r.hits)
     top = r.hits[n_top]
     cites = [Citation.from_chunk(1, top.chunk, top.versions)]
@@ -194,12 +227,7 @@ def compose(r: Retrieval, question: str, focus: str = "") -> Answer:
     heading = phrase("fix_lead" if fix[2] else "lead", lang, title=top.chunk.title)
     notes: tuple[str, ...] = ()
     if top.other_language:
-        note = phrase(
-            "other_language",
-            lang,
-            langs=language_list(sorted({v.language for v in top.versions}), lang),
-            cited=language_list([top.chunk.language], lang),
-        )
+        note = _other_language(top, lang)
         notices.append(note)
         notes = (note,)
     extract, shortened, fixed = fix

@@ -82,6 +82,12 @@ PHRASES: dict[str, dict[str, str]] = {
         "fr": "La solution, d’après l’entrée de la FAQ « {title} » [1] :",
         "es": "La solución, según la entrada de las preguntas frecuentes «{title}» [1]:",
     },
+    # a "how do I fix it?" follow-up on closest entries: the first one's fix, the user judging whether it applies
+    "fix_closest": {
+        "en": "If the closest entry, “{title}” [1], is your case, its fix:",
+        "fr": "Si l’entrée la plus proche, « {title} » [1], correspond à votre cas, sa solution :",
+        "es": "Si la entrada más cercana, «{title}» [1], corresponde a su caso, su solución:",
+    },
     # the version branch of an entry that the question's version falls in (bot/answers/parts.py)
     "case_from": {
         "en": "From version {version}:",

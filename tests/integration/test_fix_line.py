@@ -8,7 +8,9 @@ import pytest
 from faqbot.bot.answers.compose import gist
 from faqbot.bot.answers.fix_line import FIX_CHARS, fix_line
 from faqbot.bot.answers.parts_score import SIGNALS
+from faqbot.bot.answers.phrases import phrase
 from faqbot.bot.retrieval.decision import CLOSEST
+from faqbot.bot.service import Turn
 from faqbot.ingest.store import open_store
 
 DEADLOCK_POSTS = [
@@ -72,3 +74,30 @@ def test_a_closest_entry_line_holds_the_fix_said_after_the_explanation(bot, post
     assert title in first.title
     assert fix in first.passage and first.passage.count("`") % 2 == 0
     assert not first.passage.startswith(("Enregistrez", "Save the configuration"))
+
+
+# a fix request after closest entries (a new user's trial: the same list came back word for word)
+FIX_FOLLOW_UPS = [
+    ("Uso ROW_NUMBER para deduplicar un origen Hologres en modo CDC y siguen saliendo dos filas por pedido.",
+     "¿y cómo lo soluciono?", "'upsertSource' = 'true'"),
+    ("Mi ventana de event time nunca se cierra y en el DAG 3 de las 8 subtareas del source no reciben datos.",
+     "¿cómo lo soluciono?", "reduzca el paralelismo"),
+    ("On a deux INSERT INTO dans le même job qui écrivent dans la même table Paimon et on a 'LSM conflicts "
+     "detected' en boucle.", "comment je corrige ça ?", "UNION ALL"),
+    ("Our MaxCompute result table gets duplicate rows after Autopilot restarts the job; we write with the "
+     "Batch Tunnel on an old VVR.", "how do I fix it?", "vvr-6.0.7-flink-1.15"),
+]
+
+
+@pytest.mark.parametrize(("post", "follow", "fix"), FIX_FOLLOW_UPS)
+def test_a_fix_request_after_closest_entries_gives_the_first_entry_s_fix(bot, post, follow, fix):
+    first = bot.ask(post)
+    assert first.decision.outcome == CLOSEST
+    again = bot.ask(follow, history=[Turn("user", post), Turn("assistant", first.text)])
+    assert again.decision.outcome == CLOSEST and again.text != first.text
+    lang = again.language
+    # the first entry's fix whole, said to be the closest entry's, the others listed under it
+    assert again.parts.heading == phrase("fix_closest", lang, title=first.citations[0].title)
+    assert fix in again.parts.body and again.parts.advice == phrase("closest_check", lang)
+    assert [c.n for c in again.citations] == [1, 2, 3] and [e.n for e in again.parts.see_also] == [2, 3]
+    assert again.citations[0].chunk_id == first.citations[0].chunk_id

@@ -67,6 +67,10 @@ PACK = LanguagePack(
         r"(?:turn|uncheck|uninstall|update|upgrade|upload|use|validate|verify|wait)\b",
         r"(?:do not|don't|make sure|we recommend|it is recommended)\b",
     ),
+    back_reference_patterns=(
+        r"^(?:as a result|therefore|consequently|thus|hence|however|in this case|otherwise|then|also)\b",
+        r"^(?:this|these|that|those|it|they)\b",
+    ),
     language_names=frozen({"en": "English", "fr": "French", "es": "Spanish"}),
     and_word="and",
     examples=frozen(
@@ -82,6 +86,7 @@ PACK = LanguagePack(
                 "To resolve this issue, upgrade your Flink version.",
                 "If a subtask is idle, reduce the parallelism.",
             ),
+            "back_reference": ("As a result, the connector fails.", "This causes a failover."),
             "error_label": ("Error: No suitable driver found",),
         }
     ),

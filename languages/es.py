@@ -55,6 +55,10 @@ PACK = LanguagePack(
         r"(?:seleccione|suba|sustituya|use|utilice|valide|verifique)\b",
         r"(?:no use|no utilice|se recomienda|recomendamos)\b",
     ),
+    back_reference_patterns=(
+        r"^(?:como resultado|por lo tanto|por consiguiente|así|sin embargo|en este caso|de lo contrario|además)\b",
+        r"^(?:esto|este|esta|estos|estas|eso|esa|ello)\b",
+    ),
     language_names=frozen({"en": "inglés", "fr": "francés", "es": "español"}),
     and_word="y",
     # folded term -> English words (bot/retrieval/xling.py): the general vocabulary of stream processing and of
@@ -281,6 +285,7 @@ PACK = LanguagePack(
                 "Si alguna subtarea está inactiva, reduzca el paralelismo.",
                 "Agregue 'upsertSource' = 'true' a la cláusula WITH.",
             ),
+            "back_reference": ("Como resultado, el conector falla.", "Esto provoca un failover."),
             "error_label": ("Errores: controlador no encontrado",),
         }
     ),

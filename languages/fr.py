@@ -49,6 +49,10 @@ PACK = LanguagePack(
         r"(?!chez\b|assez\b|consultez\b)(?:n['’])?\w+ez\b",
         r"(?:il est recommandé|nous recommandons)\b",
     ),
+    back_reference_patterns=(
+        r"^(?:par conséquent|en conséquence|ainsi|donc|cependant|toutefois|dans ce cas|sinon|alors)\b",
+        r"^(?:ce|cet|cette|ces|cela|ceci|il|elle|ils|elles)\b",
+    ),
     language_names=frozen({"en": "anglais", "fr": "français", "es": "espagnol"}),
     and_word="et",
     # folded term -> English words (bot/retrieval/xling.py): the general vocabulary of stream processing and of
@@ -240,6 +244,7 @@ PACK = LanguagePack(
                 "Pour résoudre ce problème, mettez à niveau la version.",
                 "Utilisez plutôt une instruction UNION ALL.",
             ),
+            "back_reference": ("Par conséquent, le connecteur échoue.", "Cela provoque un failover."),
             "error_label": ("Erreur : pilote introuvable",),
         }
     ),

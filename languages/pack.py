@@ -59,6 +59,8 @@ class LanguagePack:
     pointer_patterns: tuple[str, ...] = ()  # a sentence opening that only sends elsewhere ("For more information, see")
     # a clause opening that tells the reader what to do: an imperative ("To resolve this issue, upgrade ...")
     instruction_patterns: tuple[str, ...] = ()
+    # a sentence opening that points back to the sentence before it ("As a result, ..."): not quoted alone
+    back_reference_patterns: tuple[str, ...] = ()
     # --- names and glossary
     language_names: Mapping[str, str] = field(default_factory=frozen)  # answer languages' names in it
     and_word: str = ""  # joins a list of names ("English and French")

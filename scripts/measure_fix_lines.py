@@ -5,7 +5,7 @@ seventh session).
     python scripts/measure_fix_lines.py INDEX [SETS] [--show N]
 
 Per set: lines that are empty, that end on a lead-in (":"), that open on a word pointing back to a sentence
-the line does not show (this, these, it, however, ...: `_POINTS_BACK`, for this measurement only), that
+the line does not show (this, these, it, however, ...: the packs' `back_reference_patterns`), that
 hold the right entry's needle (the right entry among the three, in the version shown), mean length.
 """
 
@@ -20,13 +20,10 @@ from faqbot.bot.answers.fix_line import FIX_CHARS, fix_line
 from faqbot.bot.answers.parts_score import SIGNALS
 from faqbot.bot.evaluation.evaluate import contains_needle, read_questions
 from faqbot.bot.retrieval.retrieve import HybridRetriever
+from faqbot.languages import words
 
-_POINTS_BACK = re.compile(
-    r"^(this|these|that|those|it|they|however|therefore|then|also|otherwise|in this case|"
-    r"ce|cet|cette|ces|cela|il|elle|ils|toutefois|cependant|sinon|dans ce cas|"
-    r"este|esta|estos|estas|esto|eso|sin embargo|además|en este caso)\b",
-    re.I,
-)
+# the packs' back_reference_patterns (bot/answers/excerpt.py): a line opening on one points back
+_POINTS_BACK = re.compile("|".join(f"(?:{p})" for p in words("back_reference_patterns")), re.I)
 
 
 def _old(h, question: str, weights: dict) -> str:

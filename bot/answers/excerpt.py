@@ -12,6 +12,7 @@ import re
 
 from faqbot.bot.answers.trace import ELLIPSIS, condense
 from faqbot.ingest.textproc import tokenize
+from faqbot.languages import words
 
 # A code sample longer than this many lines, inside a block too long for the answer, is abridged
 # to its first and last lines and the CODE_KEEP lines that hold the most question words.
@@ -132,6 +133,8 @@ def echoes(part: str, q: set[str], lang: str) -> bool:
 
 
 _SENT = re.compile(r"(?<=[.!?])\s+")
+# "As a result, the connector ..." quoted alone, without the sentence it follows, loses the cause it states
+_BACK_REFERENCE = re.compile("|".join(f"(?:{p})" for p in words("back_reference_patterns")), re.I)
 
 
 def key_sentences(text: str, limit: int, q: set[str], lang: str, weights: dict[str, float]) -> tuple[str, bool]:
@@ -210,7 +213,7 @@ def _pick_sentences(sents: list[str], limit: int, q: set[str], lang: str, weight
     if len(kept) + 1 + len(hit) > limit >= len(hit):
         # the opening and the sentence the question hits do not both fit: the one that answers it
         # (the question's words hit it more than the opening) is quoted alone
-        if max(scores) > hit_score(kept, q, lang, weights):
+        if max(scores) > hit_score(kept, q, lang, weights) and not _BACK_REFERENCE.match(hit):
             return hit
     if len(kept) + 1 + len(hit) <= limit:
         gap = " … " if second > 1 else " "

@@ -175,3 +175,18 @@ def test_a_long_numbered_list_keeps_the_step_asked_about_and_the_first(
     assert named in a.text and first in a.text
     assert left_out not in a.text  # step 3 of five: too long for the budget, not asked about
     assert abridged in a.text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "DataHub table creation fails with NoPermissionException: dhs:ListShard",
+        "error de permisos dhs:ListShard en DataHub",
+    ],
+)
+def test_the_cause_is_quoted_from_what_it_states_not_from_its_consequence(answering_bot, question):
+    """The question's words hit "As a result, the connector attempts to list shards ..." most: quoted alone it
+    left out the cause itself (a new user's trial, session 11)."""
+    a = answering_bot.ask(question)
+    assert "non-standard WITH parameter naming" in a.text
+    assert "\nAs a result" not in a.text

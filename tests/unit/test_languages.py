@@ -24,6 +24,7 @@ PATTERN_FIELDS = {
     "wrong_sample": "wrong_sample_patterns",
     "pointer": "pointer_patterns",
     "instruction": "instruction_patterns",
+    "back_reference": "back_reference_patterns",
     "error_label": "error_label_patterns",
 }
 ALL = sorted(PACKS)

@@ -91,6 +91,40 @@ def test_the_sentence_the_question_hits_is_quoted_alone_when_it_and_the_opening_
     assert both.startswith(text[:40]) and wanted in both
 
 
+# the sentence the question hits opens on "As a result" / "Par conséquent" / "Como resultado": what it follows
+# (the cause) would be lost (the DataHub entry: "As a result, the connector attempts to list shards ...")
+CONSEQUENCES = {
+    "en": (
+        "This error is caused by non-standard WITH parameter naming in the DataHub DDL, which the connector reads "
+        "strictly. As a result, the connector attempts to list shards without valid credentials and DataHub "
+        "returns a NoPermissionException for the ListShard action.",
+        "DataHub table creation fails with NoPermissionException on ListShard",
+    ),
+    "fr": (
+        "Cette erreur est due à un nommage non standard des paramètres WITH dans le DDL DataHub, que le connecteur "
+        "lit strictement. Par conséquent, le connecteur tente de lister les shards sans identifiants valides et "
+        "DataHub renvoie une NoPermissionException pour l'action ListShard.",
+        "La création de table DataHub échoue avec NoPermissionException sur ListShard",
+    ),
+    "es": (
+        "Este error se debe a un nombre no estándar de los parámetros WITH en el DDL de DataHub, que el conector "
+        "lee de forma estricta. Como resultado, el conector intenta listar los shards sin credenciales válidas y "
+        "DataHub devuelve una NoPermissionException para la acción ListShard.",
+        "La creación de la tabla DataHub falla con NoPermissionException en ListShard",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_a_sentence_that_points_back_is_not_quoted_without_what_it_follows(lang):
+    text, question = CONSEQUENCES[lang]
+    q = set(query_tokens(question, lang))
+    short, cut = key_sentences(text, 200, q, lang, {})
+    assert cut and short == text.split(". ")[0] + "."  # the cause's opening, not its consequence alone
+    both, _ = key_sentences(text, 400, q, lang, {})
+    assert both == text  # with room for both, both as before
+
+
 LEAD_INS = {
     "en": (
         "• Cause\n\n  A proxy between Flink and Kafka hides the brokers' addresses from the client. "

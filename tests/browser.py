@@ -25,4 +25,6 @@ def ask_in_chat(page, question: str, timeout_ms: int = 60_000) -> None:
     page.fill("#question textarea", question)
     page.click("#send")
     page.wait_for_function(f"document.querySelectorAll('#chat .bot-row').length > {n}", timeout=timeout_ms)
-    page.wait_for_function("document.querySelector('#question textarea').value === ''", timeout=timeout_ms)
+    # `?.`: a predicate that throws (an element Gradio has not rendered yet) fails the wait at once instead of
+    # being retried; the tests' waits on single elements are all written so
+    page.wait_for_function("document.querySelector('#question textarea')?.value === ''", timeout=timeout_ms)

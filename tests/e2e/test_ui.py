@@ -119,7 +119,7 @@ def test_errors_speak_the_page_language_and_carry_no_thumbs(server, browser):
     page = open_chat(browser, url)
     page.locator("#lang input").click()
     page.get_by_role("option", name="Français").click()
-    page.wait_for_function("document.querySelector('#send').innerText.includes('Demander')", timeout=20_000)
+    page.wait_for_function("document.querySelector('#send')?.innerText.includes('Demander')", timeout=20_000)
     page.click("#send")
     page.wait_for_selector("#notice .err", timeout=20_000)
     assert "La question est vide" in page.locator("#notice").inner_text()
@@ -130,7 +130,7 @@ def test_errors_speak_the_page_language_and_carry_no_thumbs(server, browser):
     page.wait_for_function("document.querySelectorAll('#chat .bot-row').length === 1", timeout=60_000)
     # the answer in French, as an answer or as the closest entries (the decision: tests/e2e/test_decision.py)
     page.wait_for_function(
-        "['D’après', 'Je ne suis pas sûr'].some(s => document.querySelector('#chat .bot-row').innerText.includes(s))",
+        "['D’après', 'Je ne suis pas sûr'].some(s => document.querySelector('#chat .bot-row')?.innerText.includes(s))",
         timeout=60_000,
     )
     assert page.locator("#notice .err").count() == 0
@@ -144,7 +144,7 @@ def test_empty_chat_speaks_the_browser_language_before_any_answer(server, browse
     page.goto(url + "/", wait_until="load")
     page.wait_for_selector("#question textarea", timeout=60_000)
     # no question asked, the language choice left on "Auto": the page reads the browser's language
-    page.wait_for_function("document.querySelector('#send').innerText.includes('Demander')", timeout=20_000)
+    page.wait_for_function("document.querySelector('#send')?.innerText.includes('Demander')", timeout=20_000)
     for i in (1, 2, 3):
         assert page.get_by_text(UI["fr"][f"example{i}"]).first.is_visible(), i
     assert page.get_by_text(UI["en"]["example1"]).count() == 0
@@ -152,7 +152,7 @@ def test_empty_chat_speaks_the_browser_language_before_any_answer(server, browse
     # an explicit choice still wins over the browser
     page.locator("#lang input").click()
     page.get_by_role("option", name="Español").click()
-    page.wait_for_function(f"document.querySelector('#send').innerText.includes({UI['es']['send']!r})", timeout=20_000)
+    page.wait_for_function(f"document.querySelector('#send')?.innerText.includes({UI['es']['send']!r})", timeout=20_000)
     assert page.get_by_text(UI["es"]["example1"]).first.is_visible()
     context.close()
 
@@ -222,7 +222,7 @@ def test_phone_width_shows_the_whole_placeholder(server, browser, locale, lang):
     page.goto(url + "/", wait_until="load")
     page.wait_for_selector("#question textarea", timeout=60_000)
     page.wait_for_function(
-        f"document.querySelector('#question textarea').placeholder === {UI[lang]['placeholder']!r}", timeout=20_000
+        f"document.querySelector('#question textarea')?.placeholder === {UI[lang]['placeholder']!r}", timeout=20_000
     )
     fit = page.evaluate(PLACEHOLDER_FITS)
     assert fit["wide"] and fit["text"] <= fit["box"] + 1, (lang, fit)
@@ -238,7 +238,7 @@ def test_no_footer_in_the_browser_language_under_a_page_in_another(server, brows
     page = context.new_page()
     page.goto(url + "/", wait_until="load")
     page.wait_for_selector("#question textarea", timeout=60_000)
-    page.wait_for_function("document.querySelector('#send').innerText.includes('Ask')", timeout=20_000)
+    page.wait_for_function("document.querySelector('#send')?.innerText.includes('Ask')", timeout=20_000)
     assert page.evaluate("() => [...document.querySelectorAll('footer')].map(f => f.innerText.trim()).join('')") == ""
     context.close()
 
@@ -298,7 +298,9 @@ def test_phone_width_shows_the_whole_button_label(server, browser, locale, lang)
     page = context.new_page()
     page.goto(url + "/", wait_until="load")
     page.wait_for_selector("#question textarea", timeout=60_000)
-    page.wait_for_function(f"document.querySelector('#send').innerText.trim() === {UI[lang]['send']!r}", timeout=20_000)
+    page.wait_for_function(
+        f"document.querySelector('#send')?.innerText.trim() === {UI[lang]['send']!r}", timeout=20_000
+    )
     send = page.get_by_role("button", name=UI[lang]["send"], exact=True)
     widths = send.evaluate("e => [e.scrollWidth, e.clientWidth]")
     assert widths[0] <= widths[1], (lang, widths)
@@ -316,7 +318,9 @@ def test_the_controls_have_accessible_names_in_the_page_language(server, browser
     page = context.new_page()
     page.goto(url + "/", wait_until="load")
     page.wait_for_selector("#question textarea", timeout=60_000)
-    page.wait_for_function(f"document.querySelector('#send').innerText.trim() === {UI[lang]['send']!r}", timeout=20_000)
+    page.wait_for_function(
+        f"document.querySelector('#send')?.innerText.trim() === {UI[lang]['send']!r}", timeout=20_000
+    )
     toggle = page.get_by_role("button", name=UI[lang]["dark"], exact=True)
     assert toggle.count() == 1 and toggle.is_visible()
     assert toggle.bounding_box()["width"] >= 24  # the ◐ still shows
@@ -334,10 +338,10 @@ def test_tabbing_out_of_the_language_selector_closes_its_list(server, browser):
     page = open_chat(browser, url)
     combo = page.get_by_role("combobox", name=UI["en"]["language"])
     combo.focus()
-    page.wait_for_function("document.querySelector('#lang input').getAttribute('aria-expanded') === 'true'")
+    page.wait_for_function("document.querySelector('#lang input')?.getAttribute('aria-expanded') === 'true'")
     page.keyboard.press("Tab")
     page.wait_for_function(
-        "document.querySelector('#lang input').getAttribute('aria-expanded') === 'false'", timeout=5_000
+        "document.querySelector('#lang input')?.getAttribute('aria-expanded') === 'false'", timeout=5_000
     )
     from playwright.sync_api import expect
 
@@ -346,7 +350,7 @@ def test_tabbing_out_of_the_language_selector_closes_its_list(server, browser):
     # choosing with the keyboard still works
     combo.focus()
     page.get_by_role("option", name="Español").click()
-    page.wait_for_function(f"document.querySelector('#send').innerText.includes({UI['es']['send']!r})", timeout=20_000)
+    page.wait_for_function(f"document.querySelector('#send')?.innerText.includes({UI['es']['send']!r})", timeout=20_000)
     page.close()
 
 

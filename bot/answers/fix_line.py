@@ -97,11 +97,13 @@ def _line(paras: list[str], limit: int) -> str:
         if _prose_len([*out, s]) > limit:
             break
         out.append(s)
-    later = [] if any(map(instructs, out[:1] or sents[:1])) else [s for s in sents[1:] if s not in out and instructs(s)]
     room = limit
-    if later and not any(map(instructs, out)):
-        pair, stretched = [sents[0], later[0]], round(limit * PAIR_STRETCH)
-        room, out = (stretched, pair) if _prose_len(pair) <= stretched else (limit, [later[0]])
+    # the opening (what fits of it) says nothing to do: the first later sentence that does
+    opening_says = any(map(instructs, out or sents[:1]))
+    todo = None if opening_says else next((s for s in sents[len(out) or 1 :] if instructs(s)), None)
+    if todo:
+        pair, stretched = [sents[0], todo], round(limit * PAIR_STRETCH)
+        room, out = (stretched, pair) if _prose_len(pair) <= stretched else (limit, [todo])
     if not out:
         return _cut(sents[0], limit) if sents else ""
     if _prose_len(out) > room:

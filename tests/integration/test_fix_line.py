@@ -51,16 +51,19 @@ def test_an_entry_whose_fix_quotes_sql_gets_a_line(index_dir, lang):
 
 # posts written for these tests (session 11, after a new user's trial): the entry's fix comes after what it
 # explains, after the case it is the remedy of, or is a one-line setting after a long sentence
+HOLOGRES_DEDUP = "Uso ROW_NUMBER para deduplicar un origen Hologres en modo CDC y siguen saliendo dos filas por pedido."
+BATCH_TUNNEL = (
+    "Our MaxCompute result table gets duplicate rows after Autopilot restarts the job; we write with the "
+    "Batch Tunnel on an old VVR."
+)
 FIX_AFTER = [
     # the setting is a one-line sample after a sentence of 170 characters; the line was "save and restart"
     ("Nos heures arrivent décalées de 8 heures dans Kafka quand le job lit une table Paimon, même avec "
      "table.local-time-zone réglé. Une idée ?", "Décalage de fuseau", "-Duser.timezone=UTC"),
     # the entry explains, then closes on the option to add; the line was the explanation
-    ("Uso ROW_NUMBER para deduplicar un origen Hologres en modo CDC y siguen saliendo dos filas por pedido. "
-     "¿Qué falta?", "ROW_NUMBER", "'upsertSource' = 'true'"),
+    (HOLOGRES_DEDUP + " ¿Qué falta?", "ROW_NUMBER", "'upsertSource' = 'true'"),
     # the Batch Tunnel case names its remedy in its fourth sentence; the line was the case alone
-    ("Our MaxCompute result table gets duplicate rows after Autopilot restarts the job; we write with the "
-     "Batch Tunnel on an old VVR.", "MaxCompute result tables", "vvr-6.0.7-flink-1.15"),
+    (BATCH_TUNNEL, "MaxCompute result tables", "vvr-6.0.7-flink-1.15"),
     ("Des doublons dans la table de résultats MaxCompute après un redémarrage du job par Autopilot, avec le "
      "Batch Tunnel.", "MaxCompute", "vvr-6.0.7-flink-1.15"),
 ]
@@ -78,14 +81,12 @@ def test_a_closest_entry_line_holds_the_fix_said_after_the_explanation(bot, post
 
 # a fix request after closest entries (a new user's trial: the same list came back word for word)
 FIX_FOLLOW_UPS = [
-    ("Uso ROW_NUMBER para deduplicar un origen Hologres en modo CDC y siguen saliendo dos filas por pedido.",
-     "¿y cómo lo soluciono?", "'upsertSource' = 'true'"),
+    (HOLOGRES_DEDUP, "¿y cómo lo soluciono?", "'upsertSource' = 'true'"),
     ("Mi ventana de event time nunca se cierra y en el DAG 3 de las 8 subtareas del source no reciben datos.",
      "¿cómo lo soluciono?", "reduzca el paralelismo"),
     ("On a deux INSERT INTO dans le même job qui écrivent dans la même table Paimon et on a 'LSM conflicts "
      "detected' en boucle.", "comment je corrige ça ?", "UNION ALL"),
-    ("Our MaxCompute result table gets duplicate rows after Autopilot restarts the job; we write with the "
-     "Batch Tunnel on an old VVR.", "how do I fix it?", "vvr-6.0.7-flink-1.15"),
+    (BATCH_TUNNEL, "how do I fix it?", "vvr-6.0.7-flink-1.15"),
 ]
 
 

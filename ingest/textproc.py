@@ -191,7 +191,10 @@ def _lingua():
     from lingua import Language, LanguageDetectorBuilder
 
     langs = [getattr(Language, p.lingua) for p in PACKS.values() if p.lingua]
-    return LanguageDetectorBuilder.from_languages(*langs).build()
+    # trigrams only: 15 MB resident instead of 200 (seven languages' 1- to 5-gram models), one question of
+    # 772 read wrong more; a few keywords it guesses wildly ("mysql cdc binlog": German) are settled
+    # against the English corpus's words (bot/retrieval/keyword_language.py). docs/eval.md, twelfth session.
+    return LanguageDetectorBuilder.from_languages(*langs).with_low_accuracy_mode().build()
 
 
 _ISO = {p.lingua: code for code, p in PACKS.items() if p.lingua}
@@ -205,10 +208,90 @@ def warm_up() -> None:
 _INVERTED = re.compile(r"[¿¡]")
 
 
+# What an English post quotes in another script is its data, not its language: a quoted string or
+# value, a markdown image's caption, an SQL comment, a log line ("Insert content "都没有啊"", "COMMENT
+# '问题内容'", "-- 主键", "INFO ... 【RocketMq 生产者】成功").
+_QUOTED_RE = re.compile(
+    r"\"[^\"\n]*\"|“[^”\n]*”|'[^'\s]*'|!\[[^\]\n]*\]|--[^\n]*"
+    # a log line: a time, then its level within a few fields ("16:29:24.738 [Thread-0] INFO ...")
+    r"|^\s*[\d:.,/ T-]{8,}\S*\s+(?:\S+\s+){0,2}(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE)\b.*$",
+    re.MULTILINE,
+)
+
+
 def _script_language(text: str) -> str | None:
-    """A non-Latin script decides the language when the prose (not just a pasted name) is in it."""
+    """A non-Latin script decides the language when the prose (not a pasted name or quoted data) is in it."""
+    prose = _QUOTED_RE.sub(" ", text)
+    if not re.search(r"[A-Za-z]", prose):
+        prose = text  # no Latin word outside the quotes: the quotes hold the question itself
     for code, pattern, minimum in _SCRIPTS:
-        if len(pattern.findall(text)) >= minimum:
+        if len(pattern.findall(prose)) >= minimum:
+            return code
+    return None
+
+
+# Words of another language that English never writes (its function words but English's and the
+# homographs; one letter is an elision's piece): among a pasted English error message, two of them are
+# the user's own words ("... superuser connections al escribir en Hologres").
+_OWN_WORDS = {
+    code: p.function_words - p.english_homographs - PACKS["en"].function_words
+    for code, p in PACKS.items()
+    if p.function_words and code != "en"
+}
+_FRAME_RE = re.compile(r"\s*(at |\tat )")
+# a clause ends at a sentence's or a label's punctuation before a space (not the dots of "8.0.1") or
+# at a dash ("... changes — comment je corrige ?")
+_CLAUSE_END_RE = re.compile(r"[.:;?!]+(?=\s|$)|[¿¡—–\n]+")
+OWN_WORDS_MINIMUM = 2.0  # words (accented letters 1.5 each) of one language in the user's clauses
+ENGLISH_READING = 0.5  # the statistical detector's confidence that those clauses are English after all
+
+
+def _own_clauses(text: str) -> str:
+    """Each clause from its first word English never writes to its end: the user's words around a
+    pasted error ("En VVR 8.0.1 me sale", "al escribir en Hologres"). Frames and code-like words go first."""
+    kept = "\n".join(ln for ln in text.splitlines() if not _FRAME_RE.match(ln))
+    tails = []
+    for clause in _CLAUSE_END_RE.split(kept):
+        words = WORD_RE.findall(re.sub(r"\S+", _strip_codey_word, clause))
+        first = next((k for k, w in enumerate(words) if _is_own(w.lower())), None)
+        if first is not None:
+            tails.append(" ".join(words[first:]))
+    return ". ".join(tails)
+
+
+def _is_own(word: str) -> bool:
+    return any(p in own for own in _OWN_WORDS.values() for p in re.split(r"['’]", word) if len(p) > 1) or any(
+        c in chars for chars in _MARKERS.values() for c in word
+    )
+
+
+def _own_words_language(text: str) -> str | None:
+    """The language of the words a user wrote around a pasted English error, when English won on counts.
+
+    Only stack frames and code-like words are dropped (not "Caused by:" lines: "Caused by: ... con la
+    tabla de dimensión" ends in the user's words). The languages within a word of the best count are
+    candidates ("una" and "con" are Italian and Spanish); the statistical detector, reading those clauses
+    alone, picks among them, and rejects them all when it reads them as English.
+    """
+    own = _own_clauses(text)
+    if not own:
+        return None
+    # distinct words: one word said twice is no more the user's language than once
+    words = {p for w in WORD_RE.findall(own.lower()) for p in re.split(r"['’]", w) if len(p) > 1}
+    low = own.lower()
+    scores = {
+        code: sum(1.0 for w in words if w in vocab) + 1.5 * sum(low.count(c) for c in _MARKERS[code])
+        for code, vocab in _OWN_WORDS.items()
+    }
+    best = max(scores.values())
+    if best < OWN_WORDS_MINIMUM:
+        return None
+    candidates = {code for code, score in scores.items() if score >= best - 1}
+    for value in _lingua().compute_language_confidence_values(own):
+        code = _ISO.get(value.language.name, "en")
+        if code == "en" and value.value >= ENGLISH_READING:
+            return None
+        if code in candidates:
             return code
     return None
 
@@ -227,6 +310,17 @@ def detect_language(text: str) -> tuple[str, float]:
         # only Spanish opens a question or an exclamation with ¿ or ¡: decisive even when a pasted
         # error (English words, dropped or not) makes up most of the text
         return "es", 0.9
+    code, confidence = _word_language(text)
+    if code == "en":
+        # English words are what a pasted error brings; the user's own words may be in another language
+        own = _own_words_language(text)
+        if own:
+            return own, 0.6
+    return code, confidence
+
+
+def _word_language(text: str) -> tuple[str, float]:
+    """The language function words, then the statistical detector, name (scripts set aside)."""
     prose = strip_code(text)
     scores = function_word_scores(prose)
     total = sum(scores.values())

@@ -15,6 +15,7 @@ PACK = LanguagePack(
         "él ella ellos este esta estos estas ese esa hay del al se lo le nada nunca pero "
         "después antes desde he ha sido hace puedo debo cuando donde porque muy tengo".split()
     ),
+    english_homographs=frozenset("ha he son es".split()),
     markers=frozenset("ñ¿¡áíóú"),
     labels=frozen(
         {

@@ -16,6 +16,7 @@ PACK = LanguagePack(
         "se s c j y en rien jamais mais après avant depuis ai a été fait faut lorsque "
         "puis-je peut-on dois-je".split()
     ),
+    english_homographs=frozenset("qu comment".split()),
     markers=frozenset("àâçèêëîïôùûœ"),
     labels=frozen(
         {

@@ -12,4 +12,5 @@ PACK = LanguagePack(
         "questo questa mio mia miei nel nella nei negli al alla ai ma anche ho ha hanno viene si una uno "
         "posso può puo devo cosa quale quali sul sulla dal dalla tra fra".split()
     ),
+    english_homographs=frozenset("per non ha ho come ai si".split()),
 )

@@ -10,4 +10,5 @@ PACK = LanguagePack(
         "de het een is zijn niet en ik wij mijn waarom hoe wordt worden met op voor van te bij ook "
         "dat wat geen kan".split()
     ),
+    english_homographs=frozenset("op van met te dat".split()),
 )

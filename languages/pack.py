@@ -35,6 +35,9 @@ class LanguagePack:
     bm25s_stopwords: str = ""  # the name of bm25s's stop-word list ("GERMAN" for STOPWORDS_GERMAN)
     # closed-class words: they decide the language of short technical questions (and are stop words)
     function_words: frozenset[str] = frozenset()
+    # its function words English text writes too ("per", "non", "comment", "os"): among a pasted English
+    # error they are no sign of this language (English's own function words never are)
+    english_homographs: frozenset[str] = frozenset()
     markers: frozenset[str] = frozenset()  # letters its neighbours do not use ("ñ", "ß")
     script: str = ""  # a character class body (scripts.KANA) naming the language outright
     script_minimum: int = 1  # letters of that script that make a question this language

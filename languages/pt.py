@@ -10,5 +10,6 @@ PACK = LanguagePack(
         "não nao é o os as um uma do da dos das em no na nos nas para com por que como meu minha "
         "porque está esta são sao isso este esta ao à pelo pela já ja tenho posso".split()
     ),
+    english_homographs=frozenset("os em na da".split()),
     markers=frozenset("ãõ"),
 )

@@ -52,7 +52,7 @@ def build_query(
 ) -> Query:
     """The turn read once. `known`: the corpus's product names (bot/retrieval/corpus_words.py corpus_names);
     `llm`: rewrites a referring follow-up (the rules are the fallback)."""
-    languages = detect if isinstance(detect, Languages) else Languages(detect)
+    languages = detect if isinstance(detect, Languages) else Languages(detect, english_words)
     turn = resolve(question, history, llm, known, languages)
     before = previous_user_turn(history)
     earlier = None

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from faqbot.ingest.textproc import WORD_RE, fold, function_word_scores, strip_code
 
 KEYWORD_WORDS = 5  # longer text is a sentence: its language is the detector's to say
+LATIN_END = 0x24F  # the last letter of Latin Extended-B: accented Latin letters are still keywords' letters
 
 
 def english_vocabulary(texts: Iterable[str]) -> frozenset[str]:
@@ -25,6 +26,8 @@ def english_vocabulary(texts: Iterable[str]) -> frozenset[str]:
 
 def english_keywords(text: str, english: frozenset[str]) -> bool:
     """Whether a query is a few keywords, all of them words of the English corpus."""
+    if any(c.isalpha() and ord(c) > LATIN_END for c in text):
+        return False  # a letter of another script (Han, Cyrillic) is that language's sign, not a keyword's
     prose = strip_code(text)
     words = WORD_RE.findall(prose)
     if not words or len(words) > KEYWORD_WORDS or sum(function_word_scores(prose).values()) > 0:

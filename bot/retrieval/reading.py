@@ -20,15 +20,21 @@ Detect = Callable[[str], tuple[str, float]]
 
 class Languages:
     """The language detector of one turn: each distinct text is detected once (the follow-up rules
-    read the previous question's language, and its reading detects it again)."""
+    read the previous question's language, and its reading detects it again). `english_words`: the
+    English corpus's vocabulary; a few keywords all of which it holds are English (bot/retrieval/
+    keyword_language.py), whatever the statistical detector guesses ("mysql cdc binlog": German)."""
 
-    def __init__(self, detect: Detect | None = None) -> None:
+    def __init__(self, detect: Detect | None = None, english_words: frozenset[str] = frozenset()) -> None:
         self._detect = detect or detect_language
+        self._english = english_words
         self._seen: dict[str, tuple[str, float]] = {}
 
     def __call__(self, text: str) -> tuple[str, float]:
         if text not in self._seen:
-            self._seen[text] = self._detect(text)
+            code, confidence = self._detect(text)
+            if code != "en" and self._english and english_keywords(text, self._english):
+                code = "en"
+            self._seen[text] = (code, confidence)
         return self._seen[text]
 
 
@@ -69,7 +75,7 @@ def read_text(
     # a pasted report's language is read from its prose, not from its logs and DDL
     detected, _conf = (detect or detect_language)(typed.language_text())
     lang = answer_language(detected, language)
-    if detected in ("fr", "es") and english_keywords(report.language_text(), english_words):
+    if detected != "en" and english_keywords(report.language_text(), english_words):
         detected = "en"  # "configure partition expiration": English words, no sign of French
         lang = language.lower() if language and language.lower() in SUPPORTED else "en"
     words = report.language_text()

@@ -32,13 +32,13 @@ NEEDS = (
 
 DESKTOP_QUESTIONS = [
     "Ma fenêtre event time sur une source Kafka ne produit aucune sortie, pourquoi ?",
-    "¿Cómo configuro SASL_SSL con SCRAM-SHA-256 en una tabla Kafka?",
+    "¿Cómo soluciono el error 'doesn't support consuming update and delete changes'?",
 ]
 PHONE_QUESTION = "Paimon job fails with No space left on device"
 # what the desktop picture shows (the first answer has scrolled out of view): README.md's alt text
 DESKTOP_ALT = (
-    "faqbot answering a Spanish question on Kafka SASL_SSL: the English entry quoted with a notice that it "
-    "exists only in English and French, page labels in Spanish"
+    "faqbot answering a Spanish question on the \"doesn't support consuming update and delete changes\" "
+    "error from the FAQ's Spanish entry, its fix first, page labels in Spanish"
 )
 
 

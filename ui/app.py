@@ -238,7 +238,9 @@ def build_ui(state: AppState) -> gr.Blocks:
             clear = gr.Button(UI["en"]["clear"], elem_id="clear", scale=0, min_width=70, size="sm")
         chat = gr.Chatbot(
             elem_id="chat",
-            height="min(56vh, 640px)",
+            # the window's height less the header, controls and question box (360 px, a phone's taller header
+            # included): a long answer was scrolled inside a 560 px panel above an empty band (a user's trial)
+            height="max(320px, calc(100vh - 360px))",
             buttons=["copy"],
             feedback_options=("Like", "Dislike"),
             sanitize_html=True,

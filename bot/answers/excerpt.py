@@ -103,8 +103,31 @@ def fit(
         size += len(line) + 1
         if line.startswith("```"):
             in_code = not in_code
+    out = _without_empty_samples(out)
     kept = "\n".join(out)
     return kept if _has_body(out) else ""
+
+
+def _without_empty_samples(out: list[str]) -> list[str]:
+    """A code block cut to nothing but "…" goes, with the line that introduces it ("The error message looks
+    like:"): a lead-in above an empty box told the reader nothing (the answer says it is abridged)."""
+    kept: list[str] = []
+    i = 0
+    while i < len(out):
+        if not out[i].startswith("```"):
+            kept.append(out[i])
+            i += 1
+            continue
+        end = next((j for j in range(i + 1, len(out)) if out[j].startswith("```")), len(out))
+        if any(x.strip() not in ("", ELLIPSIS) for x in out[i + 1 : end]):
+            kept += out[i : end + 1]
+        else:
+            while kept and not kept[-1].strip():
+                kept.pop()
+            if kept and kept[-1].rstrip().endswith(":"):
+                kept.pop()
+        i = end + 1
+    return kept
 
 
 def _has_body(out: list[str]) -> bool:

@@ -61,6 +61,22 @@ def test_a_block_that_does_not_fit_is_quoted_from_the_line_the_question_shares()
     assert fit("\n".join(log), 300, set(), "en", {}).startswith("**Problem**\n\n```\n  at com.example.Frame0")
 
 
+def test_a_code_block_cut_to_nothing_goes_with_its_lead_in():
+    from faqbot.bot.answers.excerpt import fit
+
+    # a screenshot of the README showed "El mensaje de error tiene el siguiente aspecto:" above a box
+    # holding only "…": the error line did not fit, the lead-in was kept as if it said something
+    error = "Table sink 'vvp.default.t' doesn't support consuming update and delete changes " + "x" * 250
+    leads = (("El mensaje de error tiene el siguiente aspecto:", "es"), ("The error message looks like:", "en"))
+    for lead, lang in leads:
+        block = f"{lead}\n\n```\n{error}\n  at org.apache.flink.A.b(A.java:1)\n```\n\nReplace the sink."
+        out = fit(block, 200, set(), lang, {})
+        assert lead not in out and "```" not in out, out
+    # a block that keeps a line keeps its lead-in
+    kept = fit("The error message looks like:\n\n```\nNoPermissionException: dhs:ListShard\n```", 200, set(), "en", {})
+    assert kept.startswith("The error message looks like:\n\n```\nNoPermissionException"), kept
+
+
 def test_a_cause_keeps_its_first_sentence_and_the_one_the_question_hits():
     from faqbot.bot.answers.excerpt import key_sentences
 

@@ -296,6 +296,15 @@ def _own_words_language(text: str) -> str | None:
     return None
 
 
+def bare_paste(text: str) -> bool:
+    """Whether a text is pasted output alone: no question mark and no word a person asks or reports with in
+    English (`asking_words`: "I", "my", "how", ...). Its English is the output's, not the user's: a turn
+    answers it in the language the conversation was in (bot/dialogue/query.py)."""
+    if "?" in text or "？" in text:
+        return False
+    return not {w.lower() for w in WORD_RE.findall(strip_code(text))} & PACKS["en"].asking_words
+
+
 def detect_language(text: str) -> tuple[str, float]:
     """Best guess of (language, confidence) for a question.
 

@@ -35,6 +35,9 @@ class LanguagePack:
     bm25s_stopwords: str = ""  # the name of bm25s's stop-word list ("GERMAN" for STOPWORDS_GERMAN)
     # closed-class words: they decide the language of short technical questions (and are stop words)
     function_words: frozenset[str] = frozenset()
+    # words a person asks or reports with and pasted output never holds (pronouns, question words): a text
+    # without them, nor a question mark, is a bare paste (ingest/textproc.py bare_paste)
+    asking_words: frozenset[str] = frozenset()
     # its function words English text writes too ("per", "non", "comment", "os"): among a pasted English
     # error they are no sign of this language (English's own function words never are)
     english_homographs: frozenset[str] = frozenset()

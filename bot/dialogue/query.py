@@ -18,6 +18,7 @@ from faqbot.bot.answers.answer import Turn
 from faqbot.bot.dialogue.conversation import FollowUp, focus, resolve
 from faqbot.bot.dialogue.turns import is_bare_reference, previous_user_turn
 from faqbot.bot.retrieval.reading import Detect, Languages, Reading, read_text
+from faqbot.ingest.textproc import SUPPORTED, bare_paste
 
 if TYPE_CHECKING:
     from faqbot.bot.llm.backend import LLMBackend
@@ -69,7 +70,13 @@ def build_query(
     if earlier is not None:
         reading = earlier.reading  # the same text, retrieved as it was (bot/service.py cites it in turn.language)
     else:
-        reading = read_text(turn.query, turn.language or language or None, english_words, languages)
+        asked = turn.language or language or None
+        reading = read_text(turn.query, asked, english_words, languages)
+        if asked is None and reading.detected == "en" and bare_paste(question):
+            # an English error pasted alone in a Spanish conversation: Spanish, as the user writes
+            spoken = conversation_language(history, languages)
+            if spoken and spoken != "en":
+                reading = read_text(turn.query, spoken, english_words, languages)
     previous = None
     if turn.new_aspect and turn.previous:
         same = turn.previous == reading.text
@@ -84,3 +91,13 @@ def build_query(
         earlier,
         previous,
     )
+
+
+def conversation_language(history: list[Turn], languages: Languages) -> str | None:
+    """The language the user has been writing in: their last turn that is not a bare paste, when it is
+    one answers are given in (None: the text's own language stands)."""
+    for t in reversed(history):
+        if t.role == "user" and not bare_paste(t.content):
+            code, _ = languages(t.content)
+            return code if code in SUPPORTED else None
+    return None

@@ -68,3 +68,29 @@ def test_the_max_pt_question_is_answered_by_its_entry(bot):
     assert not a.abstained, (a.confidence, a.text[:200])
     # "Set the partition parameter" explains both; the empty heading that asks it is now its alias
     assert "max_pt_with_done()" in a.citations[0].text and "partition" in a.citations[0].title.lower()
+
+
+_PASTE = (
+    "Table sink 'vvp.default.ods_orders' doesn't support consuming update and delete changes which is produced "
+    "by node TableSourceScan(table=[[vvp, default, mysql_orders]], fields=[id, amount, status])"
+)
+
+
+@pytest.mark.parametrize(
+    "first,lang",
+    [
+        ("¿Por qué no obtengo resultados en la tabla sink?", "es"),
+        ("Pourquoi ma table sink reste vide ?", "fr"),
+        ("Why is my sink table empty?", "en"),
+    ],
+)
+def test_an_error_pasted_alone_is_answered_in_the_conversations_language(bot, first, lang):
+    # the page followed the answer's language: a Spanish user who pasted the error got an English page
+    a1 = bot.ask(first)
+    history = [Turn("user", first), Turn("assistant", a1.text)]
+    a2 = bot.ask(_PASTE, history=history)
+    assert a1.language == lang and a2.language == lang, (a1.language, a2.language)
+    assert "doesn't support consuming update and delete" in a2.citations[0].title
+    # a question written in English stays English, and the paste alone, with nothing before it, too
+    asked = bot.ask("How do I fix the 'doesn't support consuming update and delete changes' error?", history=history)
+    assert asked.language == "en" and bot.ask(_PASTE).language == "en"

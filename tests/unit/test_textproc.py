@@ -126,3 +126,21 @@ def test_real_posts_are_read_in_their_reporters_language_not_their_pasted_errors
     wrong = [d["id"] for d in rows if read_text(d["question"]).detected != d["lang"]]
     assert len(rows) == 56 and len(wrong) <= 1, wrong
     assert not [d["id"] for d in rows if d["lang"] == "en" and d["id"] in wrong]  # English stays English
+
+
+@pytest.mark.parametrize(
+    "text,bare",
+    [
+        ("Table sink 'vvp.default.t' doesn't support consuming update and delete changes which is produced", True),
+        ("Caused by: java.sql.SQLException: No suitable driver found for jdbc:mysql://db:3306/x", True),
+        ("NoPermissionException: You have no permission to perform this action. Action: dhs:ListShard", True),
+        # a person asking or reporting: a question mark, a pronoun, a question word
+        ("Table sink doesn't support consuming update and delete changes?", False),
+        ("I get: Table sink doesn't support consuming update and delete changes", False),
+        ("how to fix No suitable driver found", False),
+    ],
+)
+def test_a_bare_paste_is_output_without_a_word_of_the_user(text, bare):
+    from faqbot.ingest.textproc import bare_paste
+
+    assert bare_paste(text) is bare

@@ -108,10 +108,17 @@ class Bot:
     def backend_name(self) -> str:
         return getattr(self.llm, "name", "extractive") if self.llm else "extractive"
 
-    def _query(self, question: str, language: str | None, history: list[Turn], retriever: HybridRetriever) -> Query:
+    def _query(
+        self,
+        question: str,
+        language: str | None,
+        history: list[Turn],
+        retriever: HybridRetriever,
+        prior: str | None = None,
+    ) -> Query:
         """The turn read once (bot/dialogue/query.py): every step below reads it, never the raw text again."""
         known, english = corpus_names(retriever), retriever.english_words
-        return build_query(question, history, language, known=known, english_words=english, llm=self.llm)
+        return build_query(question, history, language, known=known, english_words=english, llm=self.llm, prior=prior)
 
     def _retrieve(self, q: Query, retriever: HybridRetriever) -> Retrieval:
         """`retriever`: the build this request reads, read from `self.retriever` once by the caller,
@@ -137,10 +144,13 @@ class Bot:
         q = self._query(clean_question(question), language, bounded_history(history), retriever)
         return self._retrieve(q, retriever)
 
-    def ask(self, question: str, language: str | None = None, history: History = None) -> Answer:
+    def ask(
+        self, question: str, language: str | None = None, history: History = None, *, prior: str | None = None
+    ) -> Answer:
         """`history`: the chat so far, oldest first, as faqbot.Turn(role, content) or as
-        {"role": "user"|"assistant", "content": "..."} (the HTTP API's shape)."""
-        *_, final = self.stream(question, language, history)
+        {"role": "user"|"assistant", "content": "..."} (the HTTP API's shape). `prior`: the language to
+        answer an error pasted alone in when the conversation has none yet (the chat page's browser's)."""
+        *_, final = self.stream(question, language, history, prior=prior)
         return final
 
     def stream(
@@ -149,6 +159,8 @@ class Bot:
         language: str | None = None,
         history: History = None,
         retrieval: Retrieval | None = None,
+        *,
+        prior: str | None = None,
     ) -> Iterator[Answer]:
         """Yield partial Answers while an LLM streams, then the final one (always last).
         `retrieval`, from `retrieve` on the same question, saves retrieving twice (evaluation)."""
@@ -157,7 +169,7 @@ class Bot:
         question = clean_question(question)
         turns = bounded_history(history)
         if retrieval is None:
-            q = self._query(question, language, turns, retriever)
+            q = self._query(question, language, turns, retriever, prior)
             r, query, answer_focus = self._retrieve(q, retriever), q.turn.query, q.focus
             t_retrieval = (time.perf_counter() - t0) * 1000
         else:  # its time counts as if it had been retrieved here

@@ -44,10 +44,17 @@ class GatedBot:
     def __getattr__(self, name: str):
         return getattr(self._bot, name)
 
-    def stream(self, question: str, language: str | None = None, history: list[Turn] | None = None) -> Iterator[Answer]:
+    def stream(
+        self,
+        question: str,
+        language: str | None = None,
+        history: list[Turn] | None = None,
+        *,
+        prior: str | None = None,
+    ) -> Iterator[Answer]:
         try:
             with self._gate.slot(is_heavy(self._bot, question, history)):
-                yield from self._bot.stream(question, language, history)
+                yield from self._bot.stream(question, language, history, prior=prior)
         except Busy as exc:
             raise BusyQuestion(exc.retry_after, language) from None
 

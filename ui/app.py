@@ -173,7 +173,9 @@ def _responder(state: AppState):
         language = None if choice == "auto" else choice
         try:
             final = None
-            for final in state.bot.stream(message, language, turns):
+            # the browser's language answers an error pasted alone as the first message (a Spanish page,
+            # a bare English error: Spanish); a conversation's own language comes first (bot/dialogue/query.py)
+            for final in state.bot.stream(message, language, turns, prior=browser):
                 yield history + [{"role": "assistant", "content": render_answer(final)}], "", gr.update(), "", last, ids
             if final is None:  # stream() always yields; this keeps the type checker honest
                 raise RuntimeError("no answer")

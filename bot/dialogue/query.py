@@ -50,9 +50,11 @@ def build_query(
     english_words: frozenset[str] = frozenset(),
     llm: LLMBackend | None = None,
     detect: Detect | None = None,
+    prior: str | None = None,
 ) -> Query:
     """The turn read once. `known`: the corpus's product names (bot/retrieval/corpus_words.py corpus_names);
-    `llm`: rewrites a referring follow-up (the rules are the fallback)."""
+    `llm`: rewrites a referring follow-up (the rules are the fallback); `prior`: the language an error pasted
+    alone is answered in when no earlier turn of the user's says one (the chat page's browser language)."""
     languages = detect if isinstance(detect, Languages) else Languages(detect, english_words)
     turn = resolve(question, history, llm, known, languages)
     before = previous_user_turn(history)
@@ -74,8 +76,8 @@ def build_query(
         reading = read_text(turn.query, asked, english_words, languages)
         if asked is None and reading.detected == "en" and bare_paste(question):
             # an English error pasted alone in a Spanish conversation: Spanish, as the user writes
-            spoken = conversation_language(history, languages)
-            if spoken and spoken != "en":
+            spoken = conversation_language(history, languages) or prior
+            if spoken and spoken in SUPPORTED and spoken != "en":
                 reading = read_text(turn.query, spoken, english_words, languages)
     previous = None
     if turn.new_aspect and turn.previous:

@@ -157,6 +157,22 @@ def test_empty_chat_speaks_the_browser_language_before_any_answer(server, browse
     context.close()
 
 
+def test_an_error_pasted_alone_on_a_spanish_page_is_answered_in_spanish(server, browser):
+    # a Spanish user's first message is the bare English error: the page switched to English with the
+    # answer; the browser's language now answers it (the badge says what was detected and what answered)
+    url, _ = server
+    context = browser.new_context(locale="es-ES", viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    page.goto(url + "/", wait_until="load")
+    page.wait_for_selector("#question textarea", timeout=60_000)
+    page.wait_for_function(f"document.querySelector('#send')?.innerText.includes({UI['es']['send']!r})", timeout=20_000)
+    ask(page, "Table sink 'vvp.default.t' doesn't support consuming update and delete changes which is produced")
+    page.wait_for_function("document.querySelector('#detected')?.innerText.includes('EN → ES')", timeout=20_000)
+    assert page.locator("#chat .bot-row").last.get_by_text(re.compile("Según la entrada|No estoy seguro")).count()
+    assert UI["es"]["send"] in page.locator("#send").inner_text()  # the page stays Spanish
+    context.close()
+
+
 def test_browser_language_reads_accept_language_weights():
     from faqbot.ui.app import browser_language
 

@@ -94,3 +94,12 @@ def test_an_error_pasted_alone_is_answered_in_the_conversations_language(bot, fi
     # a question written in English stays English, and the paste alone, with nothing before it, too
     asked = bot.ask("How do I fix the 'doesn't support consuming update and delete changes' error?", history=history)
     assert asked.language == "en" and bot.ask(_PASTE).language == "en"
+
+
+def test_the_browsers_language_answers_an_error_pasted_alone_as_a_first_message(bot):
+    assert bot.ask(_PASTE, prior="es").language == "es"
+    # a conversation in English, a question of the user's own or an explicit choice outweigh it
+    english = [Turn("user", "Why is my sink table empty?"), Turn("assistant", "...")]
+    assert bot.ask(_PASTE, history=english, prior="es").language == "en"
+    assert bot.ask("How do I fix: " + _PASTE, prior="es").language == "en"
+    assert bot.ask(_PASTE, language="fr", prior="es").language == "fr"

@@ -137,14 +137,20 @@ def test_errors_speak_the_page_language_and_carry_no_thumbs(server, browser):
     page.close()
 
 
-def test_empty_chat_speaks_the_browser_language_before_any_answer(server, browser):
-    url, _ = server
-    context = browser.new_context(locale="fr-FR", viewport={"width": 1200, "height": 900})
+def open_localized(browser, url, locale: str, lang: str):
+    """A page whose browser speaks `locale`, once it has read that language (the send button's label)."""
+    context = browser.new_context(locale=locale, viewport={"width": 1200, "height": 900})
     page = context.new_page()
     page.goto(url + "/", wait_until="load")
     page.wait_for_selector("#question textarea", timeout=60_000)
+    page.wait_for_function(f"document.querySelector('#send')?.innerText.includes({UI[lang]['send']!r})", timeout=20_000)
+    return context, page
+
+
+def test_empty_chat_speaks_the_browser_language_before_any_answer(server, browser):
+    url, _ = server
     # no question asked, the language choice left on "Auto": the page reads the browser's language
-    page.wait_for_function("document.querySelector('#send')?.innerText.includes('Demander')", timeout=20_000)
+    context, page = open_localized(browser, url, "fr-FR", "fr")
     for i in (1, 2, 3):
         assert page.get_by_text(UI["fr"][f"example{i}"]).first.is_visible(), i
     assert page.get_by_text(UI["en"]["example1"]).count() == 0
@@ -161,11 +167,7 @@ def test_an_error_pasted_alone_on_a_spanish_page_is_answered_in_spanish(server, 
     # a Spanish user's first message is the bare English error: the page switched to English with the
     # answer; the browser's language now answers it (the badge says what was detected and what answered)
     url, _ = server
-    context = browser.new_context(locale="es-ES", viewport={"width": 1200, "height": 900})
-    page = context.new_page()
-    page.goto(url + "/", wait_until="load")
-    page.wait_for_selector("#question textarea", timeout=60_000)
-    page.wait_for_function(f"document.querySelector('#send')?.innerText.includes({UI['es']['send']!r})", timeout=20_000)
+    context, page = open_localized(browser, url, "es-ES", "es")
     ask(page, "Table sink 'vvp.default.t' doesn't support consuming update and delete changes which is produced")
     page.wait_for_function("document.querySelector('#detected')?.innerText.includes('EN → ES')", timeout=20_000)
     assert page.locator("#chat .bot-row").last.get_by_text(re.compile("Según la entrada|No estoy seguro")).count()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from functools import lru_cache
 
 import Stemmer
@@ -238,12 +239,14 @@ _OWN_WORDS = {
     for code, p in PACKS.items()
     if p.function_words and code != "en"
 }
+_OWN_LANGUAGES = Counter(w for vocab in _OWN_WORDS.values() for w in vocab)  # how many languages write each
 _FRAME_RE = re.compile(r"\s*(at |\tat )")
 # a clause ends at a sentence's or a label's punctuation before a space (not the dots of "8.0.1") or
 # at a dash ("... changes — comment je corrige ?")
 _CLAUSE_END_RE = re.compile(r"[.:;?!]+(?=\s|$)|[¿¡—–\n]+")
 OWN_WORDS_MINIMUM = 2.0  # words (accented letters 1.5 each) of one language in the user's clauses
 ENGLISH_READING = 0.5  # the statistical detector's confidence that those clauses are English after all
+SURE_ENGLISH = 0.9  # a statistical English reading that words English writes too do not overturn
 
 
 def _own_clauses(text: str) -> str:
@@ -259,6 +262,10 @@ def _own_clauses(text: str) -> str:
     return ". ".join(tails)
 
 
+def _any_own_word(text: str) -> bool:
+    return any(_is_own(w.lower()) for w in WORD_RE.findall(text))
+
+
 def _is_own(word: str) -> bool:
     return any(p in own for own in _OWN_WORDS.values() for p in re.split(r"['’]", word) if len(p) > 1) or any(
         c in chars for chars in _MARKERS.values() for c in word
@@ -269,9 +276,9 @@ def _own_words_language(text: str) -> str | None:
     """The language of the words a user wrote around a pasted English error, when English won on counts.
 
     Only stack frames and code-like words are dropped (not "Caused by:" lines: "Caused by: ... con la
-    tabla de dimensión" ends in the user's words). The languages within a word of the best count are
-    candidates ("una" and "con" are Italian and Spanish); the statistical detector, reading those clauses
-    alone, picks among them, and rejects them all when it reads them as English.
+    tabla de dimensión" ends in the user's words). The languages within a word of the best share are
+    candidates ("una" and "con" are Italian and Spanish; "el" and "qué" only Spanish); the statistical
+    detector, reading those clauses alone, picks among them, and rejects them all when it reads English.
     """
     own = _own_clauses(text)
     if not own:
@@ -279,14 +286,17 @@ def _own_words_language(text: str) -> str | None:
     # distinct words: one word said twice is no more the user's language than once
     words = {p for w in WORD_RE.findall(own.lower()) for p in re.split(r"['’]", w) if len(p) > 1}
     low = own.lower()
-    scores = {
-        code: sum(1.0 for w in words if w in vocab) + 1.5 * sum(low.count(c) for c in _MARKERS[code])
+    marks = {code: 1.5 * sum(low.count(c) for c in _MARKERS[code]) for code in _OWN_WORDS}
+    if max(sum(w in vocab for w in words) + marks[code] for code, vocab in _OWN_WORDS.items()) < OWN_WORDS_MINIMUM:
+        return None
+    # a word several languages write counts a share to each ("en": French, Spanish, Dutch), so that words
+    # only one writes ("el", "qué") leave the others out; the statistical reading chooses among the rest
+    weighted = {
+        code: sum(1.0 / _OWN_LANGUAGES[w] for w in words if w in vocab) + marks[code]
         for code, vocab in _OWN_WORDS.items()
     }
-    best = max(scores.values())
-    if best < OWN_WORDS_MINIMUM:
-        return None
-    candidates = {code for code, score in scores.items() if score >= best - 1}
+    best = max(weighted.values())
+    candidates = {code for code, score in weighted.items() if score > 0 and score >= best - 1}
     for value in _lingua().compute_language_confidence_values(own):
         code = _ISO.get(value.language.name, "en")
         if code == "en" and value.value >= ENGLISH_READING:
@@ -341,8 +351,11 @@ def _word_language(text: str) -> tuple[str, float]:
         values = _lingua().compute_language_confidence_values(prose)
         top = values[0]
         code = _ISO.get(top.language.name, "en")
-        # the statistical guess counts when the function words do not contradict it
+        # the statistical guess counts when the function words do not contradict it; a sure English reading
+        # is not contradicted by words English writes too ("column comment": French "comment")
         if top.value >= 0.5 and (scores.get(code, 0) > 0 or total == 0):
+            return code, float(top.value)
+        if code == "en" and top.value >= SURE_ENGLISH and not _any_own_word(prose):
             return code, float(top.value)
         if total > 0 and first > second:
             return best, 0.5

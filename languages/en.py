@@ -15,8 +15,9 @@ PACK = LanguagePack(
         "this that these those there from by after before into at as if but get gets "
         "never only any has have had will just still".split()
     ),
-    # not "you", "which", "when", "do": error messages write them ("You have no permission", "which is produced")
-    asking_words=frozenset("i me my mine we us our ours how why what who help please anyone".split()),
+    # not "you", "which", "when", "do": error messages write them ("You have no permission", "which is produced");
+    # not "me": Spanish and French write it ("me sale esto: <error>")
+    asking_words=frozenset("i my mine we us our ours how why what who help please anyone".split()),
     labels=frozen(
         {
             "problem": ("problem description", "problem", "symptom"),

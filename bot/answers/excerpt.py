@@ -155,7 +155,10 @@ def echoes(part: str, q: set[str], lang: str) -> bool:
     return bool(words) and all(len(w & q) >= 0.8 * len(w) for w in words)
 
 
-_SENT = re.compile(r"(?<=[.!?])\s+")
+# a sentence ends at . ! ? and a space before a word that can open one: "See How do I configure custom job
+# run parameters? for instructions." is one sentence (cut at its "?", "for instructions." stood alone)
+SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?![a-z])")
+_SENT = SENTENCE_BREAK
 # "As a result, the connector ..." quoted alone, without the sentence it follows, loses the cause it states
 _BACK_REFERENCE = re.compile("|".join(f"(?:{p})" for p in words("back_reference_patterns")), re.I)
 

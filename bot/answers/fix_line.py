@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from faqbot.bot.answers.excerpt import SENTENCE_BREAK
 from faqbot.bot.answers.extract import section_kind
 from faqbot.bot.answers.parts import render_part
 from faqbot.bot.answers.parts_score import PartQuery, local_query, question_names, relevance
@@ -32,7 +33,7 @@ CODE_LINE_CHARS = 80  # a code sample's first line shown after the sentence that
 PAIR_STRETCH = 1.3
 JOINT_FIXES = ("labelled", "last")  # the fix shapes (ingest/parts.py) whose fix parts answer one case together
 _CODE_TAIL = re.compile(r" `[^`]*`$")
-_SENT = re.compile(r"(?<=[.!?])\s+")
+_SENT = SENTENCE_BREAK
 _MARKER = re.compile(r"^(?:[-•*]|\d+[.)])\s+")
 _BARE_LABEL = re.compile(r"^\w+(?: \w+)?$")  # a note's label ("Important") without its note
 _SENTENCE_END = re.compile(r"[.!?:;)。？！：]$")

@@ -74,9 +74,10 @@ def build_query(
     else:
         asked = turn.language or language or None
         reading = read_text(turn.query, asked, english_words, languages)
-        if asked is None and reading.detected == "en" and bare_paste(question):
-            # an English error pasted alone in a Spanish conversation: Spanish, as the user writes
-            spoken = conversation_language(history, languages) or prior
+        if asked is None and reading.detected == "en" and (bare_paste(question) or bare_paste(turn.query)):
+            # an English error pasted alone in a Spanish conversation, or "et comment je corrige ?" after
+            # one (its standalone text is the paste): the language the user writes in
+            spoken = conversation_language([*history, Turn("user", question)], languages) or prior
             if spoken and spoken in SUPPORTED and spoken != "en":
                 reading = read_text(turn.query, spoken, english_words, languages)
     previous = None
@@ -96,10 +97,14 @@ def build_query(
 
 
 def conversation_language(history: list[Turn], languages: Languages) -> str | None:
-    """The language the user has been writing in: their last turn that is not a bare paste, when it is
-    one answers are given in (None: the text's own language stands)."""
+    """The language the user has been writing in: their last turn that is not an English bare paste, when it
+    is one answers are given in (None: the text's own language stands). A French statement has no question
+    mark nor English asking word either ("j'ai un souci avec ma source binlog"): it is the user's language."""
     for t in reversed(history):
-        if t.role == "user" and not bare_paste(t.content):
-            code, _ = languages(t.content)
-            return code if code in SUPPORTED else None
+        if t.role != "user":
+            continue
+        code, _ = languages(t.content)
+        if code == "en" and bare_paste(t.content):
+            continue
+        return code if code in SUPPORTED else None
     return None

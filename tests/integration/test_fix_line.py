@@ -102,3 +102,18 @@ def test_a_fix_request_after_closest_entries_gives_the_first_entry_s_fix(bot, po
     assert fix in again.parts.body and again.parts.advice == phrase("closest_check", lang)
     assert [c.n for c in again.citations] == [1, 2, 3] and [e.n for e in again.parts.see_also] == [2, 3]
     assert again.citations[0].chunk_id == first.citations[0].chunk_id
+
+
+@pytest.mark.parametrize(
+    "post",
+    [
+        "SQLException: No suitable driver found for jdbc:clickhouse://10.0.0.5:8123 con mi conector personalizado",
+        "SQLException: No suitable driver found for jdbc:clickhouse://10.0.0.5:8123 in my custom connector",
+    ],
+)
+def test_a_pointer_whose_title_asks_a_question_is_dropped_whole(bot, post):
+    # "... to true. See How do I configure custom job run parameters? for instructions.": the sentence was cut
+    # at its "?", the pointer dropped and "for instructions." left dangling after "to true." (a second trial)
+    a = bot.ask(post)
+    line = next(e.passage for e in a.parts.nearby if e.title == "Error: No suitable driver found")
+    assert "include-user-jar" in line and "for instructions" not in line, line

@@ -98,8 +98,28 @@ def test_an_error_pasted_alone_is_answered_in_the_conversations_language(bot, fi
 
 def test_the_browsers_language_answers_an_error_pasted_alone_as_a_first_message(bot):
     assert bot.ask(_PASTE, prior="es").language == "es"
+    # "me sale esto:" has no word English asks with ("me" is Spanish too): the page's Spanish answers it
+    assert bot.ask("me sale esto: " + _PASTE, prior="es").language == "es"
     # a conversation in English, a question of the user's own or an explicit choice outweigh it
     english = [Turn("user", "Why is my sink table empty?"), Turn("assistant", "...")]
     assert bot.ask(_PASTE, history=english, prior="es").language == "en"
     assert bot.ask("How do I fix: " + _PASTE, prior="es").language == "en"
     assert bot.ask(_PASTE, language="fr", prior="es").language == "fr"
+
+
+@pytest.mark.parametrize(
+    "first,follow,lang",
+    [
+        # a statement without "?" is the user's language too (a second trial: it was skipped as a paste)
+        ("mi job de Flink falla al escribir en MySQL cuando hay mucho tráfico", "¿y cómo lo soluciono?", "es"),
+        ("Pourquoi mon job Paimon redémarre sans arrêt ?", "et comment je corrige ?", "fr"),
+    ],
+)
+def test_the_fix_follow_up_after_a_pasted_error_keeps_the_conversations_language(bot, first, follow, lang):
+    paste = "JobMasterException: Heartbeat of TaskManager with id container_e01_000002 timed out."
+    a1 = bot.ask(first)
+    history = [Turn("user", first), Turn("assistant", a1.text)]
+    a2 = bot.ask(paste, history=history)
+    history += [Turn("user", paste), Turn("assistant", a2.text)]
+    a3 = bot.ask(follow, history=history)  # its standalone text is the paste: it was answered in English
+    assert (a1.language, a2.language, a3.language) == (lang, lang, lang)

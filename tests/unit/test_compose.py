@@ -61,6 +61,18 @@ def test_a_block_that_does_not_fit_is_quoted_from_the_line_the_question_shares()
     assert fit("\n".join(log), 300, set(), "en", {}).startswith("**Problem**\n\n```\n  at com.example.Frame0")
 
 
+def test_a_sentence_breaks_before_a_word_that_can_open_one():
+    from faqbot.bot.answers.excerpt import SENTENCE_BREAK
+
+    text = "Set it to true. See How do I configure custom job run parameters? for instructions. Then restart."
+    assert SENTENCE_BREAK.split(text) == [
+        "Set it to true.",
+        "See How do I configure custom job run parameters? for instructions.",
+        "Then restart.",
+    ]
+    assert SENTENCE_BREAK.split("¿Qué pasa? El job falla.") == ["¿Qué pasa?", "El job falla."]
+
+
 def test_a_code_block_cut_to_nothing_goes_with_its_lead_in():
     from faqbot.bot.answers.excerpt import fit
 

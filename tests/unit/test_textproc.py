@@ -51,9 +51,14 @@ def test_detect_language(text, lang):
         ("Table sink doesn't support consuming update and delete changes which is produced by node TableSourceScan — comment je corrige ça ?", "fr"),  # noqa: E501
         # Italian words are Spanish ones too ("una", "con"): the statistical reading of the user's clause decides
         ("Table sink doesn't support consuming update and delete changes which is produced by node TableSourceScan — come lo risolvo con una tabella upsert?", "it"),  # noqa: E501
+        # a second trial: a word only Spanish writes ("el", "qué") leaves French out, though lingua's guess on
+        # the clause alone was French
+        ("java.lang.IllegalArgumentException: timeout value is negative en el source de RocketMQ, qué pasa?", "es"),
         # English that writes a word of another language ("comment", twice) or none stays English
         ("I added a comment to the column and the comment is lost: Table sink doesn't support consuming update and delete changes", "en"),  # noqa: E501
         ("Caused by: java.io.EOFException: SSL peer shut down incorrectly, what does it mean?", "en"),
+        # a sure English reading is not overturned by a word English writes too (French "comment")
+        ("watermark time zone 8 hours ahead, column comment '事件时间'", "en"),
     ],
 )
 def test_a_pasted_english_error_does_not_outvote_the_users_words(text, lang):

@@ -17,6 +17,9 @@ class EntryLink:
     title: str
     link: str  # its source link (/source/...)
     passage: str = ""  # its fix (closest entries) or the passage the question hits most (see also); "" for none
+    # the language its title and line are quoted in when the answer is in another ("en" in a French answer:
+    # the entry has no French version), else ""
+    language: str = ""
 
 
 @dataclass(frozen=True)

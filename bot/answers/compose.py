@@ -138,7 +138,7 @@ def _fix_lines(hits: list[Hit], cites: list[Citation], question: str, r: Retriev
             if h.chunk.parts
             else gist(h.chunk.body, question, h.chunk.language, r.term_weights, FIX_CHARS, SIGNALS["gist_fix"])
         )
-        items.append(EntryLink(c.n, c.title, c.link, fix))
+        items.append(EntryLink(c.n, c.title, c.link, fix, _quoted_in(h, r)))
     return tuple(items)
 
 
@@ -162,6 +162,12 @@ def _closest_fix(r: Retrieval, question: str, notices: list[str]) -> Answer:
         see_also=_fix_lines(r.hits[1:CLOSEST_N], cites, question, r),
     )
     return _answer(r, question, parts, cites, notices)
+
+
+def _quoted_in(h: Hit, r: Retrieval) -> str:
+    """The language an entry's line is quoted in when it is not the answer's: a French list of closest
+    entries mixed English lines in without a word (a second trial), where an answer says so in a notice."""
+    return h.chunk.language if h.chunk.language != r.language else ""
 
 
 def _other_language(top: Hit, lang: str) -> str:
@@ -193,7 +199,7 @@ def _see_also(
         c = Citation.from_chunk(len(cites) + 1, h.chunk, h.versions)
         cites.append(c)
         g = gists[i][0] if i == best or not long_quote else ""
-        items.append(EntryLink(c.n, c.title, c.link, g))
+        items.append(EntryLink(c.n, c.title, c.link, g, _quoted_in(h, r)))
     return tuple(items)
 
 

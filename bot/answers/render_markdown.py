@@ -13,14 +13,19 @@ def link_text(title: str) -> str:
     return title.replace("[", "(").replace("]", ")")
 
 
+def _tag(e: EntryLink) -> str:
+    """" (EN)" after an entry quoted in another language than the answer's."""
+    return f" ({e.language.upper()})" if e.language else ""
+
+
 def nearby_line(e: EntryLink) -> str:
-    """`- [1] [Title](/source/...) — its fix`: a closest entry, cited and linked."""
-    return f"- [{e.n}] [{link_text(e.title)}]({e.link})" + (f" — {e.passage}" if e.passage else "")
+    """`- [1] [Title](/source/...) (EN) — its fix`: a closest entry, cited and linked."""
+    return f"- [{e.n}] [{link_text(e.title)}]({e.link}){_tag(e)}" + (f" — {e.passage}" if e.passage else "")
 
 
 def see_also_line(e: EntryLink) -> str:
-    """`- Title [2] — the passage`: a near entry under a confident answer."""
-    return f"- {e.title} [{e.n}]" + (f" — {e.passage}" if e.passage else "")
+    """`- Title [2] (EN) — the passage`: a near entry under a confident answer."""
+    return f"- {e.title} [{e.n}]{_tag(e)}" + (f" — {e.passage}" if e.passage else "")
 
 
 def blocks(parts: AnswerParts, language: str) -> list[tuple[str, str]]:

@@ -123,3 +123,22 @@ def test_the_fix_follow_up_after_a_pasted_error_keeps_the_conversations_language
     history += [Turn("user", paste), Turn("assistant", a2.text)]
     a3 = bot.ask(follow, history=history)  # its standalone text is the paste: it was answered in English
     assert (a1.language, a2.language, a3.language) == (lang, lang, lang)
+
+
+@pytest.mark.parametrize(
+    "question,lang",
+    [
+        ("Ma fenêtre event time sur une source Kafka ne produit aucune sortie, pourquoi ?", "fr"),
+        ("¿Por qué la ventana de eventos de mi source Kafka no produce ninguna salida?", "es"),
+    ],
+)
+def test_an_entry_listed_in_another_language_than_the_answers_says_which(bot, question, lang):
+    a = bot.ask(question)
+    assert a.language == lang
+    entries = [*a.parts.nearby, *a.parts.see_also]
+    shown = {c.n: c.language for c in a.citations}
+    assert entries and any(shown[e.n] != lang for e in entries)  # the case the tag is for does arise
+    for e in entries:
+        assert e.language == ("" if shown[e.n] == lang else shown[e.n]), (e.title, e.language, shown[e.n])
+        if e.language:
+            assert f"({e.language.upper()})" in a.text.split(e.title, 1)[1].split("\n", 1)[0]

@@ -89,6 +89,7 @@ def test_the_json_carries_the_parts_and_they_render_to_its_text():
         "title": "Kafka [sink] latency",
         "link": NEAR[0].link,
         "passage": NEAR[0].passage,
+        "language": "",  # quoted in the answer's language
     }
     assert AnswerParts.from_json(data["parts"]) == parts
     assert list(data)[:2] == ["question", "text"]  # the API's keys in their old order, parts last
@@ -141,3 +142,14 @@ def test_titles_and_passages_of_entries_are_escaped():
     html = render_answer(a)
     assert "<script" not in html and "<img" not in html and "<i>" not in html and not _HANDLER.search(html)
     assert 'href="javascript' not in html and "&lt;b onclick" in html
+
+
+def test_an_entry_quoted_in_another_language_says_which():
+    # a French list of closest entries mixed English lines in without a word (a second trial)
+    from faqbot.bot.answers.render_markdown import nearby_line, see_also_line
+
+    e = EntryLink(2, "Why do I get no output?", "/source/d.en.txt#L3-L21", "Check the filter.", "en")
+    assert nearby_line(e) == "- [2] [Why do I get no output?](/source/d.en.txt#L3-L21) (EN) — Check the filter."
+    assert see_also_line(e) == "- Why do I get no output? [2] (EN) — Check the filter."
+    same = EntryLink(2, "T", "/source/d.fr.txt#L1-L2", "Vérifiez.")
+    assert nearby_line(same) == "- [2] [T](/source/d.fr.txt#L1-L2) — Vérifiez."

@@ -90,7 +90,8 @@ def fit(
             if not in_code and not _has_body(out) and not line.startswith(("```", "**")):
                 # an error text in one long paragraph (the symptom, said once): its sentences that fit,
                 # not nothing; the line the question hits is the one to shorten
-                head = _pick_sentences(_SENT.split(line.strip()), limit - 8 - size, q or set(), lang, weights or {})
+                sents = SENTENCE_BREAK.split(line.strip())
+                head = _pick_sentences(sents, limit - 8 - size, q or set(), lang, weights or {})
                 if len(head) <= limit - 8 - size:
                     out.append(head)
             while not in_code and out and (not out[-1].strip() or _NOTE_LABEL.match(out[-1])):
@@ -158,7 +159,6 @@ def echoes(part: str, q: set[str], lang: str) -> bool:
 # a sentence ends at . ! ? and a space before a word that can open one: "See How do I configure custom job
 # run parameters? for instructions." is one sentence (cut at its "?", "for instructions." stood alone)
 SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?![a-z])")
-_SENT = SENTENCE_BREAK
 # "As a result, the connector ..." quoted alone, without the sentence it follows, loses the cause it states
 _BACK_REFERENCE = re.compile("|".join(f"(?:{p})" for p in words("back_reference_patterns")), re.I)
 
@@ -185,7 +185,7 @@ def key_sentences(text: str, limit: int, q: set[str], lang: str, weights: dict[s
         if not p.startswith("- ") or not prose.rstrip().endswith(":"):
             break
         items.append(p)
-    kept = _pick_sentences(_SENT.split(prose), limit, q, lang, weights)
+    kept = _pick_sentences(SENTENCE_BREAK.split(prose), limit, q, lang, weights)
     if kept.rstrip().endswith(":") and len(kept) + sum(len(x) + 2 for x in items) <= 2 * limit:
         kept = "\n\n".join([kept, *items])
     whole = "\n\n".join(x for x in (label, kept) if x)
@@ -202,8 +202,8 @@ def item_opening(text: str, limit: int, lang: str, weights: dict[str, float]) ->
         if para.lstrip().startswith("```"):
             break
         if size + len(para) + 2 > limit:
-            head = _pick_sentences(_SENT.split(para), limit - size - 2, set(), lang, weights)
-            if len(head) <= limit - size - 2 and _SENT.split(para)[0] in head:
+            head = _pick_sentences(SENTENCE_BREAK.split(para), limit - size - 2, set(), lang, weights)
+            if len(head) <= limit - size - 2 and SENTENCE_BREAK.split(para)[0] in head:
                 out.append(head)
             break
         out.append(para)
@@ -221,9 +221,9 @@ def _item_brief(paras: list[str], limit: int, q: set[str], lang: str, weights: d
     best = max(nested, key=lambda p: (hit_score(p, q, lang, weights), -nested.index(p)))
     marker, body = best[: len("  - ")], best[len("  - ") :]
     head = paras[0]
-    for head in (paras[0], _SENT.split(paras[0])[0]):  # the item's first sentence when both do not fit
+    for head in (paras[0], SENTENCE_BREAK.split(paras[0])[0]):  # the item's first sentence when both do not fit
         room = limit - len(head) - 2 - len(marker)
-        short = _pick_sentences(_SENT.split(body), room, set(), lang, weights)  # from its opening: the name
+        short = _pick_sentences(SENTENCE_BREAK.split(body), room, set(), lang, weights)  # from its opening: the name
         if len(short) <= room:
             return head + "\n\n" + marker + short
     return paras[0]

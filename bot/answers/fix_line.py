@@ -33,7 +33,6 @@ CODE_LINE_CHARS = 80  # a code sample's first line shown after the sentence that
 PAIR_STRETCH = 1.3
 JOINT_FIXES = ("labelled", "last")  # the fix shapes (ingest/parts.py) whose fix parts answer one case together
 _CODE_TAIL = re.compile(r" `[^`]*`$")
-_SENT = SENTENCE_BREAK
 _MARKER = re.compile(r"^(?:[-•*]|\d+[.)])\s+")
 _BARE_LABEL = re.compile(r"^\w+(?: \w+)?$")  # a note's label ("Important") without its note
 _SENTENCE_END = re.compile(r"[.!?:;)。？！：]$")
@@ -90,7 +89,7 @@ def _line(paras: list[str], limit: int) -> str:
     not ending on a lead-in (":") when something came before it. When the opening only names the case or
     the cause and a later sentence says what to do ("To resolve this issue, upgrade ..."), the line is the
     opening and that sentence when both fit in PAIR_STRETCH times the limit, else that sentence alone."""
-    sents = [s for p in paras for s in _SENT.split(p) if s]
+    sents = [s for p in paras for s in SENTENCE_BREAK.split(p) if s]
     # "For more information, see ..." sends the user elsewhere: the line is for what the entry itself says
     sents = [s for s in sents if not _POINTER.match(s)] or sents
     out: list[str] = []
@@ -162,7 +161,7 @@ def fix_line(chunk: Chunk, question: str, lang: str, weights: dict[str, float] |
     joint = chunk.fix in JOINT_FIXES
     todo = next((ln for i, ln in found if joint and parts[i].fix and ln != line and instructs(ln)), "")
     if todo and not instructs(line):
-        both = [_SENT.split(line)[0], todo]
+        both = [SENTENCE_BREAK.split(line)[0], todo]
         line = " ".join(both) if _prose_len(both) <= limit * PAIR_STRETCH else todo
     return line
 

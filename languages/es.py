@@ -13,7 +13,8 @@ PACK = LanguagePack(
         "el la los las un una unos unas es son ser para con y o no mi mis nuestro su sus "
         "cómo como por qué que cuál cuáles cuándo dónde en sobre yo nosotros usted ustedes "
         "él ella ellos este esta estos estas ese esa hay del al se lo le nada nunca pero "
-        "después antes desde he ha sido hace puedo debo cuando donde porque muy tengo".split()
+        "después antes desde he ha sido hace puedo debo cuando donde porque muy tengo de sin ya también hasta "
+        "entre todo todos está están estoy tiene tienen otro otra fue".split()
     ),
     english_homographs=frozenset("ha he son es".split()),
     markers=frozenset("ñ¿¡áíóú"),

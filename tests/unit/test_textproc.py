@@ -16,6 +16,8 @@ from faqbot.ingest.textproc import detect_language, frames_as_calls, identifiers
         ("clé primaire upsert-kafka erreur", "fr"),
         ("¿por qué no hay datos en la tabla sink?", "es"),
         ("error de conexión con hologres", "es"),
+        # "de", "sin", "ya", ... are Spanish function words too: "la" + "de" alone made this French
+        ("Dame la receta de paella.", "es"),
         (
             "J'ai cette erreur : java.io.EOFException: SSL peer shut down incorrectly at sun.security.ssl.SSLSocketInputRecord",  # noqa: E501
             "fr",

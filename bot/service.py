@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,17 +17,20 @@ if TYPE_CHECKING:
 from faqbot.bot.answers.answer import Answer, Turn
 from faqbot.bot.answers.compose import compose
 from faqbot.bot.answers.phrases import phrase
-from faqbot.bot.dialogue.conversation import decline_repeat, focus
+from faqbot.bot.dialogue.conversation import DECLINED, READ_ALONE, decline_repeat, focus
 from faqbot.bot.dialogue.query import Query, build_query
 from faqbot.bot.dialogue.turns import in_language, nothing_to_refer_to
 from faqbot.bot.retrieval.corpus_words import corpus_names
-from faqbot.bot.retrieval.decision import ANSWER
+from faqbot.bot.retrieval.decision import ANSWER, CLOSEST, NOT_COVERED, Decision
+from faqbot.bot.retrieval.reading import read_text
 from faqbot.bot.retrieval.retrieve import HybridRetriever, Retrieval
 
 MAX_QUESTION_CHARS = 4000
 # What one request may make the bot read of its history: the follow-up rewrite copies words of
 # the previous user turn into the query, so an unbounded turn meant unbounded work (64 KB: 84 s).
-MAX_HISTORY_TURNS = 6
+# Ten turns, as many as the API accepts (ui/api.py): five exchanges, so that a conversation's topic outlives
+# a few short turns ("why?", "give me the SQL", "that did not work"), each standing for the entry before it.
+MAX_HISTORY_TURNS = 10
 MAX_TURN_CHARS = 1000
 
 
@@ -129,8 +133,19 @@ class Bot:
         # a follow-up asking for another language ("and in Spanish?") is more recent than the selector
         r = retriever.retrieve_query(q.reading, k=self.k)
         r = decline_repeat(retriever, r, q.turn, q.previous)
+        if r.decision.reason in DECLINED and q.turn.query != q.question:
+            # a declined follow-up may be a new question after all ("also, another job fails with
+            # IllegalArgumentException ..."): the turn as typed, read alone (only now: rarely needed), is
+            # answered rather than hidden when what it finds is confident
+            typed = read_text(q.question, q.reading.language, retriever.english_words)
+            alone = retriever.retrieve_query(typed, k=self.k)
+            if alone.decision.outcome == ANSWER:
+                r = replace(alone, features={**alone.features, READ_ALONE: 1.0})
         if q.bare:
             r = nothing_to_refer_to(retriever, r)  # "how do I fix it?" with nothing before it
+        elif q.focus == "failed" and r.decision.outcome != NOT_COVERED and r.hits:
+            # "that did not work": the entries next to the one whose fix failed, as closest entries are shown
+            r = replace(r, decision=Decision(CLOSEST, r.confidence, "fix_failed"))
         if self.llm is not None and self.llm.check_entries:
             from faqbot.bot.llm.judge import check_entries
 
@@ -171,6 +186,8 @@ class Bot:
         if retrieval is None:
             q = self._query(question, language, turns, retriever, prior)
             r, query, answer_focus = self._retrieve(q, retriever), q.turn.query, q.focus
+            if r.features.get(READ_ALONE):
+                query, answer_focus = question, ""
             t_retrieval = (time.perf_counter() - t0) * 1000
         else:  # its time counts as if it had been retrieved here
             r, query, answer_focus = retrieval, question, focus(question, turns)

@@ -43,6 +43,9 @@ PACK = LanguagePack(
         r"was ist die lösung",
         r"wie lässt sich (das |dies |es )?(beheben|lösen)",
     ),
+    cause_request_patterns=(r"^\W*(warum|wieso)\W*$", r"was ist die (ursache|grund)"),
+    code_request_patterns=(r"zeig(e)? mir (den|das|die) (sql|code|ddl|konfiguration)", r"(sql|code)-?beispiel"),
+    failed_fix_patterns=(r"(hat|funktioniert) (immer noch )?nicht( funktioniert| geholfen)?",),
     # not a bare "Quelle": French "quelle" ("which") would name a role in every French question
     roles=frozen(
         {
@@ -174,6 +177,9 @@ PACK = LanguagePack(
             "follow_up": ("und was ist mit der Senke?", "und für Paimon?"),
             "pronoun": ("was brauche ich dafür?",),
             "fix_request": ("wie behebe ich das?", "wie kann ich das beheben?", "was ist die Lösung?"),
+            "cause_request": ("warum?",),
+            "code_request": ("zeig mir das SQL",),
+            "failed_fix": ("hat nicht funktioniert",),
             "symptom": ("die Ergebnistabelle ist leer", "der Job schlägt fehl"),
             "refusal": ("Die FAQ deckt diese Frage nicht ab.",),
             "wrong_sample": ("Falsche Konfiguration:",),

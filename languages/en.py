@@ -36,6 +36,21 @@ PACK = LanguagePack(
         r"what(’s|'s| is) the (fix|solution)",
         r"fix (it|this|that)",
     ),
+    cause_request_patterns=(
+        r"^\W*why\b(?:\s+(?:is|does|did|do|would)\s+(?:it|this|that)(?:\s+(?:happen|happening|fail|failing|occur))?)?\W*$",
+        r"what (causes|caused) (it|this|that)",
+        r"what(’s|'s| is) the (cause|reason)",
+    ),
+    code_request_patterns=(
+        r"(give|show|send|write) me (the|an?|some) (sql|ddl|code|config|configuration|example|sample|statement|query)",
+        r"\b(sql|ddl|code|config|configuration) (example|sample)",
+    ),
+    failed_fix_patterns=(
+        r"\b(did|does|do)(n['’]t| not) (work|help|fix)",
+        r"\bnot working\b",
+        r"\bstill (fails|failing|broken|empty|the same|nothing|no data|not)\b",
+        r"\bsame (error|problem|issue) (again|still)",
+    ),
     roles=frozen(
         {
             "source": ("source", "source table", "upstream"),
@@ -81,6 +96,9 @@ PACK = LanguagePack(
             "follow_up": ("and for the sink?", "what about Paimon?"),
             "pronoun": ("why does it fail?",),
             "fix_request": ("how do I fix it?", "what's the fix?"),
+            "cause_request": ("why?", "why does this happen?", "what causes it?"),
+            "code_request": ("give me the SQL", "show me a config example"),
+            "failed_fix": ("that did not work", "still nothing", "it doesn't help"),
             "symptom": ("the sink table is empty", "my job fails"),
             "refusal": ("The sources do not cover this question.",),
             "wrong_sample": ("Incorrect configuration:",),

@@ -35,6 +35,20 @@ PACK = LanguagePack(
         r"corrijo|corregir)",
         r"cu[aá]l es la soluci[oó]n",
     ),
+    cause_request_patterns=(
+        r"^\W*por\s+qu[eé]\b(?:\s+(?:pasa|ocurre|falla|sucede)(?:\s+(?:esto|eso))?)?\W*$",
+        r"cu[aá]l es la (causa|raz[oó]n)",
+        r"a qu[eé] se debe",
+    ),
+    code_request_patterns=(
+        r"(dame|mu[eé]strame|p[aá]same|env[ií]ame|escr[ií]beme) (el|la|un|una|los|las) "
+        r"(sql|ddl|c[oó]digo|config|configuraci[oó]n|ejemplo|consulta)",
+        r"ejemplo de (c[oó]digo|sql|ddl|configuraci[oó]n)",
+    ),
+    failed_fix_patterns=(
+        r"\bno (funcion[oóa]|sirvi[oó]|resolvi[oó]|ayud[oó]|cambi[oó])\b",
+        r"\bsigue (igual|fallando|sin|vac[ií]a|el mismo)",
+    ),
     roles=frozen(
         {
             "source": ("origen", "orígenes", "fuente", "tabla de origen", "tabla fuente"),
@@ -279,6 +293,9 @@ PACK = LanguagePack(
             "follow_up": ("¿y para el destino?", "y con Paimon"),
             "pronoun": ("¿por qué falla esto?",),
             "fix_request": ("¿cómo lo soluciono?", "¿cuál es la solución?"),
+            "cause_request": ("¿por qué?", "¿a qué se debe?"),
+            "code_request": ("dame el SQL", "muéstrame un ejemplo de configuración"),
+            "failed_fix": ("eso no funcionó", "sigue igual"),
             "symptom": ("la tabla sink está vacía", "el job falla"),
             "refusal": ("las fuentes no cubren esta pregunta",),
             "wrong_sample": ("Configuración errónea:",),

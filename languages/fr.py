@@ -34,6 +34,21 @@ PACK = LanguagePack(
         r"(corriger|corrige|résoudre|résous|résout|réparer|répare|régler|règle)",
         "quelle est la solution",
     ),
+    cause_request_patterns=(
+        r"^\W*pourquoi\b(?:\s+(?:ça|cela|c['’]est|est-ce)(?:\s+(?:arrive|échoue|plante))?)?\W*$",
+        r"quelle est la (cause|raison)",
+        r"d['’]où (ça|cela) vient",
+    ),
+    code_request_patterns=(
+        r"(donne|montre|envoie|écris)[-\s]moi (le|la|un|une|les|des) "
+        r"(sql|ddl|code|config|configuration|exemple|requête)",
+        r"exemple de (code|sql|ddl|configuration)",
+    ),
+    failed_fix_patterns=(
+        r"n['’]a (pas|rien) (marché|fonctionné|changé|résolu)",
+        r"ne (marche|fonctionne) (toujours )?pas",
+        r"toujours (la même erreur|le même problème|rien|pareil|vide)",
+    ),
     roles=frozen(
         {
             "source": ("source", "table source", "amont"),
@@ -237,6 +252,9 @@ PACK = LanguagePack(
             "follow_up": ("et pour le sink ?", "qu'en est-il de Paimon ?"),
             "pronoun": ("pourquoi cela échoue ?",),
             "fix_request": ("comment le corriger ?", "quelle est la solution ?", "comment je corrige ça ?"),
+            "cause_request": ("pourquoi ?", "quelle est la cause ?"),
+            "code_request": ("donne-moi le SQL", "montre-moi un exemple de configuration"),
+            "failed_fix": ("ça n'a pas marché", "ça ne marche toujours pas"),
             "symptom": ("la table sink est vide", "le job ne démarre pas"),
             "refusal": ("la FAQ ne couvre pas cette question",),
             "wrong_sample": ("Mauvaise configuration :",),

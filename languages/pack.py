@@ -57,6 +57,10 @@ class LanguagePack:
     pronoun_patterns: tuple[str, ...] = ()  # words that stand for the previous subject ("it")
     asks_about_patterns: tuple[str, ...] = ()  # a question closed by a particle that refers back (呢)
     fix_request_patterns: tuple[str, ...] = ()  # "how do I fix it?"
+    # what else a short turn asks of the entry under discussion (bot/dialogue/conversation.py entry_request):
+    cause_request_patterns: tuple[str, ...] = ()  # its cause: "why?", "what causes it?"
+    code_request_patterns: tuple[str, ...] = ()  # its SQL or configuration: "give me the SQL"
+    failed_fix_patterns: tuple[str, ...] = ()  # its fix was tried and did not help: "that did not work"
     roles: Mapping[str, tuple[str, ...]] = field(default_factory=frozen)  # source, sink, dimension words
     # --- reading a report and a model's answer
     symptom_patterns: tuple[str, ...] = ()  # what goes wrong ("no data", "fails")

@@ -14,6 +14,9 @@ PACK = LanguagePack(
     # "ClickHouse 呢？" ("and ClickHouse?"): a short question closed by 呢 asks about what came before
     asks_about_patterns=(r"呢\s*[？?]?\s*$",),
     fix_request_patterns=("(?:怎么|如何|怎样|咋)(?:解决|修复|处理|办|改|修)", "解决(?:方法|办法|方案)"),
+    cause_request_patterns=(r"^\W*为什么\W*$", "什么原因", "原因是什么"),
+    code_request_patterns=("(?:给|发)我?(?:一下)?(?:SQL|sql|代码|配置|示例)", "(?:SQL|sql|代码|配置)(?:示例|例子)"),
+    failed_fix_patterns=("(?:还是|仍然|依然)(?:不行|报错|没有|失败|一样)", "没(?:有)?(?:用|效果|解决)", "不管用"),
     roles=frozen(
         {
             "source": ("源表", "数据源", "上游", "源端"),
@@ -154,6 +157,9 @@ PACK = LanguagePack(
             "pronoun": ("它为什么失败",),
             "asks_about": ("ClickHouse 呢？",),
             "fix_request": ("怎么解决",),
+            "cause_request": ("为什么？", "是什么原因"),
+            "code_request": ("给我SQL",),
+            "failed_fix": ("还是不行",),
             "symptom": ("结果表没有数据",),
         }
     ),

@@ -12,6 +12,7 @@ from faqbot.bot.answers.answer import Answer, Citation
 from faqbot.bot.answers.answer_parts import AnswerParts, EntryLink
 from faqbot.bot.answers.extract import BUDGET, CODE_LINE, fix_only, section_kind, select
 from faqbot.bot.answers.fix_line import FIX_CHARS, fix_line
+from faqbot.bot.answers.focus import focus_selection
 from faqbot.bot.answers.parts import answer_hit, for_answer
 from faqbot.bot.answers.parts_score import SIGNALS
 from faqbot.bot.answers.phrases import language_list, phrase
@@ -142,24 +143,39 @@ def _fix_lines(hits: list[Hit], cites: list[Citation], question: str, r: Retriev
     return tuple(items)
 
 
-def _closest_fix(r: Retrieval, question: str, notices: list[str]) -> Answer:
+def _closest_fix(r: Retrieval, question: str, notices: list[str], focus: str = "fix") -> Answer:
     """"How do I fix it?" after closest entries: the list again told the user nothing new. The first entry's
     fix whole, under a lead saying it is the closest entry's if it is their case; the other entries listed
-    under it with their lines."""
+    under it with their lines. "why?" and "give me the SQL" the same way, with its cause or its code."""
     top, lang = r.hits[0], r.language
     cites = [Citation.from_chunk(1, top.chunk, top.versions)]
-    (body, shortened, _fixed), closing = _extract(top, r, question, "fix")
+    (body, shortened, fixed), closing = _extract(top, r, question, focus)
     # "no more than was shown" compares with a whole answer, which closest entries never showed
     closing = "more_in_source" if closing == "fix_no_more" or (shortened and not closing) else closing
     notes = (_other_language(top, lang),) if top.other_language else ()
     notices.extend(notes)
     parts = AnswerParts(
-        heading=phrase("fix_closest", lang, title=top.chunk.title),
+        heading=phrase(f"{focus}_closest" if fixed or focus == "fix" else "lead_closest", lang, title=top.chunk.title),
         notes=notes,
         body=body,
         closing=phrase(closing, lang) if closing else "",
         advice=phrase("closest_check", lang),
         see_also=_fix_lines(r.hits[1:CLOSEST_N], cites, question, r),
+    )
+    return _answer(r, question, parts, cites, notices)
+
+
+def _fix_failed(r: Retrieval, question: str, notices: list[str]) -> Answer:
+    """"That did not work" about the entry under discussion: the FAQ has no other fix in that entry (its fix was
+    shown, or the user would have asked for it); the entries next to it, each with its fix line, are what
+    else the FAQ has near the question. A search of those words alone listed three unrelated entries."""
+    top, lang = r.hits[0], r.language
+    cites = [Citation.from_chunk(1, top.chunk, top.versions)]
+    others = _fix_lines(r.hits[1:CLOSEST_N], cites, question, r)
+    parts = AnswerParts(
+        heading=phrase("fix_failed" if others else "fix_failed_alone", lang, title=top.chunk.title),
+        nearby=others,
+        advice=phrase("closest_check", lang) if others else "",
     )
     return _answer(r, question, parts, cites, notices)
 
@@ -204,9 +220,17 @@ def _see_also(
 
 
 def _extract(top: Hit, r: Retrieval, question: str, focus: str) -> tuple[tuple[str, bool, bool], str]:
-    """((quoted text, something left out, the fix alone), closing note's phrase key): from the parts
-    ingest stored (bot/answers/parts.py); an entry without them (made by hand) through bot/answers/extract.py."""
+    """((quoted text, something left out, the part asked for alone), closing note's phrase key): from the
+    parts ingest stored (bot/answers/parts.py; the cause or the code: bot/answers/focus.py); an entry without
+    them (made by hand) through bot/answers/extract.py."""
     c = top.chunk
+    if c.parts and focus in ("cause", "code"):
+        asked = focus_selection(c, focus, question)
+        if asked is not None:
+            return (asked.text, asked.cut, True), ""
+        # none in the entry: its ordinary quote, under a note saying so
+        (text, cut, _fixed), _note = _extract(top, r, question, "")
+        return (text, cut, False), f"no_{focus}"
     if c.parts:
         weights = _part_weights(r, c, question)
         sel, fixed, note = for_answer(c, r.query or question, question, c.language, weights, focus)
@@ -224,13 +248,15 @@ def compose(r: Retrieval, question: str, focus: str = "") -> Answer:
     notices = _notices(r)
     if r.decision.outcome == NOT_COVERED or not r.hits:
         return _not_covered(r, question, notices)
+    if focus == "failed":
+        return _fix_failed(r, question, notices)
     if r.decision.outcome == CLOSEST:
-        return _closest_fix(r, question, notices) if focus == "fix" else _closest(r, question, notices)
+        return _closest_fix(r, question, notices, focus) if focus else _closest(r, question, notices)
     n_top = answer_hit(r.hits)
     top = r.hits[n_top]
     cites = [Citation.from_chunk(1, top.chunk, top.versions)]
     fix, closing = _extract(top, r, question, focus)
-    heading = phrase("fix_lead" if fix[2] else "lead", lang, title=top.chunk.title)
+    heading = phrase(f"{focus or 'fix'}_lead" if fix[2] else "lead", lang, title=top.chunk.title)
     notes: tuple[str, ...] = ()
     if top.other_language:
         note = _other_language(top, lang)

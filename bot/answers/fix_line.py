@@ -19,7 +19,7 @@ import re
 from faqbot.bot.answers.excerpt import SENTENCE_BREAK
 from faqbot.bot.answers.extract import section_kind
 from faqbot.bot.answers.parts import render_part
-from faqbot.bot.answers.parts_score import PartQuery, local_query, question_names, relevance
+from faqbot.bot.answers.parts_score import PartQuery, case_fit, condition, local_query, question_names, relevance
 from faqbot.ingest.blocks import INLINE_LABEL, WRONG_SAMPLE
 from faqbot.ingest.records import Chunk, Part
 from faqbot.ingest.textproc import query_tokens
@@ -141,12 +141,16 @@ def _candidates(parts: list[Part], shape: str) -> list[int]:
 def fix_line(chunk: Chunk, question: str, lang: str, weights: dict[str, float] | None, limit: int = FIX_CHARS) -> str:
     """The entry's fix in a line or two for this question ("" when its parts hold no prose)."""
     parts = chunk.parts
+    # the version the question names picks the branch ("and before 6.0.2?"), as in an answer
+    # (bot/answers/parts.py); a branch that does not hold for it is no line, unless all are such
+    cond = condition(question)
     cands = _candidates(parts, chunk.fix)
+    cands = [i for i in cands if case_fit(parts[i].case, cond) >= 0] or cands
     if not cands:
         return ""
     texts = [render_part(p) for p in parts]
     tokens = set(query_tokens(question, lang)) | set(weights or {})
-    qy = local_query(parts, texts, PartQuery(tokens, lang, weights or {}, question_names(question), None))
+    qy = local_query(parts, texts, PartQuery(tokens, lang, weights or {}, question_names(question), cond))
     ranked = sorted(cands, key=lambda i: (-relevance(parts[i], texts[i], qy), i))
     lines = [(i, _part_line(parts, texts, i, limit)) for i in ranked]
     found = [(i, line) for i, line in lines if line and not line.endswith(":") and not _POINTER.match(line)]

@@ -137,7 +137,7 @@ def select_parts(
     branches = [i for i, p in enumerate(parts) if p.case]
     whole_fits = sum(len(t) + 2 for t in texts) <= budget + SLACK
     if whole_fits and not (cond and len(branches) >= 2):
-        return Selection(_join(parts, {i: texts[i] for i in order}, order, cond, lang), False, order)
+        return Selection(join_parts(parts, {i: texts[i] for i in order}, order, cond, lang), False, order)
     # the retrieval's own terms too: for a Chinese question, the English words of its terms (bot/retrieval/glossary.py)
     tokens = set(query_tokens(query, lang)) | set(weights or {})
     qy = local_query(parts, texts, PartQuery(tokens, lang, weights or {}, question_names(question + " " + query), cond))
@@ -160,7 +160,7 @@ def select_parts(
     abridged = {i for i in shown if pick.chosen[i] != texts[i]}
     content = [i for i, p in enumerate(parts) if p.kind not in ("label", "heading")]
     cut = bool(abridged) or any(i not in pick.chosen for i in content)
-    return Selection(_join(parts, pick.chosen, order, cond, lang), cut, shown, abridged)
+    return Selection(join_parts(parts, pick.chosen, order, cond, lang), cut, shown, abridged)
 
 
 def _fill(pick: _Picker, scores: list[float], rel: list[float], qy: PartQuery) -> None:
@@ -297,7 +297,9 @@ def _take_brief(pick: _Picker, i: int, qy: PartQuery, room: int) -> None:
         pick.take(i, short if len(short) < len(text) else "")
 
 
-def _join(parts: list[Part], chosen: dict[int, str], order: list[int], cond: tuple[str, str] | None, lang: str) -> str:
+def join_parts(
+    parts: list[Part], chosen: dict[int, str], order: list[int], cond: tuple[str, str] | None, lang: str
+) -> str:
     """The chosen parts in reading order; a version branch the question's version selected is
     introduced by the case it is ("From version 6.0.2:")."""
     out = []
@@ -343,7 +345,7 @@ def fix_selection(chunk: Chunk, query: str, question: str, lang: str, weights: d
         if s >= 0 and s not in texts:
             texts[s] = render_part(parts[s])
     order = reading_order(parts)
-    text = _join(parts, texts, order, condition(question), lang)
+    text = join_parts(parts, texts, order, condition(question), lang)
     return Selection(text, len(texts) < len(parts), [i for i in order if i in texts])
 
 

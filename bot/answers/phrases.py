@@ -88,6 +88,58 @@ PHRASES: dict[str, dict[str, str]] = {
         "fr": "Si l’entrée la plus proche, « {title} » [1], correspond à votre cas, sa solution :",
         "es": "Si la entrada más cercana, «{title}» [1], corresponde a su caso, su solución:",
     },
+    # "why?" and "give me the SQL" after an answer: the entry's cause or its code (bot/answers/focus.py)
+    "cause_lead": {
+        "en": "Why, according to the FAQ entry “{title}” [1]:",
+        "fr": "Pourquoi, d’après l’entrée de la FAQ « {title} » [1] :",
+        "es": "Por qué, según la entrada de las preguntas frecuentes «{title}» [1]:",
+    },
+    "code_lead": {
+        "en": "The SQL or configuration of the FAQ entry “{title}” [1]:",
+        "fr": "Le SQL ou la configuration de l’entrée de la FAQ « {title} » [1] :",
+        "es": "El SQL o la configuración de la entrada de las preguntas frecuentes «{title}» [1]:",
+    },
+    "cause_closest": {
+        "en": "If the closest entry, “{title}” [1], is your case, its cause:",
+        "fr": "Si l’entrée la plus proche, « {title} » [1], correspond à votre cas, sa cause :",
+        "es": "Si la entrada más cercana, «{title}» [1], corresponde a su caso, su causa:",
+    },
+    "code_closest": {
+        "en": "If the closest entry, “{title}” [1], is your case, its SQL or configuration:",
+        "fr": "Si l’entrée la plus proche, « {title} » [1], correspond à votre cas, son SQL ou sa configuration :",
+        "es": "Si la entrada más cercana, «{title}» [1], corresponde a su caso, su SQL o su configuración:",
+    },
+    "lead_closest": {
+        "en": "If the closest entry, “{title}” [1], is your case, what it says:",
+        "fr": "Si l’entrée la plus proche, « {title} » [1], correspond à votre cas, ce qu’elle dit :",
+        "es": "Si la entrada más cercana, «{title}» [1], corresponde a su caso, lo que dice:",
+    },
+    "no_cause": {
+        "en": "This FAQ entry gives no cause: what it says is above (full entry in [1]).",
+        "fr": "Cette entrée de la FAQ ne donne pas de cause : ce qu’elle dit est ci-dessus (entrée complète : [1]).",
+        "es": "Esta entrada de la FAQ no da ninguna causa: lo que dice está arriba (entrada completa en [1]).",
+    },
+    "no_code": {
+        "en": "This FAQ entry has no SQL or configuration sample: what it says is above (full entry in [1]).",
+        "fr": "Cette entrée de la FAQ n’a pas d’exemple de SQL ni de configuration : ce qu’elle dit est ci-dessus "
+        "(entrée complète : [1]).",
+        "es": "Esta entrada de la FAQ no tiene ejemplo de SQL ni de configuración: lo que dice está arriba "
+        "(entrada completa en [1]).",
+    },
+    # "that did not work" about the entry under discussion (bot/answers/compose.py _fix_failed)
+    "fix_failed": {
+        "en": "If the fix of “{title}” [1] did not work, the FAQ has no other fix in that entry. "
+        "Other entries close to your question:",
+        "fr": "Si la solution de « {title} » [1] n’a pas marché, la FAQ n’en donne pas d’autre dans cette entrée. "
+        "Autres entrées proches de votre question :",
+        "es": "Si la solución de «{title}» [1] no funcionó, las preguntas frecuentes no dan otra en esa entrada. "
+        "Otras entradas cercanas a su pregunta:",
+    },
+    "fix_failed_alone": {
+        "en": "If the fix of “{title}” [1] did not work, the FAQ has no other fix for it.",
+        "fr": "Si la solution de « {title} » [1] n’a pas marché, la FAQ n’en donne pas d’autre.",
+        "es": "Si la solución de «{title}» [1] no funcionó, las preguntas frecuentes no dan otra.",
+    },
     # the version branch of an entry that the question's version falls in (bot/answers/parts.py)
     "case_from": {
         "en": "From version {version}:",

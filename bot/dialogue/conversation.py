@@ -44,10 +44,23 @@ ASKS_FIX = re.compile(
     re.IGNORECASE,
 )
 FIX_WORDS = 10  # a longer question names its own problem: it is searched as it is
+# What else a short turn may ask of the entry under discussion, checked in this order: its fix was tried and
+# did not help ("that did not work"), its SQL or configuration ("give me the SQL"), its cause ("why?"). Each
+# pattern says where it stands itself ("why" only opens a turn that is nothing more), so no \b is added.
+ENTRY_REQUESTS = {
+    kind: re.compile("|".join(f"(?:{p})" for pk in PACKS.values() for p in getattr(pk, f"{field}_patterns")), re.I)
+    for kind, field in (("failed", "failed_fix"), ("code", "code_request"), ("cause", "cause_request"))
+}
 # How far below the previous question's entry an entry titled with a follow-up's new aspect may
 # score and still be the one cited ("and for the sink?" after "... troubleshoot source reading
 # issues?": the sink entry scored 0.957, the source one 0.976)
 ASPECT_MARGIN = 0.05
+
+# The reasons a follow-up's entry is declined (decline_repeat), and the feature saying that the turn was
+# then answered as typed, read alone (bot/service.py)
+REPEATS_ENTRY, LOSES_TOPIC = "follow_up_repeats_entry", "follow_up_loses_topic"
+DECLINED = (REPEATS_ENTRY, LOSES_TOPIC)
+READ_ALONE = "follow_up_read_alone"
 
 # Where a table sits in a job, per language (the packs' roles): a follow-up naming one role ("and for
 # the sink?", "et pour le sink ?", "¿y para el destino?") replaces the role the previous question
@@ -134,8 +147,16 @@ def _is_hyphen_name(word: str) -> bool:
     return len(parts) > 1 and all(len(p) > 2 and p.isascii() for p in parts)
 
 
+# a Java exception's or error's class name: "IllegalArgumentException", "SQLSyntaxErrorException"
+_ERROR_CLASS = re.compile(r"\b[A-Z]\w*(?:Exception|Error)\b")
+
+
 def is_follow_up(question: str) -> bool:
     short = word_count(question) <= SHORT
+    if not short and _ERROR_CLASS.search(question):
+        # a turn pasting an error of its own names its own problem, whatever it opens with ("also, another
+        # job fails with IllegalArgumentException: ...", "y me sale también ...Exception ..."): a new question
+        return False
     return bool(REFERS_BACK.match(question)) or (
         short and bool(PRONOUNS.search(question) or _ASKS_ABOUT.search(question))
     )
@@ -151,9 +172,14 @@ def _role_words(text: str) -> str:
     return " ".join(found)
 
 
+_VERSION_ONLY = re.compile(r"v?\d+(?:\.\d+)+")
+
+
 def _options(text: str) -> set[str]:
-    """Option names (scan.startup.mode, sink.buffer-flush.max-rows): dotted identifiers."""
-    return {i for i in identifiers(text) if "." in i.strip(".")}
+    """Option names (scan.startup.mode, sink.buffer-flush.max-rows): dotted identifiers. A version number
+    (6.0.7) is none: "¿y en la versión 6.0.7?" asks the same entry of a version, whose branch the answer
+    takes (bot/answers/parts.py), and entries write it inside names ("vvr-6.0.7-flink-1.15")."""
+    return {i for i in identifiers(text) if "." in i.strip(".") and not _VERSION_ONLY.fullmatch(i)}
 
 
 def _new_aspect(question: str, known: frozenset[str] = frozenset()) -> tuple[str, ...]:
@@ -203,15 +229,26 @@ def asks_for_fix(question: str, history: list[Turn]) -> bool:
     )
 
 
+def entry_request(question: str) -> str:
+    """What a short turn asks of an entry, by its words alone: "failed", "code", "cause", "fix" or ""."""
+    if word_count(question) > FIX_WORDS:
+        return ""
+    kind = next((k for k, pattern in ENTRY_REQUESTS.items() if pattern.search(question)), "")
+    return kind or ("fix" if ASKS_FIX.search(question) else "")
+
+
 def focus(question: str, history: list[Turn]) -> str:
-    """What part of the entry the answer should quote: "fix" for a how-do-I-fix-it follow-up, else ""."""
-    return "fix" if asks_for_fix(question, history) else ""
+    """What the answer should quote of the entry under discussion: "fix" for a how-do-I-fix-it follow-up,
+    "cause" for "why?", "code" for "give me the SQL", "failed" for "that did not work" (its fix and the
+    other entries close to the question: bot/answers/compose.py); "" for a question of its own."""
+    return entry_request(question) if any(t.role == "user" for t in history) else ""
 
 
 def _fix_of_previous(question: str, previous: str, known: frozenset[str]) -> bool:
-    """A short fix request about the previous question's subject: one naming a product the previous
-    question did not ("Kafka 数据倾斜怎么处理" after a Hologres question) asks about its own."""
-    if not ASKS_FIX.search(question) or word_count(question) > FIX_WORDS:
+    """A short request about the previous question's entry (its fix, cause, code; its fix did not work): one
+    naming a product the previous question did not ("Kafka 数据倾斜怎么处理" after a Hologres question) asks
+    about its own."""
+    if not entry_request(question):
         return False
     before = fold(previous)
     return all(fold(w) in before for w in _name_words(question) if _is_name(w, known) or _is_hyphen_name(w))
@@ -340,6 +377,6 @@ def decline_repeat(
                 return replace(r, hits=hits, features={**r.features, "follow_up_aspect_entry": 1.0})
     # Declined, the answer says "not covered" and shows no entry (the declined one would be first
     # among any closest entries); the model's probability is kept as it was, the reason says why.
-    feature = "follow_up_repeats_entry" if repeats else "follow_up_loses_topic"
+    feature = REPEATS_ENTRY if repeats else LOSES_TOPIC
     decision = Decision(NOT_COVERED, r.confidence, feature)
     return replace(r, decision=decision, features={**r.features, feature: 1.0})

@@ -15,7 +15,16 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from faqbot.bot.answers.answer import Turn
-from faqbot.bot.dialogue.conversation import ASKS_FIX, FIX_WORDS, PRONOUNS, REFERS_BACK, is_follow_up, word_count
+from faqbot.bot.dialogue.conversation import (
+    ASKS_FIX,
+    ENTRY_REQUESTS,
+    FIX_WORDS,
+    PRONOUNS,
+    REFERS_BACK,
+    entry_request,
+    is_follow_up,
+    word_count,
+)
 from faqbot.bot.retrieval.decision import NOT_COVERED, Decision
 from faqbot.ingest.textproc import tokenize
 
@@ -45,9 +54,12 @@ def in_language(r: Retrieval, lang: str) -> Retrieval:
 def is_bare_reference(question: str) -> bool:
     """A turn that only points back ("how do I fix it?", "et ça ?", "¿y eso?"): once its fix
     phrase, its opener and its pronouns are gone, no word of a topic is left."""
-    if word_count(question) > FIX_WORDS or not (ASKS_FIX.search(question) or is_follow_up(question)):
+    if word_count(question) > FIX_WORDS or not (entry_request(question) or is_follow_up(question)):
         return False
-    rest = _PUNCT.sub(" ", PRONOUNS.sub(" ", ASKS_FIX.sub(" ", REFERS_BACK.sub(" ", question))))
+    rest = REFERS_BACK.sub(" ", question)
+    for pattern in (ASKS_FIX, *ENTRY_REQUESTS.values()):
+        rest = pattern.sub(" ", rest)
+    rest = _PUNCT.sub(" ", PRONOUNS.sub(" ", rest))
     # a word one language's stop list keeps ("it" in French) is no topic: nothing left in any one is enough
     return not all(tokenize(rest, lang) for lang in ("en", "fr", "es"))
 

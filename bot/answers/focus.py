@@ -1,0 +1,55 @@
+"""What a short follow-up asks of the entry under discussion besides its fix ("how do I fix it?":
+bot/answers/parts.py fix_selection): why ("why?", "pourquoi ?", "¿por qué?": its cause) and its SQL or
+configuration ("give me the SQL", "donne-moi le SQL", "dame el SQL"). A third trial's user asked both after
+an answer, and got a search of those words alone: three unrelated entries."""
+
+from __future__ import annotations
+
+from faqbot.bot.answers.parts import Selection, join_parts, reading_order, render_part
+from faqbot.bot.answers.parts_score import condition
+from faqbot.ingest.records import Chunk, Part
+
+_NO_TEXT = ("label", "heading", "problem")
+_LISTED = ("item", "step")  # what a lead-in ending in ":" introduces
+
+
+def _cause_parts(parts: list[Part], texts: list[str]) -> list[int]:
+    """The parts a Cause label opens; without one, the entry's explanation: its prose that is no fix, with
+    the list a lead-in introduces ("... can result from the following causes:" and each cause)."""
+    causes = [i for i, p in enumerate(parts) if p.kind == "cause"]
+    if not causes:
+        causes = [i for i, p in enumerate(parts) if p.kind not in _NO_TEXT and not p.fix and p.kind != "code"]
+    listed = []
+    for i in causes:
+        j = i + 1
+        while texts[i].rstrip().endswith(":") and j < len(parts) and parts[j].kind in _LISTED:
+            listed.append(j)
+            j += 1
+    return sorted(set(causes) | set(listed))
+
+
+def _code_parts(parts: list[Part], texts: list[str]) -> list[int]:
+    """The parts holding a code sample (a fix's SQL, a configuration line), each with the sentence that
+    introduces it when that is a part of its own ("... add the following code:")."""
+    # not the error text's (a "Problem" DDL is the user's own, without the fix)
+    code = [i for i, t in enumerate(texts) if "```" in t and parts[i].kind not in _NO_TEXT]
+    leads = [i - 1 for i in code if i > 0 and i - 1 not in code and texts[i - 1].rstrip().endswith(":")]
+    return sorted(set(code) | set(leads))
+
+
+def focus_selection(chunk: Chunk, focus: str, question: str) -> Selection | None:
+    """The entry's cause ("cause") or its code samples ("code"), whole, with the labels of their sections;
+    None when it has none (the answer then says so over its ordinary quote)."""
+    parts = chunk.parts
+    texts = [render_part(p) for p in parts]
+    chosen = _cause_parts(parts, texts) if focus == "cause" else _code_parts(parts, texts)
+    if not chosen:
+        return None
+    shown = {i: texts[i] for i in chosen}
+    for i in chosen:
+        s = parts[i].section
+        if s >= 0 and s not in shown and parts[s].kind == "label":
+            shown[s] = texts[s]
+    order = reading_order(parts)
+    text = join_parts(parts, shown, order, condition(question), chunk.language)
+    return Selection(text, len(shown) < len(parts), [i for i in order if i in shown])

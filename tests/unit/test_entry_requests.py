@@ -1,0 +1,81 @@
+"""What a short turn asks of the entry under discussion (bot/dialogue/conversation.py entry_request): its
+cause, its SQL or configuration, or that its fix did not work; a turn pasting an error of its own is a new
+question whatever it opens with; a version number is no option a follow-up names. Found by a third
+new-user trial: "why?", "give me the SQL", "that did not work" were searched as words alone, and "also,
+another job fails with IllegalArgumentException ..." was declined as a follow-up off the topic."""
+
+from __future__ import annotations
+
+import pytest
+from faqbot.bot.answers.answer import Turn
+from faqbot.bot.dialogue.conversation import _options, entry_request, focus, is_follow_up, resolve
+
+PREVIOUS = "Kafka window aggregation produces no result at all"
+
+
+@pytest.mark.parametrize(
+    "text,kind",
+    [
+        ("why?", "cause"),
+        ("Why does this happen?", "cause"),
+        ("pourquoi ?", "cause"),
+        ("¿por qué?", "cause"),
+        ("为什么？", "cause"),
+        ("show me the configuration example", "code"),
+        ("donne-moi la configuration", "code"),
+        ("muéstrame el código", "code"),
+        ("it doesn't help", "failed"),
+        ("ça ne marche toujours pas", "failed"),
+        ("sigue igual", "failed"),
+        ("还是不行", "failed"),
+        ("how do I fix it?", "fix"),
+        # a question of its own: a why that goes on, a long turn, nothing asked of an entry
+        ("why is the Hologres sink slower than the MySQL one?", ""),
+        ("why does my Kafka source read nothing after I restarted the job from a savepoint yesterday?", ""),
+        ("Paimon compaction is slow", ""),
+    ],
+)
+def test_a_short_turn_asks_the_entry_for_its_cause_code_or_says_its_fix_failed(text, kind):
+    assert entry_request(text) == kind
+
+
+def test_nothing_is_asked_of_an_entry_without_an_earlier_turn():
+    assert focus("why?", []) == ""
+    assert focus("why?", [Turn("user", PREVIOUS), Turn("assistant", "...")]) == "cause"
+
+
+@pytest.mark.parametrize("turn", ["why?", "give me the SQL", "that did not work", "pourquoi ?", "dame el SQL"])
+def test_a_request_about_the_entry_stands_for_the_previous_question(turn):
+    history = [Turn("user", PREVIOUS), Turn("assistant", "...")]
+    assert resolve(turn, history).query == PREVIOUS
+
+
+def test_the_topic_outlives_a_few_short_turns():
+    history = []
+    for turn in (PREVIOUS, "why?", "give me the SQL", "that did not work"):
+        history += [Turn("user", turn), Turn("assistant", "...")]
+    standalone = resolve("and for the sink?", history).query
+    assert "window" in standalone and "aggregation" in standalone
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "also, my other job now throws java.sql.BatchUpdateException: Incorrect string value for column 'title'",
+        "y además otro job lanza IllegalArgumentException: timeout value is negative, ¿qué hago?",
+    ],
+)
+def test_a_turn_pasting_its_own_error_is_a_new_question(text):
+    assert not is_follow_up(text)
+    history = [Turn("user", PREVIOUS), Turn("assistant", "...")]
+    assert resolve(text, history).query == text
+
+
+def test_a_short_follow_up_naming_an_exception_is_still_one():
+    assert is_follow_up("and with an EOFException?")
+
+
+def test_a_version_number_is_no_option():
+    assert _options("¿y en la versión 6.0.7?") == set()
+    assert _options("and with vvr 8.0.11?") == set()
+    assert _options("and with scan.startup.mode?") == {"scan.startup.mode"}

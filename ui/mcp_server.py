@@ -82,11 +82,19 @@ class Citation(BaseModel):
     lines: list[int]
 
 
+class DecisionResult(BaseModel):
+    """The bot's decision, as /api/ask and /v1 give it (an object, not a Python repr to parse)."""
+
+    outcome: str = Field(description="answer (confident), closest (not sure: the closest entries) or not_covered")
+    probability: float = Field(description="the model's probability that the FAQ answers the question")
+    reason: str = Field(description="why this outcome (confident, unsure, far, no_entries, follow-up reasons, ...)")
+
+
 class AskResult(BaseModel):
     answer: str = Field(description="Markdown answer with [n] citation markers")
     language: str
     abstained: bool = Field(description="true when the FAQ does not cover the question")
-    decision: str | None = Field(default=None, description="the bot's named decision, when it gives one")
+    decision: DecisionResult
     confidence: float
     citations: list[Citation]
     notices: list[str]
@@ -203,12 +211,11 @@ class FaqTools:
         return self._result(a, base)
 
     def _result(self, a: Answer, base: str) -> AskResult:
-        decision = getattr(a, "decision", None)
         return AskResult(
             answer=absolute(a.text, base),
             language=a.language,
             abstained=a.abstained,
-            decision=None if decision is None else str(getattr(decision, "name", decision)),
+            decision=DecisionResult(**a.decision.to_json()),
             confidence=round(a.confidence, 4),
             citations=[
                 Citation(

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from faqbot.bot.retrieval.decision import OUTCOMES
 
 from tests.doc_snippets import snippet
 from tests.support import CORPUS, ROOT, serve
@@ -46,6 +47,8 @@ async def _exercise(client) -> dict:
     a = answer.structured_content
     assert not answer.is_error and a["language"] == "es" and "[1]" in a["answer"] and a["citations"][0]["lines"]
     assert a["answer_id"] and not a["abstained"]
+    # the decision as /api/ask gives it: an object, not a Python repr
+    assert set(a["decision"]) == {"outcome", "probability", "reason"} and a["decision"]["outcome"] in OUTCOMES
 
     bad = [
         ("search_faq", {"query": "kafka", "k": 0}),

@@ -321,19 +321,32 @@ def shown_question(event: dict) -> str:
     return f"{q} [read as: {read_as}]" if read_as and read_as != q else q
 
 
+def _event_outcome(event: dict) -> str:
+    """An answer event's decision; an older record has only its kind ("abstained": not covered)."""
+    return outcome({**event, "abstained": event.get("abstained") or event.get("kind") == "abstained"})
+
+
 def summarize(events: list[dict]) -> dict:
-    unanswered = Counter(shown_question(e) for e in events if e.get("kind") == "abstained" and e.get("question"))
+    """The report's figures. Each answer counts under its decision (answer, closest, not_covered): a
+    "closest entries" answer is no answer, and a maintainer reading "answer=21" where 20 were lists of
+    entries the bot was unsure of (a third trial) saw a covered FAQ. Questions that got only closest
+    entries are listed beside the unanswered ones: they are where the FAQ may lack an entry."""
+    asked = [x for x in events if x.get("kind") in ("answer", "abstained")]
+    decided = [_event_outcome(e) for e in asked]
+    unanswered = Counter(shown_question(e) for e, d in zip(asked, decided) if d == "not_covered" and e.get("question"))
+    unsure = Counter(shown_question(e) for e, d in zip(asked, decided) if d == "closest" and e.get("question"))
     votes = current_votes(events)
     down = Counter(shown_question(e) for e in votes if e["vote"] == "down" and e.get("question"))
     per_lang: dict[str, Counter] = {}
-    for e in [x for x in events if x.get("kind") in ("answer", "abstained")] + votes:
-        key = e["vote"] if e.get("kind") == "vote" else e.get("kind")
+    for e, key in [*zip(asked, decided), *((v, v["vote"]) for v in votes)]:
         per_lang.setdefault(e.get("language") or "?", Counter())[key] += 1
     return {
         "events": len(events),
-        "answers": sum(e.get("kind") in ("answer", "abstained") for e in events),
+        "answers": len(asked),
+        "decisions": dict(Counter(decided)),
         "votes": dict(Counter(e["vote"] for e in votes)),
         "top_unanswered": unanswered.most_common(10),
+        "top_closest": unsure.most_common(10),
         "downvoted": down.most_common(10),
         "per_language": {k: dict(v) for k, v in per_lang.items()},
     }

@@ -37,7 +37,9 @@ def store_name(store: FeedbackStore) -> str:
 def _clip(shown: str, n: int = 100) -> str:
     """A long question cut to n characters; the reading of a follow-up after it, cut to n too."""
     q, sep, read_as = shown.partition(" [read as: ")
-    return q[:n] + (f" [read as: {read_as[:-1][:n]}]" if sep else "")
+    # one line per question: a pasted post's newlines broke the list
+    q, read_as = " ".join(q.split()), " ".join(read_as[:-1].split())
+    return q[:n] + (f" [read as: {read_as[:n]}]" if sep else "")
 
 
 def print_report(args: argparse.Namespace) -> int:
@@ -46,9 +48,13 @@ def print_report(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(s, indent=2, ensure_ascii=False))
         return 0
-    print(f"{s['events']} events in {store_name(store)}: {s['answers']} answers, votes {s['votes']}")
-    print("Top unanswered questions:")
+    decisions = ", ".join(f"{k}={v}" for k, v in s["decisions"].items())
+    print(f"{s['events']} events in {store_name(store)}: {s['answers']} questions ({decisions}), votes {s['votes']}")
+    print("Top unanswered questions (not covered):")
     for q, n in s["top_unanswered"]:
+        print(f"  {n:3}  {_clip(q)}")
+    print("Top questions answered only with closest entries (the bot was not sure):")
+    for q, n in s["top_closest"]:
         print(f"  {n:3}  {_clip(q)}")
     print("Downvoted answers:")
     for q, n in s["downvoted"]:

@@ -118,3 +118,26 @@ def test_the_report_shows_what_a_bare_follow_up_was_read_as(tmp_path, capsys):
     feedback_stores.print_report(args)
     out = capsys.readouterr().out
     assert "what about Hudi? [read as: what about Hudi? (data visibility)]" in out
+
+
+def test_the_report_counts_each_answer_under_its_decision(tmp_path, capsys):
+    """A third trial's maintainer read "es: answer=21" where 20 of them were closest entries the bot was unsure
+    of: each answer now counts under its decision, and questions that got only closest entries are listed."""
+    import argparse
+
+    store = JsonlFeedback(tmp_path / "fb.jsonl")
+    store.record_answer({**_answer("a1", "kafka sasl?"), "language": "es", "decision": {"outcome": "answer"}})
+    for n in range(2):
+        unsure = {**_answer(f"c{n}", "exactly-once kafka sink?"), "language": "es", "decision": {"outcome": "closest"}}
+        store.record_answer(unsure)
+    post = "### Describe the bug\nthe job fails\n\n```\ntrace\n```"
+    store.record_answer({**_answer("n1", post), "language": "es", "abstained": True, "decision": "not_covered"})
+    s = feedback.summarize(store.events())
+    assert s["per_language"]["es"] == {"answer": 1, "closest": 2, "not_covered": 1}
+    assert s["decisions"] == {"answer": 1, "closest": 2, "not_covered": 1}
+    assert s["top_closest"] == [("exactly-once kafka sink?", 2)]
+    assert [q for q, _ in s["top_unanswered"]] == [post]
+    feedback_stores.print_report(argparse.Namespace(feedback_log=tmp_path / "fb.jsonl", feedback_db=None, json=False))
+    out = capsys.readouterr().out
+    assert "es: answer=1, closest=2, not_covered=1" in out
+    assert "### Describe the bug the job fails ``` trace ```" in out  # a pasted post on one line

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 from faqbot.bot.answers.answer import Answer, Turn
 from faqbot.bot.answers.compose import compose
 from faqbot.bot.answers.phrases import phrase
-from faqbot.bot.dialogue.conversation import DECLINED, READ_ALONE, decline_repeat, focus
+from faqbot.bot.dialogue.conversation import DECLINED, ENTRY_BEFORE, READ_ALONE, decline_repeat, focus
 from faqbot.bot.dialogue.query import Query, build_query
 from faqbot.bot.dialogue.turns import in_language, nothing_to_refer_to
 from faqbot.bot.retrieval.corpus_words import corpus_names
@@ -133,12 +133,18 @@ class Bot:
         # a follow-up asking for another language ("and in Spanish?") is more recent than the selector
         r = retriever.retrieve_query(q.reading, k=self.k)
         r = decline_repeat(retriever, r, q.turn, q.previous)
+        if q.turn.about_entry and r.decision.reason in DECLINED and q.previous is not None:
+            # "ça n'a pas marché" after a follow-up the checks declined ("et pour ClickHouse ?": not covered): the
+            # user saw no entry there; the one under discussion is the question's before it (its aspect still
+            # counts when it found one: "dame el SQL" after "¿y para Hudi?" is Hudi's entry)
+            r = retriever.retrieve_query(q.previous, k=self.k)
+            r = replace(r, features={**r.features, ENTRY_BEFORE: 1.0})
         if r.decision.reason in DECLINED and q.turn.query != q.question:
             # a declined follow-up may be a new question after all ("also, another job fails with
             # IllegalArgumentException ..."): the turn as typed, read alone (only now: rarely needed), is
             # answered rather than hidden when what it finds is confident
-            typed = read_text(q.question, q.reading.language, retriever.english_words)
-            alone = retriever.retrieve_query(typed, k=self.k)
+            as_typed = read_text(q.question, q.reading.language, retriever.english_words)
+            alone = retriever.retrieve_query(as_typed, k=self.k)
             if alone.decision.outcome == ANSWER:
                 r = replace(alone, features={**alone.features, READ_ALONE: 1.0})
         if q.bare:
@@ -188,9 +194,12 @@ class Bot:
             r, query, answer_focus = self._retrieve(q, retriever), q.turn.query, q.focus
             if r.features.get(READ_ALONE):
                 query, answer_focus = question, ""
+            elif r.features.get(ENTRY_BEFORE):
+                query = q.turn.previous
+            typed = q.typed
             t_retrieval = (time.perf_counter() - t0) * 1000
         else:  # its time counts as if it had been retrieved here
-            r, query, answer_focus = retrieval, question, focus(question, turns)
+            r, query, answer_focus, typed = retrieval, question, focus(question, turns), ""
             t_retrieval = r.latency_ms + r.entry_check.get("ms", 0.0)
             t0 -= t_retrieval / 1000
         extractive = compose(r, question, answer_focus)
@@ -203,6 +212,8 @@ class Bot:
                 final.timings = {**final.timings, "retrieval_ms": round(t_retrieval, 1)}
                 yield final
         final.standalone_query = query if query != question else ""
+        if typed:  # "pourquoi ?" read French, though it stands for an English question
+            final.detected_language = typed
         if r.entry_check:  # the LLM's reading of the entries, for API clients and evaluation
             final.checks = {**final.checks, "entry_check": r.entry_check}
         final.timings = {

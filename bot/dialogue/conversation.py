@@ -61,6 +61,7 @@ ASPECT_MARGIN = 0.05
 REPEATS_ENTRY, LOSES_TOPIC = "follow_up_repeats_entry", "follow_up_loses_topic"
 DECLINED = (REPEATS_ENTRY, LOSES_TOPIC)
 READ_ALONE = "follow_up_read_alone"
+ENTRY_BEFORE = "follow_up_entry_before"  # a request about the entry, after a declined follow-up: the one before
 
 # Where a table sits in a job, per language (the packs' roles): a follow-up naming one role ("and for
 # the sink?", "et pour le sink ?", "¿y para el destino?") replaces the role the previous question
@@ -101,6 +102,9 @@ class FollowUp:
     names_product: bool = False  # whether what it names anew is a product or connector (Hologres, upsert-kafka)
     # nothing but another language ("and in French?"): the entry under discussion, not a new search
     same_entry: bool = False
+    # a short request about the previous question's entry ("why?", "comment le corriger ?"): it stands for
+    # that question, but is answered in the language it is typed in (bot/dialogue/query.py)
+    about_entry: bool = False
 
 
 def _is_name(word: str, known: frozenset[str] = frozenset()) -> bool:
@@ -261,13 +265,17 @@ def _resolve(
     history: list[Turn] | None = None,
     known: frozenset[str] = frozenset(),
     detect: Detect | None = None,
+    before: FollowUp | None = None,
 ) -> FollowUp:
-    """One turn made standalone against the previous one (already standalone)."""
+    """One turn made standalone against the previous one (already standalone; `before`: as resolved)."""
     if not previous:
         return FollowUp(question)
     if _fix_of_previous(question, previous, known):
-        # the entry under discussion is the one the last question, made standalone, found
-        return FollowUp(previous, previous=previous)
+        # the entry under discussion is the one the last question, made standalone, found; with the aspect it
+        # named ("¿y para Hudi?" then "dame el SQL": the Hudi entry it cited, not the MaxCompute one before it)
+        if before is not None and before.query == previous:
+            return replace(before, language=None, same_entry=False, about_entry=True)
+        return FollowUp(previous, previous=previous, about_entry=True)
     language = None
     asked = _ASKS_LANGUAGE.search(question)
     if asked and is_follow_up(question):
@@ -291,13 +299,14 @@ def _resolve(
     return FollowUp(f"{question.strip()} ({kept})", language, previous, aspect, names_product)
 
 
-def _resolved(users: list[str], known: frozenset[str], detect: Detect | None = None) -> list[str]:
+def _resolved(users: list[str], known: frozenset[str], detect: Detect | None = None) -> list[FollowUp]:
     """Each user turn as the standalone question it stood for, by the rules: a follow-up of a
     follow-up ("and for the sink?" after a question, then "how do I fix it?") keeps the topic of
     the question that opened it, not just the words of the turn before."""
-    out: list[str] = []
+    out: list[FollowUp] = []
     for q in users:
-        out.append(_resolve(q, out[-1] if out else "", known=known, detect=detect).query)
+        before = out[-1] if out else None
+        out.append(_resolve(q, before.query if before else "", known=known, detect=detect, before=before))
     return out
 
 
@@ -311,7 +320,8 @@ def resolve(
     """The question as a standalone one, given the chat so far (with an LLM, a referring follow-up
     is rewritten by the model; the rules are the fallback). `known`: corpus_names(retriever)."""
     users = _resolved([t.content for t in history if t.role == "user"], known, detect)
-    return _resolve(question, users[-1] if users else "", llm, history, known, detect)
+    before = users[-1] if users else None
+    return _resolve(question, before.query if before else "", llm, history, known, detect, before)
 
 
 def _mentions(text: str, aspect: tuple[str, ...]) -> bool:

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
     from faqbot.bot.llm.backend import LLMBackend
 
 
+TYPED_SIGN = 0.5  # the detector's confidence from one function word or marker ("pourquoi", "¿"), not its fallback
+
+
 @dataclass(frozen=True)
 class Query:
     """One user turn, read once: what the request's every step reads instead of the raw text."""
@@ -39,6 +42,9 @@ class Query:
     # the previous question made standalone, read in this turn's language: a follow-up naming a new
     # aspect must not find the entry it found (bot/dialogue/conversation.py decline_repeat)
     previous: Reading | None = field(default=None)
+    # the language this turn is typed in, for a turn standing for the previous question ("pourquoi ?"): what
+    # the answer says was detected, rather than the previous question's language
+    typed: str = ""
 
 
 def build_query(
@@ -57,6 +63,7 @@ def build_query(
     alone is answered in when no earlier turn of the user's says one (the chat page's browser language)."""
     languages = detect if isinstance(detect, Languages) else Languages(detect, english_words)
     turn = resolve(question, history, llm, known, languages)
+    typed = ""
     before = previous_user_turn(history)
     earlier = None
     if turn.same_entry and turn.language and before is not None:
@@ -73,6 +80,12 @@ def build_query(
         reading = earlier.reading  # the same text, retrieved as it was (bot/service.py cites it in turn.language)
     else:
         asked = turn.language or language or None
+        if turn.about_entry:
+            # "pourquoi ?" after an English question: the user now writes French, and is answered in it
+            # (a turn with no sign of any language, "sigue igual", is read as English at 0.3: it says nothing)
+            typed, sure = languages(question)
+            typed = typed if sure >= TYPED_SIGN else ""
+            asked = asked or (typed if typed in SUPPORTED else None)
         reading = read_text(turn.query, asked, english_words, languages)
         if asked is None and reading.detected == "en" and (bare_paste(question) or bare_paste(turn.query)):
             # an English error pasted alone in a Spanish conversation, or "et comment je corrige ?" after
@@ -93,6 +106,7 @@ def build_query(
         before is None and is_bare_reference(question),
         earlier,
         previous,
+        typed,
     )
 
 

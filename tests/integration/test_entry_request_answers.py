@@ -137,3 +137,26 @@ def test_a_version_follow_up_is_not_declined_as_a_new_option(bot):
     *_, a = _chat(bot, "Le job écrit des doublons dans MaxCompute après un failover", "et en version 6.0.7 ?")
     assert a.decision.outcome != "not_covered", a.decision
     assert "MaxCompute" in a.citations[0].title
+
+
+@pytest.mark.parametrize("turn,lang", [("pourquoi ?", "fr"), ("comment le corriger ?", "fr"), ("¿por qué?", "es")])
+def test_a_request_about_the_entry_is_answered_in_the_language_it_is_typed_in(bot, turn, lang):
+    """It stands for the previous (English) question, and was answered in English with the badge "EN"."""
+    first, a = _chat(bot, "Why do I get Incorrect string value when writing emojis into MySQL?", turn)
+    assert first.language == "en"
+    assert a.language == lang and a.detected_language == lang
+    assert _english_title(a.citations[0]) == "Error: Incorrect string value"
+
+
+def test_that_did_not_work_after_a_declined_follow_up_is_about_the_entry_before_it(bot):
+    """The user saw no entry for "et pour ClickHouse ?" (not covered): their fix that did not work is the
+    Hologres one shown before it, not a ClickHouse entry they never saw."""
+    first, swap, failed = _chat(
+        bot,
+        "Mon sink Hologres échoue avec Backpressure exceeds reject limit au checkpoint",
+        "et pour ClickHouse ?",
+        "ça n'a pas marché",
+    )
+    assert swap.decision.outcome == "not_covered" and swap.decision.reason in DECLINED
+    assert failed.decision.reason == "fix_failed"
+    assert failed.citations[0].title == first.citations[0].title and "Backpressure" in first.citations[0].title

@@ -251,9 +251,13 @@ PHRASES: dict[str, dict[str, str]] = {
         "es": "La pregunta está vacía: escriba una pregunta, un mensaje de error o algunas palabras clave.",
     },
     "ui_error_too_long": {
-        "en": "The question is {n} characters long; the limit is {limit}. Paste only the first lines of the error.",
-        "fr": "La question fait {n} caractères ; la limite est {limit}. Collez les premières lignes de l’erreur.",
-        "es": "La pregunta tiene {n} caracteres; el límite es {limit}. Pegue solo las primeras líneas del error.",
+        # the root cause is often a trace's last "Caused by": "the first lines" alone would drop it (a third trial)
+        "en": "The question is {n} characters long; the limit is {limit}. Keep your own words, the error message "
+        "and the last \"Caused by\" lines; leave out environment tables and repeated stack frames.",
+        "fr": "La question fait {n} caractères ; la limite est {limit}. Gardez vos phrases, le message d’erreur "
+        "et les dernières lignes « Caused by » ; laissez de côté les tableaux d’environnement et les frames répétées.",
+        "es": "La pregunta tiene {n} caracteres; el límite es {limit}. Conserve sus frases, el mensaje de error "
+        "y las últimas líneas «Caused by»; omita las tablas de entorno y los frames repetidos.",
     },
     "ui_error_internal": {
         "en": "Something went wrong on the server ({name}); try again.",

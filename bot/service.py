@@ -133,20 +133,8 @@ class Bot:
         # a follow-up asking for another language ("and in Spanish?") is more recent than the selector
         r = retriever.retrieve_query(q.reading, k=self.k)
         r = decline_repeat(retriever, r, q.turn, q.previous)
-        if q.turn.about_entry and r.decision.reason in DECLINED and q.previous is not None:
-            # "ça n'a pas marché" after a follow-up the checks declined ("et pour ClickHouse ?": not covered): the
-            # user saw no entry there; the one under discussion is the question's before it (its aspect still
-            # counts when it found one: "dame el SQL" after "¿y para Hudi?" is Hudi's entry)
-            r = retriever.retrieve_query(q.previous, k=self.k)
-            r = replace(r, features={**r.features, ENTRY_BEFORE: 1.0})
-        if r.decision.reason in DECLINED and q.turn.query != q.question:
-            # a declined follow-up may be a new question after all ("also, another job fails with
-            # IllegalArgumentException ..."): the turn as typed, read alone (only now: rarely needed), is
-            # answered rather than hidden when what it finds is confident
-            as_typed = read_text(q.question, q.reading.language, retriever.english_words)
-            alone = retriever.retrieve_query(as_typed, k=self.k)
-            if alone.decision.outcome == ANSWER:
-                r = replace(alone, features={**alone.features, READ_ALONE: 1.0})
+        if r.decision.reason in DECLINED:
+            r = self._declined(q, r, retriever)
         if q.bare:
             r = nothing_to_refer_to(retriever, r)  # "how do I fix it?" with nothing before it
         elif q.focus == "failed" and r.decision.outcome != NOT_COVERED and r.hits:
@@ -156,6 +144,25 @@ class Bot:
             from faqbot.bot.llm.judge import check_entries
 
             r = check_entries(self.llm, q.reading, r)
+        return r
+
+    def _declined(self, q: Query, r: Retrieval, retriever: HybridRetriever) -> Retrieval:
+        """A follow-up the aspect checks declined (bot/dialogue/conversation.py decline_repeat) never hides an
+        entry the user can be given."""
+        if q.turn.about_entry and q.previous is not None:
+            # "ça n'a pas marché" after a follow-up the checks declined ("et pour ClickHouse ?": not covered): the
+            # user saw no entry there; the one under discussion is the question's before it (its aspect still
+            # counts when it found one: "dame el SQL" after "¿y para Hudi?" is Hudi's entry)
+            r = retriever.retrieve_query(q.previous, k=self.k)
+            return replace(r, features={**r.features, ENTRY_BEFORE: 1.0})
+        if q.turn.query != q.question:
+            # a declined follow-up may be a new question after all ("also, another job fails with
+            # IllegalArgumentException ..."): the turn as typed, read alone (only now: rarely needed), is
+            # answered rather than hidden when what it finds is confident
+            as_typed = read_text(q.question, q.reading.language, retriever.english_words)
+            alone = retriever.retrieve_query(as_typed, k=self.k)
+            if alone.decision.outcome == ANSWER:
+                return replace(alone, features={**alone.features, READ_ALONE: 1.0})
         return r
 
     def retrieve(self, question: str, language: str | None = None, history: History = None) -> Retrieval:

@@ -14,9 +14,9 @@ PACK = LanguagePack(
         "cómo como por qué que cuál cuáles cuándo dónde en sobre yo nosotros usted ustedes "
         "él ella ellos este esta estos estas ese esa hay del al se lo le nada nunca pero "
         "después antes desde he ha sido hace puedo debo cuando donde porque muy tengo de sin ya también hasta "
-        "entre todo todos está están estoy tiene tienen otro otra fue".split()
+        "entre todo todos está están estoy tiene tienen otro otra fue me sale salen durante mientras".split()
     ),
-    english_homographs=frozenset("ha he son es".split()),
+    english_homographs=frozenset("ha he son es me sale".split()),
     markers=frozenset("ñ¿¡áíóú"),
     labels=frozen(
         {

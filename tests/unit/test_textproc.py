@@ -18,6 +18,11 @@ from faqbot.ingest.textproc import detect_language, frames_as_calls, identifiers
         ("error de conexión con hologres", "es"),
         # "de", "sin", "ya", ... are Spanish function words too: "la" + "de" alone made this French
         ("Dame la receta de paella.", "es"),
+        # a third trial: "me sale" and "durante" are how Spanish reporters introduce an error; read as Italian or
+        # English before they were Spanish function words
+        ("en MySQL CDC me sale un error durante la fase de snapshot", "es"),
+        ("En VVR 8.0.1 me sale: java.lang.NoSuchMethodError: org.apache.flink.table.api.TableColumn", "es"),
+        ("Can someone help me with this sale table?", "en"),
         (
             "J'ai cette erreur : java.io.EOFException: SSL peer shut down incorrectly at sun.security.ssl.SSLSocketInputRecord",  # noqa: E501
             "fr",

@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 from faqbot.bot.answers.answer import Answer, Turn
 from faqbot.bot.answers.compose import compose
 from faqbot.bot.answers.phrases import phrase
-from faqbot.bot.dialogue.conversation import DECLINED, ENTRY_BEFORE, READ_ALONE, decline_repeat, focus
+from faqbot.bot.dialogue.aspect import DECLINED, ENTRY_BEFORE, READ_ALONE, decline_repeat
+from faqbot.bot.dialogue.conversation import focus
 from faqbot.bot.dialogue.query import Query, build_query
 from faqbot.bot.dialogue.turns import in_language, nothing_to_refer_to
 from faqbot.bot.retrieval.corpus_words import corpus_names
@@ -147,7 +148,7 @@ class Bot:
         return r
 
     def _declined(self, q: Query, r: Retrieval, retriever: HybridRetriever) -> Retrieval:
-        """A follow-up the aspect checks declined (bot/dialogue/conversation.py decline_repeat) never hides an
+        """A follow-up the aspect checks declined (bot/dialogue/aspect.py decline_repeat) never hides an
         entry the user can be given."""
         if q.turn.about_entry and q.previous is not None:
             # "ça n'a pas marché" after a follow-up the checks declined ("et pour ClickHouse ?": not covered): the

@@ -47,6 +47,8 @@ PACK = LanguagePack(
     code_request_patterns=(r"zeig(e)? mir (den|das|die) (sql|code|ddl|konfiguration)", r"(sql|code)-?beispiel"),
     failed_fix_patterns=(r"(hat|funktioniert) (immer noch )?nicht( funktioniert| geholfen)?",),
     # not a bare "Quelle": French "quelle" ("which") would name a role in every French question
+    resume_patterns=(r"^\W*(?:(?:also|ok|gut)\W+)?(?:zurück\s+zu[mr]?|noch\s+einmal\s+zu[mr]?)(?!\w)",),
+    topic_nouns=frozenset("problem probleme frage fragen fehler thema sache".split()),
     roles=frozen(
         {
             "source": ("die Quelle", "der Quelle", "Quelltabelle", "Quelltabellen", "Datenquelle", "Datenquellen"),
@@ -180,6 +182,7 @@ PACK = LanguagePack(
             "cause_request": ("warum?",),
             "code_request": ("zeig mir das SQL",),
             "failed_fix": ("hat nicht funktioniert",),
+            "resume": ("zurück zu meinem Fenster-Problem: warum?",),
             "symptom": ("die Ergebnistabelle ist leer", "der Job schlägt fehl"),
             "refusal": ("Die FAQ deckt diese Frage nicht ab.",),
             "wrong_sample": ("Falsche Konfiguration:",),

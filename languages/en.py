@@ -51,6 +51,12 @@ PACK = LanguagePack(
         r"\bstill (fails|failing|broken|empty|the same|nothing|no data|not)\b",
         r"\bsame (error|problem|issue) (again|still)",
     ),
+    resume_patterns=(
+        r"^\W*(?:(?:so|ok|okay|now|anyway)\W+)?(?:(?:going|coming|getting|go)\s+)?back\s+to\b",
+        r"^\W*returning\s+to\b",
+        r"^\W*(?:about|regarding)\s+(?:my|the|that|our)\s+(?:earlier|first|other|previous|original)\b",
+    ),
+    topic_nouns=frozenset("problem problems question issue issues error errors one thing topic case stuff".split()),
     roles=frozen(
         {
             "source": ("source", "source table", "upstream"),
@@ -99,6 +105,9 @@ PACK = LanguagePack(
             "cause_request": ("why?", "why does this happen?", "what causes it?"),
             "code_request": ("give me the SQL", "show me a config example"),
             "failed_fix": ("that did not work", "still nothing", "it doesn't help"),
+            "resume": (
+                "back to my window problem: why?", "OK, going back to the Kafka one", "about my earlier question"
+            ),
             "symptom": ("the sink table is empty", "my job fails"),
             "refusal": ("The sources do not cover this question.",),
             "wrong_sample": ("Incorrect configuration:",),

@@ -49,6 +49,11 @@ PACK = LanguagePack(
         r"\bno (funcion[oóa]|sirvi[oó]|resolvi[oó]|ayud[oó]|cambi[oó])\b",
         r"\bsigue (igual|fallando|sin|vac[ií]a|el mismo)",
     ),
+    resume_patterns=(
+        r"^\W*(?:(?:bueno|ok|entonces|oye)\W+)?(?:volviendo|volvamos|vuelvo|regresando|regresemos|retomando|de vuelta)"
+        r"(?:\s+(?:a|al)(?!\w))?",
+    ),
+    topic_nouns=frozenset("problema problemas pregunta preguntas error errores tema caso cosa asunto lo".split()),
     roles=frozen(
         {
             "source": ("origen", "orígenes", "fuente", "tabla de origen", "tabla fuente"),
@@ -296,6 +301,7 @@ PACK = LanguagePack(
             "cause_request": ("¿por qué?", "¿a qué se debe?"),
             "code_request": ("dame el SQL", "muéstrame un ejemplo de configuración"),
             "failed_fix": ("eso no funcionó", "sigue igual"),
+            "resume": ("Volviendo a lo de la ventana, ¿por qué?", "retomando el problema de Kafka"),
             "symptom": ("la tabla sink está vacía", "el job falla"),
             "refusal": ("las fuentes no cubren esta pregunta",),
             "wrong_sample": ("Configuración errónea:",),

@@ -49,6 +49,11 @@ PACK = LanguagePack(
         r"ne (marche|fonctionne) (toujours )?pas",
         r"toujours (la même erreur|le même problème|rien|pareil|vide)",
     ),
+    resume_patterns=(
+        r"^\W*(?:(?:bon|ok|alors|sinon)\W+)?(?:revenons|revenir|je reviens|pour revenir|retour(?:nons)?)"
+        r"\s+(?:à|a|au|aux|sur)(?!\w)",
+    ),
+    topic_nouns=frozenset("problème problèmes question questions souci soucis erreur erreurs sujet cas truc".split()),
     roles=frozen(
         {
             "source": ("source", "table source", "amont"),
@@ -255,6 +260,7 @@ PACK = LanguagePack(
             "cause_request": ("pourquoi ?", "quelle est la cause ?"),
             "code_request": ("donne-moi le SQL", "montre-moi un exemple de configuration"),
             "failed_fix": ("ça n'a pas marché", "ça ne marche toujours pas"),
+            "resume": ("Revenons à mon problème de fenêtre : pourquoi ?", "pour revenir au souci Kafka"),
             "symptom": ("la table sink est vide", "le job ne démarre pas"),
             "refusal": ("la FAQ ne couvre pas cette question",),
             "wrong_sample": ("Mauvaise configuration :",),

@@ -61,6 +61,11 @@ class LanguagePack:
     cause_request_patterns: tuple[str, ...] = ()  # its cause: "why?", "what causes it?"
     code_request_patterns: tuple[str, ...] = ()  # its SQL or configuration: "give me the SQL"
     failed_fix_patterns: tuple[str, ...] = ()  # its fix was tried and did not help: "that did not work"
+    # an opener going back to an earlier question than the last ("back to my window problem: ..."), anchored at
+    # the turn's start; the words after it, up to a colon or comma, name that question (bot/dialogue/resume.py)
+    resume_patterns: tuple[str, ...] = ()
+    # nouns that name a subject without saying which ("my *problem*", "la *question*"): no sign of the turn meant
+    topic_nouns: frozenset[str] = frozenset()
     roles: Mapping[str, tuple[str, ...]] = field(default_factory=frozen)  # source, sink, dimension words
     # --- reading a report and a model's answer
     symptom_patterns: tuple[str, ...] = ()  # what goes wrong ("no data", "fails")

@@ -17,6 +17,8 @@ PACK = LanguagePack(
     cause_request_patterns=(r"^\W*为什么\W*$", "什么原因", "原因是什么"),
     code_request_patterns=("(?:给|发)我?(?:一下)?(?:SQL|sql|代码|配置|示例)", "(?:SQL|sql|代码|配置)(?:示例|例子)"),
     failed_fix_patterns=("(?:还是|仍然|依然)(?:不行|报错|没有|失败|一样)", "没(?:有)?(?:用|效果|解决)", "不管用"),
+    resume_patterns=(r"^\W*(?:回到|说回|再说回|再回到|回头说)",),
+    topic_nouns=frozenset("问题 错误 报错 那个 事情".split()),
     roles=frozen(
         {
             "source": ("源表", "数据源", "上游", "源端"),
@@ -160,6 +162,7 @@ PACK = LanguagePack(
             "cause_request": ("为什么？", "是什么原因"),
             "code_request": ("给我SQL",),
             "failed_fix": ("还是不行",),
+            "resume": ("回到窗口的问题，为什么？",),
             "symptom": ("结果表没有数据",),
         }
     ),

@@ -1,5 +1,6 @@
 """Follow-up questions ("and with Paimon?", "et en SQL ?", "and for the sink?") made standalone using the
-history, and the check that a follow-up naming a new aspect is not answered with the previous entry."""
+history (a turn going back to an earlier question: bot/dialogue/resume.py; the check that a follow-up naming a
+new aspect is not answered with the previous entry: bot/dialogue/aspect.py)."""
 
 from __future__ import annotations
 
@@ -9,22 +10,19 @@ from typing import TYPE_CHECKING
 
 from faqbot.bot.answers.answer import Turn
 from faqbot.bot.answers.phrases import LANGUAGE_NAMES
-from faqbot.bot.retrieval.corpus_words import CorpusWords, corpus_words
-from faqbot.bot.retrieval.decision import NOT_COVERED, Decision
+from faqbot.bot.dialogue.resume import resumed
 from faqbot.bot.retrieval.reading import Detect
 from faqbot.ingest.textproc import detect_language, fold, function_word_scores, identifiers, tokenize
 from faqbot.languages import CJK, PACKS, ROLE_KINDS, alternatives
 
 if TYPE_CHECKING:
     from faqbot.bot.llm.backend import LLMBackend
-    from faqbot.bot.retrieval.reading import Reading
-    from faqbot.bot.retrieval.retrieve import Hit, HybridRetriever, Retrieval
 
 # Han, kana and Hangul are written without spaces: no \\b stands between their words, and a role or
-# a name next to them ("那sink呢") is still a word of its own. _WORD is a letter or digit of the
+# a name next to them ("那sink呢") is still a word of its own. WORD is a letter or digit of the
 # spaced scripts, what the word boundaries below are made of.
 _CJK = CJK
-_WORD = rf"[^\W{_CJK}]"
+WORD = rf"[^\W{_CJK}]"
 _CJK_RUN = re.compile(rf"[{_CJK}]+")
 # The language packs' words, per kind (languages/): openers that refer back to the previous question
 # (Chinese ones need no boundary), pronouns, a closing particle that asks about what came before
@@ -51,17 +49,6 @@ ENTRY_REQUESTS = {
     kind: re.compile("|".join(f"(?:{p})" for pk in PACKS.values() for p in getattr(pk, f"{field}_patterns")), re.I)
     for kind, field in (("failed", "failed_fix"), ("code", "code_request"), ("cause", "cause_request"))
 }
-# How far below the previous question's entry an entry titled with a follow-up's new aspect may
-# score and still be the one cited ("and for the sink?" after "... troubleshoot source reading
-# issues?": the sink entry scored 0.957, the source one 0.976)
-ASPECT_MARGIN = 0.05
-
-# The reasons a follow-up's entry is declined (decline_repeat), and the feature saying that the turn was
-# then answered as typed, read alone (bot/service.py)
-REPEATS_ENTRY, LOSES_TOPIC = "follow_up_repeats_entry", "follow_up_loses_topic"
-DECLINED = (REPEATS_ENTRY, LOSES_TOPIC)
-READ_ALONE = "follow_up_read_alone"
-ENTRY_BEFORE = "follow_up_entry_before"  # a request about the entry, after a declined follow-up: the one before
 
 # Where a table sits in a job, per language (the packs' roles): a follow-up naming one role ("and for
 # the sink?", "et pour le sink ?", "¿y para el destino?") replaces the role the previous question
@@ -73,16 +60,16 @@ ROLES: dict[str, dict[str, tuple[str, ...]]] = {
 _IN = r"(?:in|en)"
 
 
-def _phrase_pattern(phrases: list[str]) -> re.Pattern[str]:
+def phrase_pattern(phrases: list[str]) -> re.Pattern[str]:
     """Whole words or phrases (a plural "s" allowed), with or without accents, never inside an
     identifier such as table.exec.source.idle-timeout."""
     alts = sorted({p for ph in phrases for p in (ph, fold(ph))}, key=len, reverse=True)
     body = "|".join(re.escape(a).replace(r"\ ", r"\s+") for a in alts)
-    return re.compile(rf"(?<!{_WORD}|[.\-])(?:{body})s?(?!{_WORD}|[.\-])", re.IGNORECASE)
+    return re.compile(rf"(?<!{WORD}|[.\-])(?:{body})s?(?!{WORD}|[.\-])", re.IGNORECASE)
 
 
 _NOUNS_CAPITALISED = frozenset(code for code, p in PACKS.items() if p.capitalised_nouns)
-_ROLE_RE = {role: _phrase_pattern([p for words in by_lang.values() for p in words]) for role, by_lang in ROLES.items()}
+_ROLE_RE = {role: phrase_pattern([p for words in by_lang.values() for p in words]) for role, by_lang in ROLES.items()}
 _LANGUAGE_OF = {fold(name): code for names in LANGUAGE_NAMES.values() for code, name in names.items()}
 _ASKS_LANGUAGE = re.compile(
     rf"\b{_IN}\s+({'|'.join(sorted({n for names in LANGUAGE_NAMES.values() for n in names.values()}))})\b",
@@ -105,9 +92,12 @@ class FollowUp:
     # a short request about the previous question's entry ("why?", "comment le corriger ?"): it stands for
     # that question, but is answered in the language it is typed in (bot/dialogue/query.py)
     about_entry: bool = False
+    # what the turn asks once an opener going back to an earlier question is taken off ("back to my window
+    # problem: why?" -> "why?"; bot/dialogue/resume.py); "" for any other turn
+    own: str = ""
 
 
-def _is_name(word: str, known: frozenset[str] = frozenset()) -> bool:
+def is_name(word: str, known: frozenset[str] = frozenset()) -> bool:
     """A product or connector's name: a capitalised word such as Paimon (acronyms like SQL are
     topics, not products), or one typed in lower case that the corpus writes capitalised (hologres)."""
     if fold(word) in _LANGUAGE_OF:
@@ -120,7 +110,7 @@ def _name_words(text: str) -> list[str]:
     is and is left out, unless the text is Chinese (or Japanese, Korean): it has no capitals, so a
     capitalised word in it is a name wherever it stands ("ClickHouse 呢？"). In German every noun is
     capitalised: there a word is a name only as the corpus writes names (known) or in mixed case."""
-    words = re.finditer(rf"{_WORD}(?:{_WORD}|-)*", text)
+    words = re.finditer(rf"{WORD}(?:{WORD}|-)*", text)
     cjk = bool(_CJK_RUN.search(text))
     nouns = _capitalises_nouns(text)
     return [_as_name(m.group(0), nouns) for m in words if cjk or text[: m.start()].strip(" ¿¡\"'")]
@@ -142,10 +132,10 @@ def _as_name(word: str, nouns: bool) -> str:
 def word_count(text: str) -> int:
     """Words; a run of Chinese (Japanese, Korean) characters counts one word per two characters, a
     Chinese word being one to three characters long (怎么解决: 2)."""
-    return len(re.findall(rf"{_WORD}+", text)) + sum((len(run) + 1) // 2 for run in _CJK_RUN.findall(text))
+    return len(re.findall(rf"{WORD}+", text)) + sum((len(run) + 1) // 2 for run in _CJK_RUN.findall(text))
 
 
-def _is_hyphen_name(word: str) -> bool:
+def is_hyphen_name(word: str) -> bool:
     """upsert-kafka, mysql-cdc: a connector's name as written in a DDL (not French a-t-il)."""
     parts = word.split("-")
     return len(parts) > 1 and all(len(p) > 2 and p.isascii() for p in parts)
@@ -190,12 +180,12 @@ def _new_aspect(question: str, known: frozenset[str] = frozenset()) -> tuple[str
     """What a follow-up names in place of part of the previous question: role words (every
     language's, so the entry can be checked for them), product names, options."""
     aspect = [p for role in _roles(question) for words in ROLES[role].values() for p in words]
-    aspect += [w for w in _name_words(question) if _is_name(w, known) or _is_hyphen_name(w)]
+    aspect += [w for w in _name_words(question) if is_name(w, known) or is_hyphen_name(w)]
     return tuple(aspect + sorted(_options(question)))
 
 
 def _names_product(question: str, known: frozenset[str]) -> bool:
-    return any(_is_name(w, known) or _is_hyphen_name(w) for w in _name_words(question))
+    return any(is_name(w, known) or is_hyphen_name(w) for w in _name_words(question))
 
 
 def _kept(question: str, previous: str, known: frozenset[str], detect: Detect | None = None) -> list[str]:
@@ -214,11 +204,11 @@ def _kept(question: str, previous: str, known: frozenset[str], detect: Detect | 
     # words of the previous question that the follow-up does not replace
     kept = [
         w
-        for w in re.findall(rf"[{_CJK}]+|(?:{_WORD}|[.:\-'])+", previous)[1:]
+        for w in re.findall(rf"[{_CJK}]+|(?:{WORD}|[.:\-'])+", previous)[1:]
         if len(w) > (1 if _CJK_RUN.match(w) else 2)  # a Chinese word of two characters is a word
         and tokenize(w, lang)
         and (not set(tokenize(w, lang)) & new_terms or (said and _roles(w)))
-        and not (names_new and (_is_name(_as_name(w, nouns), known) or _is_hyphen_name(w)))
+        and not (names_new and (is_name(_as_name(w, nouns), known) or is_hyphen_name(w)))
         and not (options_new and _options(w))
     ]
     return kept
@@ -255,7 +245,7 @@ def _fix_of_previous(question: str, previous: str, known: frozenset[str]) -> boo
     if not entry_request(question):
         return False
     before = fold(previous)
-    return all(fold(w) in before for w in _name_words(question) if _is_name(w, known) or _is_hyphen_name(w))
+    return all(fold(w) in before for w in _name_words(question) if is_name(w, known) or is_hyphen_name(w))
 
 
 def _resolve(
@@ -299,14 +289,45 @@ def _resolve(
     return FollowUp(f"{question.strip()} ({kept})", language, previous, aspect, names_product)
 
 
-def _resolved(users: list[str], known: frozenset[str], detect: Detect | None = None) -> list[FollowUp]:
-    """Each user turn as the standalone question it stood for, by the rules: a follow-up of a
+def _resume(rest: str, before: FollowUp, known: frozenset[str], detect: Detect | None) -> FollowUp:
+    """A turn going back to an earlier question (`before`, as resolved) asking `rest` of it: nothing more is
+    that question's entry again; a request about it or a follow-up is resolved against it; a question of its
+    own keeps that question's topic words, as a follow-up does ("how do I set the idle timeout? (Kafka window
+    never fires)")."""
+    if not rest.strip(" ?¿!.。？"):
+        return replace(before, language=None, previous=before.query, same_entry=False, about_entry=True, own=rest)
+    turn = _resolve(rest, before.query, known=known, detect=detect, before=before)
+    if turn.previous or turn.about_entry or turn.same_entry:
+        return replace(turn, own=rest)
+    kept = " ".join(_kept(rest, before.query, known, detect))
+    aspect, names = _new_aspect(rest, known), _names_product(rest, known)
+    return FollowUp(f"{rest} ({kept})", turn.language, before.query, aspect, names, own=rest)
+
+
+def _next(
+    question: str,
+    users: list[tuple[str, FollowUp]],
+    known: frozenset[str],
+    detect: Detect | None,
+    llm: LLMBackend | None = None,
+    history: list[Turn] | None = None,
+) -> FollowUp:
+    """One user turn made standalone after the user turns before it (as typed, as resolved): against the
+    earlier one it goes back to ("back to my window problem: ..."), else against the last."""
+    back = resumed(question, [(typed, f.query) for typed, f in users], detect or detect_language)
+    if back is not None:
+        return _resume(back.rest, users[back.index][1], known, detect)
+    before = users[-1][1] if users else None
+    return _resolve(question, before.query if before else "", llm, history, known, detect, before)
+
+
+def _resolved(users: list[str], known: frozenset[str], detect: Detect | None = None) -> list[tuple[str, FollowUp]]:
+    """Each user turn (as typed) with the standalone question it stood for, by the rules: a follow-up of a
     follow-up ("and for the sink?" after a question, then "how do I fix it?") keeps the topic of
     the question that opened it, not just the words of the turn before."""
-    out: list[FollowUp] = []
+    out: list[tuple[str, FollowUp]] = []
     for q in users:
-        before = out[-1] if out else None
-        out.append(_resolve(q, before.query if before else "", known=known, detect=detect, before=before))
+        out.append((q, _next(q, out, known, detect)))
     return out
 
 
@@ -320,73 +341,4 @@ def resolve(
     """The question as a standalone one, given the chat so far (with an LLM, a referring follow-up
     is rewritten by the model; the rules are the fallback). `known`: corpus_names(retriever)."""
     users = _resolved([t.content for t in history if t.role == "user"], known, detect)
-    before = users[-1] if users else None
-    return _resolve(question, before.query if before else "", llm, history, known, detect, before)
-
-
-def _mentions(text: str, aspect: tuple[str, ...]) -> bool:
-    return bool(_phrase_pattern(list(aspect)).search(text))
-
-
-def _text(h: Hit, with_body: bool = True) -> str:
-    return "\n".join(c.title + ("\n" + c.body if with_body else "") for c in h.versions)
-
-
-def _topic_words(title: str, known: frozenset[str]) -> str:
-    """A title less its product names: "Data visibility in ClickHouse" -> "Data visibility in"."""
-    words = [m.group(0) for m in re.finditer(rf"{_WORD}(?:{_WORD}|-)*", title)]
-    return " ".join(
-        w for i, w in enumerate(words) if w.lower() not in known and not (i and (_is_name(w) or _is_hyphen_name(w)))
-    )
-
-
-def _keeps_topic(h: Hit, before: Hit, turn: FollowUp, words: CorpusWords) -> bool:
-    """Whether an entry is on the topic of the previous question's entry, for a follow-up that
-    names another product: it names that entry's title words, less its names ("Data visibility in
-    ClickHouse": data, visibility), for more than half their weight (a rare word weighs more),
-    read in a language both entries have (English, the corpus's original, first)."""
-    if not turn.names_product or h.group == before.group:
-        return True
-    theirs = {c.language: c for c in h.versions}
-    ours = sorted((c for c in before.versions if c.language in theirs), key=lambda c: c.language != "en")
-    if not ours:
-        return True
-    lang = ours[0].language
-    want = set(tokenize(_topic_words(ours[0].title, words.names), lang))
-    have = set(tokenize(theirs[lang].title + "\n" + theirs[lang].body, lang))
-    return not want or 2 * sum(words.idf(t) for t in want & have) > sum(words.idf(t) for t in want)
-
-
-def decline_repeat(
-    retriever: HybridRetriever, r: Retrieval, turn: FollowUp, previous: Reading | None = None
-) -> Retrieval:
-    """A follow-up that names a new aspect ("and for the sink?") but finds first the very entry the
-    previous question found, an entry that never names that aspect, is not answered by it; nor is
-    one naming another product ("what about ClickHouse?") by an entry on that product that has lost
-    the topic. A close entry that names the aspect (in its title, else in its body: "Checkpoint
-    interval and data visibility" is about the Hologres sink) and keeps the topic is cited instead,
-    else the FAQ does not cover it (repeating the entry would pretend it does). `previous`: the
-    previous question as the turn's Query read it (read here when not given)."""
-    if r.abstained or not r.hits or not turn.new_aspect or not turn.previous:
-        return r
-    if previous is None:
-        found = retriever.retrieve(turn.previous, language=r.language, k=1).hits
-    else:
-        found = retriever.retrieve_query(previous, k=1).hits
-    if not found:
-        return r
-    before, top, words = found[0], r.hits[0], corpus_words(retriever)
-    repeats = before.group == top.group
-    if (not repeats or _mentions(_text(top), turn.new_aspect)) and _keeps_topic(top, before, turn, words):
-        return r
-    close = [h for h in r.hits[1:] if h.score >= top.score - ASPECT_MARGIN and _keeps_topic(h, before, turn, words)]
-    for with_body in (False, True):
-        for h in close:
-            if _mentions(_text(h, with_body), turn.new_aspect):
-                hits = [h] + [o for o in r.hits if o is not h]
-                return replace(r, hits=hits, features={**r.features, "follow_up_aspect_entry": 1.0})
-    # Declined, the answer says "not covered" and shows no entry (the declined one would be first
-    # among any closest entries); the model's probability is kept as it was, the reason says why.
-    feature = REPEATS_ENTRY if repeats else LOSES_TOPIC
-    decision = Decision(NOT_COVERED, r.confidence, feature)
-    return replace(r, decision=decision, features={**r.features, feature: 1.0})
+    return _next(question, users, known, detect, llm, history)

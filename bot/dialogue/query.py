@@ -40,7 +40,7 @@ class Query:
     # "and in French?": the turn it follows, read as it was, retrieved again and cited in that language
     earlier: Query | None = None
     # the previous question made standalone, read in this turn's language: a follow-up naming a new
-    # aspect must not find the entry it found (bot/dialogue/conversation.py decline_repeat)
+    # aspect must not find the entry it found (bot/dialogue/aspect.py decline_repeat)
     previous: Reading | None = field(default=None)
     # the language this turn is typed in, for a turn standing for the previous question ("pourquoi ?"): what
     # the answer says was detected, rather than the previous question's language
@@ -102,7 +102,7 @@ def build_query(
         tuple(history),
         turn,
         reading,
-        focus(question, history),
+        focus(turn.own or question, history),  # "back to my window problem: why?" asks "why?"
         before is None and is_bare_reference(question),
         earlier,
         previous,

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 from faqbot.bot.answers.answer import Turn
-from faqbot.bot.dialogue.conversation import DECLINED, is_follow_up
+from faqbot.bot.dialogue.aspect import DECLINED
+from faqbot.bot.dialogue.conversation import is_follow_up
 
 KAFKA_WINDOW = {
     "en": "Kafka window aggregation produces no result at all",

@@ -15,7 +15,7 @@ from collections import Counter
 
 import pytest
 from faqbot.bot.answers.answer import Turn
-from faqbot.bot.dialogue.conversation import DECLINED
+from faqbot.bot.dialogue.aspect import DECLINED
 from faqbot.bot.retrieval import report as report_module
 from faqbot.ingest import textproc
 
@@ -97,7 +97,7 @@ def test_a_follow_up_reads_its_standalone_text_and_the_previous_question_once(bo
     standalone = a.standalone_query
     assert standalone and standalone != "And for the sink?" and "sink" in standalone
     # the previous question is read too: the follow-up names a new aspect (the sink), and must not
-    # be answered by the entry the previous question found (bot/dialogue/conversation.py decline_repeat)
+    # be answered by the entry the previous question found (bot/dialogue/aspect.py decline_repeat)
     # declined, the turn as typed is read alone as well, once, to see whether it is a question of its own
     # (bot/service.py); not read otherwise
     typed = {"And for the sink?"} if a.decision.reason in DECLINED else set()

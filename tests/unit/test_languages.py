@@ -22,6 +22,7 @@ PATTERN_FIELDS = {
     "cause_request": "cause_request_patterns",
     "code_request": "code_request_patterns",
     "failed_fix": "failed_fix_patterns",
+    "resume": "resume_patterns",
     "symptom": "symptom_patterns",
     "refusal": "refusal_patterns",
     "wrong_sample": "wrong_sample_patterns",

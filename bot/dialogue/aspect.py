@@ -1,0 +1,97 @@
+"""The check that a follow-up naming a new aspect ("and for the sink?", "what about ClickHouse?") is not
+answered with the entry the previous question found, nor with one that lost its topic."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from faqbot.bot.dialogue.conversation import WORD, FollowUp, is_hyphen_name, is_name, phrase_pattern
+from faqbot.bot.retrieval.corpus_words import CorpusWords, corpus_words
+from faqbot.bot.retrieval.decision import NOT_COVERED, Decision
+from faqbot.ingest.textproc import tokenize
+
+if TYPE_CHECKING:
+    from faqbot.bot.retrieval.reading import Reading
+    from faqbot.bot.retrieval.retrieve import Hit, HybridRetriever, Retrieval
+
+# How far below the previous question's entry an entry titled with a follow-up's new aspect may
+# score and still be the one cited ("and for the sink?" after "... troubleshoot source reading
+# issues?": the sink entry scored 0.957, the source one 0.976)
+ASPECT_MARGIN = 0.05
+
+# The reasons a follow-up's entry is declined (decline_repeat), and the feature saying that the turn was
+# then answered as typed, read alone (bot/service.py)
+REPEATS_ENTRY, LOSES_TOPIC = "follow_up_repeats_entry", "follow_up_loses_topic"
+DECLINED = (REPEATS_ENTRY, LOSES_TOPIC)
+READ_ALONE = "follow_up_read_alone"
+ENTRY_BEFORE = "follow_up_entry_before"  # a request about the entry, after a declined follow-up: the one before
+
+
+def _mentions(text: str, aspect: tuple[str, ...]) -> bool:
+    return bool(phrase_pattern(list(aspect)).search(text))
+
+
+def _text(h: Hit, with_body: bool = True) -> str:
+    return "\n".join(c.title + ("\n" + c.body if with_body else "") for c in h.versions)
+
+
+def _topic_words(title: str, known: frozenset[str]) -> str:
+    """A title less its product names: "Data visibility in ClickHouse" -> "Data visibility in"."""
+    words = [m.group(0) for m in re.finditer(rf"{WORD}(?:{WORD}|-)*", title)]
+    return " ".join(
+        w for i, w in enumerate(words) if w.lower() not in known and not (i and (is_name(w) or is_hyphen_name(w)))
+    )
+
+
+def _keeps_topic(h: Hit, before: Hit, turn: FollowUp, words: CorpusWords) -> bool:
+    """Whether an entry is on the topic of the previous question's entry, for a follow-up that
+    names another product: it names that entry's title words, less its names ("Data visibility in
+    ClickHouse": data, visibility), for more than half their weight (a rare word weighs more),
+    read in a language both entries have (English, the corpus's original, first)."""
+    if not turn.names_product or h.group == before.group:
+        return True
+    theirs = {c.language: c for c in h.versions}
+    ours = sorted((c for c in before.versions if c.language in theirs), key=lambda c: c.language != "en")
+    if not ours:
+        return True
+    lang = ours[0].language
+    want = set(tokenize(_topic_words(ours[0].title, words.names), lang))
+    have = set(tokenize(theirs[lang].title + "\n" + theirs[lang].body, lang))
+    return not want or 2 * sum(words.idf(t) for t in want & have) > sum(words.idf(t) for t in want)
+
+
+def decline_repeat(
+    retriever: HybridRetriever, r: Retrieval, turn: FollowUp, previous: Reading | None = None
+) -> Retrieval:
+    """A follow-up that names a new aspect ("and for the sink?") but finds first the very entry the
+    previous question found, an entry that never names that aspect, is not answered by it; nor is
+    one naming another product ("what about ClickHouse?") by an entry on that product that has lost
+    the topic. A close entry that names the aspect (in its title, else in its body: "Checkpoint
+    interval and data visibility" is about the Hologres sink) and keeps the topic is cited instead,
+    else the FAQ does not cover it (repeating the entry would pretend it does). `previous`: the
+    previous question as the turn's Query read it (read here when not given)."""
+    if r.abstained or not r.hits or not turn.new_aspect or not turn.previous:
+        return r
+    if previous is None:
+        found = retriever.retrieve(turn.previous, language=r.language, k=1).hits
+    else:
+        found = retriever.retrieve_query(previous, k=1).hits
+    if not found:
+        return r
+    before, top, words = found[0], r.hits[0], corpus_words(retriever)
+    repeats = before.group == top.group
+    if (not repeats or _mentions(_text(top), turn.new_aspect)) and _keeps_topic(top, before, turn, words):
+        return r
+    close = [h for h in r.hits[1:] if h.score >= top.score - ASPECT_MARGIN and _keeps_topic(h, before, turn, words)]
+    for with_body in (False, True):
+        for h in close:
+            if _mentions(_text(h, with_body), turn.new_aspect):
+                hits = [h] + [o for o in r.hits if o is not h]
+                return replace(r, hits=hits, features={**r.features, "follow_up_aspect_entry": 1.0})
+    # Declined, the answer says "not covered" and shows no entry (the declined one would be first
+    # among any closest entries); the model's probability is kept as it was, the reason says why.
+    feature = REPEATS_ENTRY if repeats else LOSES_TOPIC
+    decision = Decision(NOT_COVERED, r.confidence, feature)
+    return replace(r, decision=decision, features={**r.features, feature: 1.0})

@@ -1,0 +1,70 @@
+"""A turn going back to an earlier question than the last ("back to my window problem: how do I set the idle
+timeout?", "revenons à mon souci Kafka", "volviendo a lo de la ventana, ¿por qué?", "回到窗口的问题，为什么？").
+
+A follow-up refers to the turn just before it; a user who asked about something else meanwhile says which
+question they mean instead. The packs' `resume_patterns` open such a turn; the words after the opener, up to a
+colon, comma or question mark, name the question, and the user turn sharing most of those words (less the
+packs' `topic_nouns`, "problem", "question", which every turn may share) is the one meant. The rest of the turn
+is what is asked of it (bot/dialogue/conversation.py resolves it against that turn)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from faqbot.ingest.textproc import fold, tokenize
+from faqbot.languages import CJK, PACKS, alternatives
+
+RESUMES = re.compile(
+    rf"(?:{alternatives('resume_patterns', True)})|(?:{alternatives('resume_patterns', False)})", re.IGNORECASE
+)
+# where the words naming the earlier question end and what is asked of it starts
+_NAMED_END = re.compile(r"\s*(?:[:;,?!¿—–，：；？！。]|\.(?:\s|$)|\s-\s)\s*")
+_TOPIC_NOUNS = frozenset(fold(w) for p in PACKS.values() for w in p.topic_nouns)
+_CJK_RUN = re.compile(rf"[{CJK}]+")
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """Which earlier user turn a turn goes back to, and what it asks of it ("" when nothing more)."""
+
+    index: int  # in the list of earlier user turns, oldest first
+    rest: str
+
+
+def _terms(text: str, lang: str) -> set[str]:
+    """A text's topic words, read in one language so two texts compare: its stems less the topic nouns; a run
+    of Han or kana as its pairs of characters (Chinese writes no spaces: "窗口的" shares "窗口" with a turn)."""
+    for noun in _TOPIC_NOUNS:
+        if _CJK_RUN.fullmatch(noun):
+            text = text.replace(noun, " ")
+    out: set[str] = set()
+    for token in tokenize(text, lang):
+        if _CJK_RUN.fullmatch(token):
+            out.update(token[i : i + 2] for i in range(max(1, len(token) - 1)))
+        elif fold(token) not in _TOPIC_NOUNS:
+            out.add(token)
+    return out - {t for noun in _TOPIC_NOUNS for t in tokenize(noun, lang)}
+
+
+def resumed(
+    question: str, earlier: list[tuple[str, str]], detect: Callable[[str], tuple[str, float]]
+) -> Resumed | None:
+    """The earlier user turn a turn goes back to. `earlier`: each user turn so far, oldest first, as typed and
+    made standalone. None when the turn opens with no resume phrase, or its words name no earlier turn."""
+    opener = RESUMES.match(question)
+    if opener is None or not earlier:
+        return None
+    named, *rest = _NAMED_END.split(question[opener.end() :].strip(), maxsplit=1)
+    lang, _ = detect(question)
+    want = _terms(named, lang)
+    if not want:
+        return None
+    shared = [len(want & (_terms(typed, lang) | _terms(standalone, lang))) for typed, standalone in earlier]
+    best = max(shared)
+    if best == 0:
+        return None
+    # of turns sharing as many words, the latest: the user's last mention of the subject
+    index = max(i for i, n in enumerate(shared) if n == best)
+    return Resumed(index, rest[0].strip() if rest else "")

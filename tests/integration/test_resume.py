@@ -1,0 +1,94 @@
+"""Going back to an earlier question than the last, on the real index (a third new-user trial: "back to my
+window problem" after a question on something else was searched as typed): the turn meant is the one the
+resume phrase names, and what is asked of it (why, the fix, a question of its own) is answered of its entry."""
+
+from __future__ import annotations
+
+import pytest
+from faqbot.bot.answers.answer import Turn
+from faqbot.bot.dialogue.conversation import resolve
+from faqbot.bot.dialogue.resume import resumed
+from faqbot.ingest.textproc import detect_language
+
+WINDOW_ENTRY = "No data output from Kafka event time windows"
+HOLOGRES_ENTRY = "Error: remaining connection slots are reserved for non-replication superuser connections"
+WINDOW = {
+    "en": "Kafka window aggregation produces no result at all",
+    "fr": "Ma fenêtre Kafka ne produit aucun résultat",
+    "es": "Mi ventana de Kafka no emite resultados",
+}
+HOLOGRES = {
+    "en": "Hologres sink: remaining connection slots are reserved for non-replication superuser connections",
+    "fr": "Erreur Hologres : remaining connection slots are reserved for non-replication superuser connections",
+    "es": "error en Hologres: remaining connection slots are reserved for non-replication superuser connections",
+}
+BACK_WHY = {
+    "en": "back to my window problem: why?",
+    "fr": "Revenons à mon problème de fenêtre : pourquoi ?",
+    "es": "Volviendo a lo de la ventana, ¿por qué?",
+}
+BACK_FIX = {
+    "en": "OK, back to the window one, how do I fix it?",
+    "fr": "Pour revenir à la fenêtre : comment le corriger ?",
+    "es": "volviendo a lo de la ventana, ¿cómo lo soluciono?",
+}
+
+
+def _chat(bot, *turns: str):
+    history: list[Turn] = []
+    answers = []
+    for turn in turns:
+        a = bot.ask(turn, history=history)
+        history += [Turn("user", turn), Turn("assistant", a.text)]
+        answers.append(a)
+    return answers
+
+
+def _english_title(citation) -> str:
+    return next((v["title"] for v in citation.other_versions if v["language"] == "en"), citation.title)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_back_to_an_earlier_question_asks_why_of_its_entry(bot, lang):
+    window, hologres, why = _chat(bot, WINDOW[lang], HOLOGRES[lang], BACK_WHY[lang])
+    assert _english_title(window.citations[0]) == WINDOW_ENTRY
+    assert _english_title(hologres.citations[0]) == HOLOGRES_ENTRY
+    assert _english_title(why.citations[0]) == WINDOW_ENTRY
+    # its cause (the idle partition holding the watermark back), in the language the turn is typed in
+    assert "watermark" in why.text.lower() or "filigrane" in why.text.lower()
+    assert "idle-timeout" not in why.text
+    assert why.language == lang
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_back_to_an_earlier_question_asks_its_fix(bot, lang):
+    *_, fix = _chat(bot, WINDOW[lang], HOLOGRES[lang], BACK_FIX[lang])
+    assert _english_title(fix.citations[0]) == WINDOW_ENTRY
+    assert "idle-timeout" in fix.text or "idleness" in fix.text.lower() or "inactiv" in fix.text.lower()
+    assert fix.language == lang
+
+
+def test_a_question_of_its_own_keeps_the_earlier_topic(bot):
+    *_, timeout = _chat(
+        bot, WINDOW["en"], HOLOGRES["en"], "back to my window problem: how do I set the idle timeout?"
+    )
+    assert _english_title(timeout.citations[0]) == WINDOW_ENTRY
+    assert "idle" in timeout.text.lower()
+
+
+def test_back_to_nothing_named_is_read_as_typed():
+    history = [Turn("user", WINDOW["en"]), Turn("assistant", "..."), Turn("user", HOLOGRES["en"])]
+    turn = resolve("back to work: how do I configure a Paimon bucket?", history)
+    assert "Kafka" not in turn.query and "Hologres" not in turn.query
+    assert resumed("back to work", [(WINDOW["en"], WINDOW["en"])], detect_language) is None
+
+
+def test_the_named_turn_is_the_one_sharing_its_words_not_the_last():
+    earlier = [(WINDOW["en"], WINDOW["en"]), (HOLOGRES["en"], HOLOGRES["en"])]
+    assert resumed("back to the window problem", earlier, detect_language).index == 0
+    assert resumed("back to the Hologres question, why?", earlier, detect_language).rest == "why?"
+    assert resumed("back to the Hologres question, why?", earlier, detect_language).index == 1
+    # "problem", "question": every turn may say them; they name none
+    assert resumed("back to my problem", earlier, detect_language) is None
+    zh = [("Kafka 事件时间窗口没有输出", "Kafka 事件时间窗口没有输出"), ("Hologres 连接报错", "Hologres 连接报错")]
+    assert resumed("回到窗口的问题，为什么？", zh, detect_language).index == 0

@@ -65,7 +65,7 @@ def question_cost(bot, question: object, history: list[Turn] | None) -> int:
         return _bounded(text, count)
     # at most: the rewritten query (the question and the previous turn, which itself carries what
     # it resolved from earlier ones, cut to MAX_TURN_CHARS), then the previous question retrieved
-    # again to compare (bot/dialogue/conversation.py decline_repeat)
+    # again to compare (bot/dialogue/aspect.py decline_repeat)
     return _bounded(text + " " + turns[-1], count) + _bounded(turns[-1], count)
 
 

@@ -101,6 +101,9 @@ class Report:
     frames: list[str] = field(default_factory=list)  # the first frames' class.method
     options: list[str] = field(default_factory=list)  # configuration keys and connector names
     is_long: bool = False
+    # the error of a trace's last "Caused by:" line: the root cause, which Java prints last, after the wrappers
+    # that name no problem ("Failed to create Source Enumerator" ... "PSQLException: permission denied")
+    root: str = ""
 
     def language_text(self) -> str:
         """The user's own words, for language detection (never the logs or the DDL)."""
@@ -288,10 +291,16 @@ def read_report(text: str) -> Report:
         if _FENCE_RE.match(line):
             in_code = not in_code
             continue
+        found = len(rep.errors)
         if in_code:
             _classify_code(line, rep)
         else:
             _classify_prose(line, rep)
+        if len(rep.errors) > found and _CAUSED_RE.match(line.replace("`", "").lstrip("-*>• ")):
+            rep.root = rep.errors[-1]
+    if rep.root:
+        # first among the errors, so the dense model's few characters hold it and no cut drops it
+        rep.errors = [rep.root, *(e for e in rep.errors if e != rep.root)]
     rep.errors = _unique(rep.errors)[:MAX_LINES_PER_KIND]
     rep.symptoms = _unique(rep.symptoms)[:MAX_LINES_PER_KIND]
     rep.prose = _unique(rep.prose)

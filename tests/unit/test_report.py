@@ -169,3 +169,28 @@ def test_the_jdks_frames_are_not_the_first_frames():
     )
     rep = read_report(trace)
     assert rep.frames == ["MysqlSink.open", "Util.run"]
+
+
+def test_the_last_caused_by_is_the_root_cause_and_leads_the_errors():
+    """A third new-user trial: a Hologres binlog post whose trace ends in the error that names the problem
+    ("permission denied for database") found no entry on it; the wrappers before it, printed first by Java,
+    filled the dense model's characters. The root cause now leads, and no cut of the errors drops it."""
+    wrappers = "\n".join(
+        f"Caused by: org.apache.flink.util.FlinkRuntimeException: Failed to start step {i} of reader" for i in range(8)
+    )
+    post = (
+        "Binlog source does not start after the upgrade\n\n"
+        "Since the upgrade the job that reads the Hologres binlog no longer starts.\n\n```\n"
+        "org.apache.flink.runtime.JobException: Failed to create Source Enumerator for source orders_binlog\n"
+        f"{wrappers}\n"
+        "Caused by: com.alibaba.hologres.org.postgresql.util.PSQLException: ERROR: permission denied for database dw\n"
+        "\tat com.alibaba.hologres.org.postgresql.core.v3.QueryExecutorImpl.receive(QueryExecutorImpl.java:1)\n"
+        "```\n"
+    )
+    r = read_report(post)
+    assert r.root == "PSQLException: ERROR: permission denied for database dw"
+    assert r.errors[0] == r.root
+    assert "permission denied" in r.dense_query()
+    # a post with no "Caused by:" keeps its errors in the order written
+    plain = read_report(post.replace("Caused by: ", ""))
+    assert plain.root == "" and plain.errors[0].startswith("JobException")

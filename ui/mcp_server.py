@@ -23,8 +23,8 @@ from faqbot.bot.service import BadQuestion, Bot
 from faqbot.ingest.records import Chunk
 from faqbot.ingest.textproc import SUPPORTED
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
-from pydantic import BaseModel, Field
+from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+from pydantic import BaseModel, Field, ValidationError
 
 from .openai_format import absolute
 
@@ -240,9 +240,43 @@ def _question(text: str) -> str:
     return text
 
 
+# what each argument takes, said to a caller whose arguments the tools' schemas refused
+_SEND = {
+    "query": "an error message, a symptom or keywords, as text of up to 4,000 characters",
+    "question": "the question, an error message or a symptom, as text of up to 4,000 characters",
+    "k": f"how many entries, a whole number from 1 to {MAX_K}",
+    "id": "an entry id from search_faq",
+    "language": f"one of {', '.join(SUPPORTED)}, or nothing (detected)",
+}
+_FAULT = {"missing": "is missing", "string_too_long": "is too long"}
+
+
+def refused_arguments(tool: str, error: ValidationError) -> str:
+    """The SDK's schema check, in a sentence per argument saying what to send (its own text is pydantic's
+    report: "1 validation error for search_faqArguments ... visit https://errors.pydantic.dev/...")."""
+    said: dict[str, str] = {}
+    for e in error.errors():
+        name = str(e["loc"][0]) if e["loc"] else "arguments"
+        fault = _FAULT.get(e["type"], "is not valid")
+        said.setdefault(name, f"`{name}` {fault}: send {_SEND.get(name, 'what the tool schema describes')}.")
+    return f"Error executing tool {tool}: " + " ".join(said.values())
+
+
+class _Server(MCPServer):
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            cause = exc.__cause__
+            if isinstance(cause, ValidationError) and not isinstance(exc, UnexpectedToolError):
+                # the cause stays: the SDK logs the refused fields' names from it, never their values
+                raise ToolError(refused_arguments(name, cause)) from cause
+            raise
+
+
 def build_server(tools: FaqTools, chunks: list[Chunk]) -> MCPServer:
     covers = coverage(chunks)
-    server = MCPServer(
+    server = _Server(
         "faqbot",
         title="faqbot: Realtime Compute for Apache Flink FAQ",
         instructions=covers + " Search first, then read an entry (get_entry) or ask for a cited answer (ask_faq).",

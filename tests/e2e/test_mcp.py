@@ -63,6 +63,17 @@ async def _exercise(client) -> dict:
     for name, args in bad:
         r = await client.call_tool(name, args)
         assert r.is_error and r.content and r.content[0].text, (name, args)
+        # a sentence saying what to send, not the SDK's pydantic report (a third new-user trial)
+        assert "pydantic" not in r.content[0].text and "validation error" not in r.content[0].text, r.content[0].text
+    refused = {
+        "k": ("search_faq", {"query": "kafka", "k": 0}),
+        "query": ("search_faq", {}),
+        "question": ("ask_faq", {"question": ["not", "text"]}),
+    }
+    for argument, (name, args) in refused.items():
+        text = (await client.call_tool(name, args)).content[0].text
+        assert f"`{argument}`" in text and "send " in text, text
+    assert "from 1 to 20" in (await client.call_tool("search_faq", {"query": "kafka", "k": 99})).content[0].text
     # still serving after the errors
     assert not (await client.call_tool("search_faq", {"query": "kafka"})).is_error
     return a

@@ -351,9 +351,11 @@ def _word_language(text: str) -> tuple[str, float]:
         values = _lingua().compute_language_confidence_values(prose)
         top = values[0]
         code = _ISO.get(top.language.name, "en")
-        # the statistical guess counts when the function words do not contradict it; a sure English reading
+        # the statistical guess counts when the function words do not contradict it (its language's count at least
+        # half the best one's: "usamos ... para escribir en ... y tras un failover tenemos datos", Spanish 4, was
+        # Portuguese by one shared "para"); a sure English reading
         # is not contradicted by words English writes too ("column comment": French "comment")
-        if top.value >= 0.5 and (scores.get(code, 0) > 0 or total == 0):
+        if top.value >= 0.5 and (2 * scores.get(code, 0) >= first > 0 or total == 0):
             return code, float(top.value)
         if code == "en" and top.value >= SURE_ENGLISH and not _any_own_word(prose):
             return code, float(top.value)

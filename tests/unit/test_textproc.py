@@ -23,6 +23,8 @@ from faqbot.ingest.textproc import detect_language, frames_as_calls, identifiers
         ("en MySQL CDC me sale un error durante la fase de snapshot", "es"),
         ("En VVR 8.0.1 me sale: java.lang.NoSuchMethodError: org.apache.flink.table.api.TableColumn", "es"),
         ("Can someone help me with this sale table?", "en"),
+        # the statistical reading said Portuguese; of the function words, Portugal's "para" against Spain's four
+        ("Usamos Batch Tunnel para escribir en MaxCompute y tras un failover tenemos datos duplicados", "es"),
         (
             "J'ai cette erreur : java.io.EOFException: SSL peer shut down incorrectly at sun.security.ssl.SSLSocketInputRecord",  # noqa: E501
             "fr",

@@ -136,9 +136,14 @@ def word_count(text: str) -> int:
 
 
 def is_hyphen_name(word: str) -> bool:
-    """upsert-kafka, mysql-cdc: a connector's name as written in a DDL (not French a-t-il)."""
+    """upsert-kafka, mysql-cdc: a connector's name as written in a DDL (not French a-t-il, est-elle, faut-il:
+    a verb and its pronoun, function words of a language)."""
     parts = word.split("-")
-    return len(parts) > 1 and all(len(p) > 2 and p.isascii() for p in parts)
+    return (
+        len(parts) > 1
+        and all(len(p) > 2 and p.isascii() for p in parts)
+        and not any(sum(function_word_scores(p).values()) for p in parts)
+    )
 
 
 # a Java exception's or error's class name: "IllegalArgumentException", "SQLSyntaxErrorException"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from faqbot.bot.answers.answer import Turn
-from faqbot.bot.dialogue.conversation import _options, entry_request, focus, is_follow_up, resolve
+from faqbot.bot.dialogue.conversation import _options, entry_request, focus, is_follow_up, is_hyphen_name, resolve
 
 PREVIOUS = "Kafka window aggregation produces no result at all"
 
@@ -79,3 +79,18 @@ def test_a_version_number_is_no_option():
     assert _options("¿y en la versión 6.0.7?") == set()
     assert _options("and with vvr 8.0.11?") == set()
     assert _options("and with scan.startup.mode?") == {"scan.startup.mode"}
+
+
+@pytest.mark.parametrize("word,name", [("est-elle", False), ("faut-il", False), ("peut-on", False), ("a-t-il", False),
+                                       ("upsert-kafka", True), ("mysql-cdc", True), ("kafka-json", True)])
+def test_a_verb_and_its_pronoun_are_no_connector_name(word, name):
+    """Replaying the trial with the resume rule: "pourquoi la clé primaire est-elle obligatoire ?" named
+    "est-elle" as a new product, and the follow-up checks declined the turn ("not covered")."""
+    assert is_hyphen_name(word) is name
+
+
+def test_a_french_question_with_an_inversion_names_no_new_aspect():
+    asked = "'upsert-kafka' tables require to define a PRIMARY KEY constraint"
+    history = [Turn("user", asked), Turn("assistant", "...")]
+    turn = resolve("et pourquoi la clé primaire est-elle obligatoire ?", history)
+    assert "est-elle" not in turn.new_aspect and not turn.names_product

@@ -208,3 +208,21 @@ def milvus_lite_server(data_dir: Path, port: int):
         time.sleep(0.2)
     proc.kill()
     raise RuntimeError(f"Milvus Lite server on port {port} did not start")
+
+
+def chat(bot, *turns: str) -> list:
+    """The bot's answers to a conversation, each turn asked with the ones before it as history."""
+    from faqbot.bot.answers.answer import Turn
+
+    history: list[Turn] = []
+    answers = []
+    for turn in turns:
+        a = bot.ask(turn, history=history)
+        history += [Turn("user", turn), Turn("assistant", a.text)]
+        answers.append(a)
+    return answers
+
+
+def english_title(citation) -> str:
+    """A citation's entry by its English title, whatever language it was cited in."""
+    return next((v["title"] for v in citation.other_versions if v["language"] == "en"), citation.title)

@@ -6,9 +6,10 @@ branch of that version."""
 from __future__ import annotations
 
 import pytest
-from faqbot.bot.answers.answer import Turn
 from faqbot.bot.dialogue.aspect import DECLINED
 from faqbot.bot.dialogue.conversation import is_follow_up
+
+from tests.support import chat, english_title
 
 KAFKA_WINDOW = {
     "en": "Kafka window aggregation produces no result at all",
@@ -21,25 +22,11 @@ FAILED = {"en": "it doesn't help", "fr": "ça ne marche toujours pas", "es": "si
 WINDOW_ENTRY = "No data output from Kafka event time windows"
 
 
-def _chat(bot, *turns: str):
-    history: list[Turn] = []
-    answers = []
-    for turn in turns:
-        a = bot.ask(turn, history=history)
-        history += [Turn("user", turn), Turn("assistant", a.text)]
-        answers.append(a)
-    return answers
-
-
-def _english_title(citation) -> str:
-    return next((v["title"] for v in citation.other_versions if v["language"] == "en"), citation.title)
-
-
 @pytest.mark.parametrize("lang", ["en", "fr", "es"])
 def test_why_quotes_the_cause_of_the_entry_under_discussion(bot, lang):
-    first, why = _chat(bot, KAFKA_WINDOW[lang], WHY[lang])
-    assert _english_title(first.citations[0]) == WINDOW_ENTRY
-    assert _english_title(why.citations[0]) == WINDOW_ENTRY
+    first, why = chat(bot, KAFKA_WINDOW[lang], WHY[lang])
+    assert english_title(first.citations[0]) == WINDOW_ENTRY
+    assert english_title(why.citations[0]) == WINDOW_ENTRY
     # the cause, not the fix: the idle partition holding the watermark back
     assert "watermark" in why.text.lower() or "filigrane" in why.text.lower()
     assert "idle-timeout" not in why.text
@@ -48,13 +35,13 @@ def test_why_quotes_the_cause_of_the_entry_under_discussion(bot, lang):
 
 @pytest.mark.parametrize("lang", ["en", "fr", "es"])
 def test_give_me_the_sql_quotes_the_entrys_code(bot, lang):
-    *_, code = _chat(bot, KAFKA_WINDOW[lang], CODE[lang])
-    assert _english_title(code.citations[0]) == WINDOW_ENTRY
+    *_, code = chat(bot, KAFKA_WINDOW[lang], CODE[lang])
+    assert english_title(code.citations[0]) == WINDOW_ENTRY
     assert "table.exec.source.idle-timeout" in code.parts.body and "```" in code.parts.body
 
 
 def test_an_entry_without_code_says_so_over_its_quote(bot):
-    first, code = _chat(
+    first, code = chat(
         bot,
         "Writing emojis into MySQL fails: java.sql.BatchUpdateException: Incorrect string value: '\\xF0\\x9F' "
         "for column",
@@ -69,7 +56,7 @@ def test_an_entry_without_code_says_so_over_its_quote(bot):
 
 @pytest.mark.parametrize("lang", ["en", "fr", "es"])
 def test_that_did_not_work_shows_the_entries_next_to_the_one_whose_fix_failed(bot, lang):
-    first, failed = _chat(bot, KAFKA_WINDOW[lang], FAILED[lang])
+    first, failed = chat(bot, KAFKA_WINDOW[lang], FAILED[lang])
     assert failed.decision.outcome == "closest" and failed.decision.reason == "fix_failed"
     assert [c.title for c in failed.citations] == [c.title for c in first.citations][: len(failed.citations)]
     assert [e.n for e in failed.parts.nearby] == [2, 3]
@@ -77,7 +64,7 @@ def test_that_did_not_work_shows_the_entries_next_to_the_one_whose_fix_failed(bo
 
 
 def test_the_topic_outlives_short_turns(bot):
-    *_, sink = _chat(bot, KAFKA_WINDOW["en"], "why?", "give me the SQL", "it doesn't help", "and for the sink?")
+    *_, sink = chat(bot, KAFKA_WINDOW["en"], "why?", "give me the SQL", "it doesn't help", "and for the sink?")
     assert "window aggregation" in sink.standalone_query
 
 
@@ -98,9 +85,9 @@ def test_the_topic_outlives_short_turns(bot):
     ],
 )
 def test_a_new_error_pasted_mid_conversation_is_answered(bot, first, then, entry):
-    *_, a = _chat(bot, first, then)
+    *_, a = chat(bot, first, then)
     assert a.decision.outcome == "answer" and a.decision.reason not in DECLINED
-    assert _english_title(a.citations[0]) == entry
+    assert english_title(a.citations[0]) == entry
     assert a.standalone_query == ""  # answered as typed
 
 
@@ -110,7 +97,7 @@ def test_a_declined_follow_up_is_answered_as_typed_when_that_finds_its_entry(bot
     so it was checked against the Hologres topic and declined)."""
     turn = "and Incorrect string value for column at row 1?"
     assert is_follow_up(turn)
-    *_, a = _chat(bot, "Hologres sink job reports remaining connection slots are reserved", turn)
+    *_, a = chat(bot, "Hologres sink job reports remaining connection slots are reserved", turn)
     assert a.decision.outcome == "answer" and a.standalone_query == ""
     assert a.citations[0].title == "Error: Incorrect string value"
 
@@ -127,7 +114,7 @@ def test_a_declined_follow_up_is_answered_as_typed_when_that_finds_its_entry(bot
     ],
 )
 def test_a_version_follow_up_shows_that_versions_branch(bot, question, follow_up, branch):
-    *_, a = _chat(bot, question, follow_up)
+    *_, a = chat(bot, question, follow_up)
     assert a.decision.outcome != "not_covered"
     assert branch in a.text
     other = "6.0.2 and later" if branch == "earlier than 6.0.2" else "earlier than 6.0.2"
@@ -135,7 +122,7 @@ def test_a_version_follow_up_shows_that_versions_branch(bot, question, follow_up
 
 
 def test_a_version_follow_up_is_not_declined_as_a_new_option(bot):
-    *_, a = _chat(bot, "Le job écrit des doublons dans MaxCompute après un failover", "et en version 6.0.7 ?")
+    *_, a = chat(bot, "Le job écrit des doublons dans MaxCompute après un failover", "et en version 6.0.7 ?")
     assert a.decision.outcome != "not_covered", a.decision
     assert "MaxCompute" in a.citations[0].title
 
@@ -143,16 +130,16 @@ def test_a_version_follow_up_is_not_declined_as_a_new_option(bot):
 @pytest.mark.parametrize("turn,lang", [("pourquoi ?", "fr"), ("comment le corriger ?", "fr"), ("¿por qué?", "es")])
 def test_a_request_about_the_entry_is_answered_in_the_language_it_is_typed_in(bot, turn, lang):
     """It stands for the previous (English) question, and was answered in English with the badge "EN"."""
-    first, a = _chat(bot, "Why do I get Incorrect string value when writing emojis into MySQL?", turn)
+    first, a = chat(bot, "Why do I get Incorrect string value when writing emojis into MySQL?", turn)
     assert first.language == "en"
     assert a.language == lang and a.detected_language == lang
-    assert _english_title(a.citations[0]) == "Error: Incorrect string value"
+    assert english_title(a.citations[0]) == "Error: Incorrect string value"
 
 
 def test_that_did_not_work_after_a_declined_follow_up_is_about_the_entry_before_it(bot):
     """The user saw no entry for "et pour ClickHouse ?" (not covered): their fix that did not work is the
     Hologres one shown before it, not a ClickHouse entry they never saw."""
-    first, swap, failed = _chat(
+    first, swap, failed = chat(
         bot,
         "Mon sink Hologres échoue avec Backpressure exceeds reject limit au checkpoint",
         "et pour ClickHouse ?",

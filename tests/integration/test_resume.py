@@ -10,6 +10,8 @@ from faqbot.bot.dialogue.conversation import resolve
 from faqbot.bot.dialogue.resume import resumed
 from faqbot.ingest.textproc import detect_language
 
+from tests.support import chat, english_title
+
 WINDOW_ENTRY = "No data output from Kafka event time windows"
 HOLOGRES_ENTRY = "Error: remaining connection slots are reserved for non-replication superuser connections"
 WINDOW = {
@@ -34,26 +36,12 @@ BACK_FIX = {
 }
 
 
-def _chat(bot, *turns: str):
-    history: list[Turn] = []
-    answers = []
-    for turn in turns:
-        a = bot.ask(turn, history=history)
-        history += [Turn("user", turn), Turn("assistant", a.text)]
-        answers.append(a)
-    return answers
-
-
-def _english_title(citation) -> str:
-    return next((v["title"] for v in citation.other_versions if v["language"] == "en"), citation.title)
-
-
 @pytest.mark.parametrize("lang", ["en", "fr", "es"])
 def test_back_to_an_earlier_question_asks_why_of_its_entry(bot, lang):
-    window, hologres, why = _chat(bot, WINDOW[lang], HOLOGRES[lang], BACK_WHY[lang])
-    assert _english_title(window.citations[0]) == WINDOW_ENTRY
-    assert _english_title(hologres.citations[0]) == HOLOGRES_ENTRY
-    assert _english_title(why.citations[0]) == WINDOW_ENTRY
+    window, hologres, why = chat(bot, WINDOW[lang], HOLOGRES[lang], BACK_WHY[lang])
+    assert english_title(window.citations[0]) == WINDOW_ENTRY
+    assert english_title(hologres.citations[0]) == HOLOGRES_ENTRY
+    assert english_title(why.citations[0]) == WINDOW_ENTRY
     # its cause (the idle partition holding the watermark back), in the language the turn is typed in
     assert "watermark" in why.text.lower() or "filigrane" in why.text.lower()
     assert "idle-timeout" not in why.text
@@ -62,17 +50,17 @@ def test_back_to_an_earlier_question_asks_why_of_its_entry(bot, lang):
 
 @pytest.mark.parametrize("lang", ["en", "fr", "es"])
 def test_back_to_an_earlier_question_asks_its_fix(bot, lang):
-    *_, fix = _chat(bot, WINDOW[lang], HOLOGRES[lang], BACK_FIX[lang])
-    assert _english_title(fix.citations[0]) == WINDOW_ENTRY
+    *_, fix = chat(bot, WINDOW[lang], HOLOGRES[lang], BACK_FIX[lang])
+    assert english_title(fix.citations[0]) == WINDOW_ENTRY
     assert "idle-timeout" in fix.text or "idleness" in fix.text.lower() or "inactiv" in fix.text.lower()
     assert fix.language == lang
 
 
 def test_a_question_of_its_own_keeps_the_earlier_topic(bot):
-    *_, timeout = _chat(
+    *_, timeout = chat(
         bot, WINDOW["en"], HOLOGRES["en"], "back to my window problem: how do I set the idle timeout?"
     )
-    assert _english_title(timeout.citations[0]) == WINDOW_ENTRY
+    assert english_title(timeout.citations[0]) == WINDOW_ENTRY
     assert "idle" in timeout.text.lower()
 
 

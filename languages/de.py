@@ -48,7 +48,11 @@ PACK = LanguagePack(
     failed_fix_patterns=(r"(hat|funktioniert) (immer noch )?nicht( funktioniert| geholfen)?",),
     # not a bare "Quelle": French "quelle" ("which") would name a role in every French question
     resume_patterns=(r"^\W*(?:(?:also|ok|gut)\W+)?(?:zurück\s+zu[mr]?|noch\s+einmal\s+zu[mr]?)(?!\w)",),
-    topic_nouns=frozenset("problem probleme frage fragen fehler thema sache".split()),
+    topic_nouns=frozenset(
+        "problem probleme frage fragen fehler thema "
+        "sache vorherige vorherigen andere anderen erste ersten".split()
+    ),
+    first_words=frozenset("erste ersten erstes".split()),
     roles=frozen(
         {
             "source": ("die Quelle", "der Quelle", "Quelltabelle", "Quelltabellen", "Datenquelle", "Datenquellen"),

@@ -56,7 +56,11 @@ PACK = LanguagePack(
         r"^\W*returning\s+to\b",
         r"^\W*(?:about|regarding)\s+(?:my|the|that|our)\s+(?:earlier|first|other|previous|original)\b",
     ),
-    topic_nouns=frozenset("problem problems question issue issues error errors one thing topic case stuff".split()),
+    topic_nouns=frozenset(
+        "problem problems question issue issues error errors one "
+        "thing topic case stuff earlier previous other original first".split()
+    ),
+    first_words=frozenset("first".split()),
     roles=frozen(
         {
             "source": ("source", "source table", "upstream"),

@@ -53,7 +53,11 @@ PACK = LanguagePack(
         r"^\W*(?:(?:bueno|ok|entonces|oye)\W+)?(?:volviendo|volvamos|vuelvo|regresando|regresemos|retomando|de vuelta)"
         r"(?:\s+(?:a|al)(?!\w))?",
     ),
-    topic_nouns=frozenset("problema problemas pregunta preguntas error errores tema caso cosa asunto lo".split()),
+    topic_nouns=frozenset(
+        "problema problemas pregunta preguntas error errores tema caso "
+        "cosa asunto lo anterior otro otra primer primera primero".split()
+    ),
+    first_words=frozenset("primer primera primero".split()),
     roles=frozen(
         {
             "source": ("origen", "orígenes", "fuente", "tabla de origen", "tabla fuente"),

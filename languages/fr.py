@@ -53,7 +53,11 @@ PACK = LanguagePack(
         r"^\W*(?:(?:bon|ok|alors|sinon)\W+)?(?:revenons|revenir|je reviens|pour revenir|retour(?:nons)?)"
         r"\s+(?:à|a|au|aux|sur)(?!\w)",
     ),
-    topic_nouns=frozenset("problème problèmes question questions souci soucis erreur erreurs sujet cas truc".split()),
+    topic_nouns=frozenset(
+        "problème problèmes question questions souci soucis erreur erreurs "
+        "sujet cas truc précédent précédente autre premier première".split()
+    ),
+    first_words=frozenset("premier première".split()),
     roles=frozen(
         {
             "source": ("source", "table source", "amont"),

@@ -66,6 +66,8 @@ class LanguagePack:
     resume_patterns: tuple[str, ...] = ()
     # nouns that name a subject without saying which ("my *problem*", "la *question*"): no sign of the turn meant
     topic_nouns: frozenset[str] = frozenset()
+    # the first question of the conversation ("back to my *first* question")
+    first_words: frozenset[str] = frozenset()
     roles: Mapping[str, tuple[str, ...]] = field(default_factory=frozen)  # source, sink, dimension words
     # --- reading a report and a model's answer
     symptom_patterns: tuple[str, ...] = ()  # what goes wrong ("no data", "fails")

@@ -18,7 +18,8 @@ PACK = LanguagePack(
     code_request_patterns=("(?:给|发)我?(?:一下)?(?:SQL|sql|代码|配置|示例)", "(?:SQL|sql|代码|配置)(?:示例|例子)"),
     failed_fix_patterns=("(?:还是|仍然|依然)(?:不行|报错|没有|失败|一样)", "没(?:有)?(?:用|效果|解决)", "不管用"),
     resume_patterns=(r"^\W*(?:回到|说回|再说回|再回到|回头说)",),
-    topic_nouns=frozenset("问题 错误 报错 那个 事情".split()),
+    topic_nouns=frozenset("问题 错误 报错 那个 事情 之前 刚才 第一个 第一".split()),
+    first_words=frozenset("第一 最开始 一开始".split()),
     roles=frozen(
         {
             "source": ("源表", "数据源", "上游", "源端"),

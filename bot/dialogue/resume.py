@@ -4,8 +4,10 @@ timeout?", "revenons à mon souci Kafka", "volviendo a lo de la ventana, ¿por q
 A follow-up refers to the turn just before it; a user who asked about something else meanwhile says which
 question they mean instead. The packs' `resume_patterns` open such a turn; the words after the opener, up to a
 colon, comma or question mark, name the question, and the user turn sharing most of those words (less the
-packs' `topic_nouns`, "problem", "question", which every turn may share) is the one meant. The rest of the turn
-is what is asked of it (bot/dialogue/conversation.py resolves it against that turn)."""
+packs' `topic_nouns`, "problem", "question", "earlier", which every turn may share) is the one meant; words
+naming no subject ("back to my first question", "my earlier problem") mean the first turn when they say so (the
+packs' `first_words`), else the one before the last. The rest of the turn is what is asked of it
+(bot/dialogue/conversation.py resolves it against that turn)."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ RESUMES = re.compile(
 # where the words naming the earlier question end and what is asked of it starts
 _NAMED_END = re.compile(r"\s*(?:[:;,?!¿—–，：；？！。]|\.(?:\s|$)|\s-\s)\s*")
 _TOPIC_NOUNS = frozenset(fold(w) for p in PACKS.values() for w in p.topic_nouns)
+_FIRST = frozenset(fold(w) for p in PACKS.values() for w in p.first_words)
 _CJK_RUN = re.compile(rf"[{CJK}]+")
 
 
@@ -59,12 +62,16 @@ def resumed(
     named, *rest = _NAMED_END.split(question[opener.end() :].strip(), maxsplit=1)
     lang, _ = detect(question)
     want = _terms(named, lang)
+    rest_text = rest[0].strip() if rest else ""
     if not want:
-        return None
+        # no word of a subject: "back to my first question" is the first; "my earlier problem", "the other
+        # one", "back to my question" one before the last (the last needs no going back)
+        first = any(w in named.lower() if _CJK_RUN.fullmatch(w) else w in fold(named).split() for w in _FIRST)
+        return Resumed(0 if first else max(0, len(earlier) - 2), rest_text)
     shared = [len(want & (_terms(typed, lang) | _terms(standalone, lang))) for typed, standalone in earlier]
     best = max(shared)
     if best == 0:
         return None
     # of turns sharing as many words, the latest: the user's last mention of the subject
     index = max(i for i, n in enumerate(shared) if n == best)
-    return Resumed(index, rest[0].strip() if rest else "")
+    return Resumed(index, rest_text)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from faqbot.bot.answers.answer import Turn
 from faqbot.bot.dialogue.conversation import resolve
-from faqbot.bot.dialogue.resume import resumed
+from faqbot.bot.dialogue.resume import Resumed, resumed
 from faqbot.ingest.textproc import detect_language
 
 from tests.support import chat, english_title
@@ -76,7 +76,28 @@ def test_the_named_turn_is_the_one_sharing_its_words_not_the_last():
     assert resumed("back to the window problem", earlier, detect_language).index == 0
     assert resumed("back to the Hologres question, why?", earlier, detect_language).rest == "why?"
     assert resumed("back to the Hologres question, why?", earlier, detect_language).index == 1
-    # "problem", "question": every turn may say them; they name none
-    assert resumed("back to my problem", earlier, detect_language) is None
+    # "problem", "question": every turn may say them; they name none. Words naming no subject mean the turn
+    # before the last (the last needs no going back), or the first when they say so
+    three = [*earlier, ("What is a Paimon bucket?", "What is a Paimon bucket?")]
+    assert resumed("back to my problem", three, detect_language).index == 1
+    assert resumed("about my earlier question: how do I fix it?", three, detect_language).index == 1
+    assert resumed("back to my first question: why?", three, detect_language) == Resumed(0, "why?")
+    assert resumed("revenons à ma première question", three, detect_language).index == 0
+    assert resumed("volviendo a mi primera pregunta, ¿por qué?", three, detect_language) == Resumed(0, "¿por qué?")
+    assert resumed("回到第一个问题，为什么？", three, detect_language).index == 0
+    # words of a subject no turn shares: read as typed
+    assert resumed("back to the Doris connector", three, detect_language) is None
     zh = [("Kafka 事件时间窗口没有输出", "Kafka 事件时间窗口没有输出"), ("Hologres 连接报错", "Hologres 连接报错")]
     assert resumed("回到窗口的问题，为什么？", zh, detect_language).index == 0
+
+
+def test_back_to_the_first_question_after_two_others(bot):
+    *_, why = chat(
+        bot,
+        WINDOW["en"],
+        HOLOGRES["en"],
+        "How do I set the number of buckets of a Paimon table?",
+        "back to my first question: why?",
+    )
+    assert english_title(why.citations[0]) == WINDOW_ENTRY
+    assert "watermark" in why.text.lower()

@@ -269,7 +269,7 @@ def _resolve(
         # the entry under discussion is the one the last question, made standalone, found; with the aspect it
         # named ("¿y para Hudi?" then "dame el SQL": the Hudi entry it cited, not the MaxCompute one before it)
         if before is not None and before.query == previous:
-            return replace(before, language=None, same_entry=False, about_entry=True)
+            return replace(before, language=None, same_entry=False, about_entry=True, own="")
         return FollowUp(previous, previous=previous, about_entry=True)
     language = None
     asked = _ASKS_LANGUAGE.search(question)

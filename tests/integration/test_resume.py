@@ -101,3 +101,18 @@ def test_back_to_the_first_question_after_two_others(bot):
     )
     assert english_title(why.citations[0]) == WINDOW_ENTRY
     assert "watermark" in why.text.lower()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_requests_after_going_back_are_about_that_entry_each_in_turn(bot, lang):
+    """A fourth new-user trial: after going back with "how do I fix it?", "why?", "give me the SQL" and "that did
+    not work" each got the fix again (the going-back turn's own request was carried into every later turn)."""
+    why = {"en": "why?", "fr": "pourquoi ?", "es": "¿por qué?"}[lang]
+    code = {"en": "give me the SQL", "fr": "donne-moi la configuration", "es": "dame el SQL"}[lang]
+    failed = {"en": "that did not work", "fr": "ça n'a pas marché", "es": "eso no funcionó"}[lang]
+    *_, fix, cause, sql, still = chat(bot, WINDOW[lang], HOLOGRES[lang], BACK_FIX[lang], why, code, failed)
+    assert all(english_title(a.citations[0]) == WINDOW_ENTRY for a in (fix, cause, sql, still))
+    assert "watermark" in cause.text.lower() or "filigrane" in cause.text.lower()
+    assert "idle-timeout" not in cause.text
+    assert "table.exec.source.idle-timeout" in sql.parts.body and "```" in sql.parts.body
+    assert still.decision.reason == "fix_failed"

@@ -297,6 +297,10 @@ def _own_words_language(text: str) -> str | None:
     }
     best = max(weighted.values())
     candidates = {code for code, score in weighted.items() if score > 0 and score >= best - 1}
+    if len(candidates) == 1 and 2 * best >= len(words):
+        # the user's clause is half function words of one language ("sur mon sink Hologres"): a few words
+        # are too few for the statistical reading, which took two names for English
+        return next(iter(candidates))
     for value in _lingua().compute_language_confidence_values(own):
         code = _ISO.get(value.language.name, "en")
         if code == "en" and value.value >= ENGLISH_READING:

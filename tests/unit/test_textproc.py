@@ -63,6 +63,8 @@ def test_detect_language(text, lang):
         # a second trial: a word only Spanish writes ("el", "qué") leaves French out, though lingua's guess on
         # the clause alone was French
         ("java.lang.IllegalArgumentException: timeout value is negative en el source de RocketMQ, qué pasa?", "es"),
+        # a fourth trial: the user's four words, half of them French function words, were read English
+        ("Erreur : remaining connection slots are reserved for non-replication superuser connections sur mon sink Hologres", "fr"),  # noqa: E501
         # English that writes a word of another language ("comment", twice) or none stays English
         ("I added a comment to the column and the comment is lost: Table sink doesn't support consuming update and delete changes", "en"),  # noqa: E501
         ("Caused by: java.io.EOFException: SSL peer shut down incorrectly, what does it mean?", "en"),

@@ -55,6 +55,9 @@ PACK = LanguagePack(
         r"^\W*(?:(?:so|ok|okay|now|anyway)\W+)?(?:(?:going|coming|getting|go)\s+)?back\s+to\b",
         r"^\W*returning\s+to\b",
         r"^\W*(?:about|regarding)\s+(?:my|the|that|our)\s+(?:earlier|first|other|previous|original)\b",
+        # "and the backpressure one, why?": the subject named before "one" is an earlier turn's (read as a
+        # follow-up of the last one when no turn shares its words)
+        r"^\W*(?:and|now|ok|okay|so)\W+(?=the\s+[^,;:?!.]{2,40}?\s+one\b)",
     ),
     topic_nouns=frozenset(
         "problem problems question issue issues error errors one "
@@ -110,7 +113,8 @@ PACK = LanguagePack(
             "code_request": ("give me the SQL", "show me a config example"),
             "failed_fix": ("that did not work", "still nothing", "it doesn't help"),
             "resume": (
-                "back to my window problem: why?", "OK, going back to the Kafka one", "about my earlier question"
+                "back to my window problem: why?", "OK, going back to the Kafka one", "about my earlier question",
+                "and the backpressure one, why does it happen?",
             ),
             "symptom": ("the sink table is empty", "my job fails"),
             "refusal": ("The sources do not cover this question.",),

@@ -52,6 +52,7 @@ PACK = LanguagePack(
     resume_patterns=(
         r"^\W*(?:(?:bueno|ok|entonces|oye)\W+)?(?:volviendo|volvamos|vuelvo|regresando|regresemos|retomando|de vuelta)"
         r"(?:\s+(?:a|al)(?!\w))?",
+        r"^\W*y\s+(?=lo\s+del?\s)",  # "y lo de la ventana, ¿por qué?": the matter an earlier turn raised
     ),
     topic_nouns=frozenset(
         "problema problemas pregunta preguntas error errores tema caso "
@@ -305,7 +306,9 @@ PACK = LanguagePack(
             "cause_request": ("¿por qué?", "¿a qué se debe?"),
             "code_request": ("dame el SQL", "muéstrame un ejemplo de configuración"),
             "failed_fix": ("eso no funcionó", "sigue igual"),
-            "resume": ("Volviendo a lo de la ventana, ¿por qué?", "retomando el problema de Kafka"),
+            "resume": (
+                "Volviendo a lo de la ventana, ¿por qué?", "retomando el problema de Kafka", "y lo de Hologres?"
+            ),
             "symptom": ("la tabla sink está vacía", "el job falla"),
             "refusal": ("las fuentes no cubren esta pregunta",),
             "wrong_sample": ("Configuración errónea:",),

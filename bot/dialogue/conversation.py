@@ -42,6 +42,9 @@ ASKS_FIX = re.compile(
     re.IGNORECASE,
 )
 FIX_WORDS = 10  # a longer question names its own problem: it is searched as it is
+# saying the fix did not work takes a few words more ("ça n'a pas marché, j'ai toujours la même erreur", 11 with its
+# elisions; "that did not work, still nothing comes out of the window"): a fourth trial saw both searched as typed
+FAILED_WORDS = 16
 # What else a short turn may ask of the entry under discussion, checked in this order: its fix was tried and
 # did not help ("that did not work"), its SQL or configuration ("give me the SQL"), its cause ("why?"). Each
 # pattern says where it stands itself ("why" only opens a turn that is nothing more), so no \b is added.
@@ -230,9 +233,14 @@ def asks_for_fix(question: str, history: list[Turn]) -> bool:
 
 def entry_request(question: str) -> str:
     """What a short turn asks of an entry, by its words alone: "failed", "code", "cause", "fix" or ""."""
-    if word_count(question) > FIX_WORDS:
-        return ""
+    words = word_count(question)
+    if words > FAILED_WORDS or (words > SHORT and _ERROR_CLASS.search(question)):
+        return ""  # a turn pasting an error of its own names its own problem (as in is_follow_up)
     kind = next((k for k, pattern in ENTRY_REQUESTS.items() if pattern.search(question)), "")
+    if kind == "failed":
+        return kind
+    if words > FIX_WORDS:
+        return ""
     return kind or ("fix" if ASKS_FIX.search(question) else "")
 
 

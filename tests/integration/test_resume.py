@@ -85,6 +85,10 @@ def test_the_named_turn_is_the_one_sharing_its_words_not_the_last():
     assert resumed("revenons à ma première question", three, detect_language).index == 0
     assert resumed("volviendo a mi primera pregunta, ¿por qué?", three, detect_language) == Resumed(0, "¿por qué?")
     assert resumed("回到第一个问题，为什么？", three, detect_language).index == 0
+    # "and the X one": the subject named before "one" (a fourth trial: it was read as a follow-up of the last)
+    assert resumed("and the window one, why?", three, detect_language) == Resumed(0, "why?")
+    assert resumed("y lo de Hologres, ¿por qué?", three, detect_language) == Resumed(1, "¿por qué?")
+    assert resumed("and for the sink?", three, detect_language) is None
     # words of a subject no turn shares: read as typed
     assert resumed("back to the Doris connector", three, detect_language) is None
     zh = [("Kafka 事件时间窗口没有输出", "Kafka 事件时间窗口没有输出"), ("Hologres 连接报错", "Hologres 连接报错")]
@@ -116,3 +120,15 @@ def test_requests_after_going_back_are_about_that_entry_each_in_turn(bot, lang):
     assert "idle-timeout" not in cause.text
     assert "table.exec.source.idle-timeout" in sql.parts.body and "```" in sql.parts.body
     assert still.decision.reason == "fix_failed"
+
+
+def test_and_the_x_one_goes_back_to_the_turn_that_named_x(bot):
+    *_, why = chat(
+        bot,
+        HOLOGRES["en"],
+        WINDOW["en"],
+        "How do I set the number of buckets of a Paimon table?",
+        "and the Hologres one, why does it happen?",
+    )
+    assert english_title(why.citations[0]) == HOLOGRES_ENTRY
+    assert why.parts.heading.startswith("Why")

@@ -94,3 +94,17 @@ def test_a_french_question_with_an_inversion_names_no_new_aspect():
     history = [Turn("user", asked), Turn("assistant", "...")]
     turn = resolve("et pourquoi la clé primaire est-elle obligatoire ?", history)
     assert "est-elle" not in turn.new_aspect and not turn.names_product
+
+
+@pytest.mark.parametrize(
+    "text,kind",
+    [
+        # a fourth trial: both were searched as typed (more than 10 words) and found unrelated entries
+        ("ça n'a pas marché, j'ai toujours la même erreur", "failed"),
+        ("that did not work, still nothing comes out of the window", "failed"),
+        # its own error pasted: a new question, however it opens
+        ("that did not work, now the job fails with IllegalArgumentException: timeout value is negative", ""),
+    ],
+)
+def test_saying_the_fix_failed_takes_a_few_words_more(text, kind):
+    assert entry_request(text) == kind

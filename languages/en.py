@@ -67,7 +67,7 @@ PACK = LanguagePack(
     roles=frozen(
         {
             "source": ("source", "source table", "upstream"),
-            "sink": ("sink", "sink table", "result table", "downstream"),
+            "sink": ("sink", "sink table", "result table", "downstream", "write to", "writes to", "writing to"),
             "dimension": ("dimension table", "lookup table", "lookup"),
         }
     ),

@@ -62,7 +62,7 @@ PACK = LanguagePack(
     roles=frozen(
         {
             "source": ("origen", "orígenes", "fuente", "tabla de origen", "tabla fuente"),
-            "sink": ("sink", "tabla sink", "destino", "tabla de resultados", "tabla de destino"),
+            "sink": ("sink", "tabla sink", "destino", "tabla de resultados", "tabla de destino", "escribir en"),
             "dimension": ("tabla de dimensiones", "tabla dimensional"),
         }
     ),

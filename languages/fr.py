@@ -61,7 +61,9 @@ PACK = LanguagePack(
     roles=frozen(
         {
             "source": ("source", "table source", "amont"),
-            "sink": ("sink", "table sink", "table de résultats", "table résultat", "aval", "destination"),
+            "sink": (
+                "sink", "table sink", "table de résultats", "table résultat", "aval", "destination", "écrire dans"
+            ),
             "dimension": ("table de dimension", "table de dimensions"),
         }
     ),

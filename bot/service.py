@@ -31,7 +31,7 @@ MAX_QUESTION_CHARS = 4000
 # the previous user turn into the query, so an unbounded turn meant unbounded work (64 KB: 84 s).
 # Ten turns, as many as the API accepts (ui/api.py): five exchanges, so that a conversation's topic outlives
 # a few short turns ("why?", "give me the SQL", "that did not work"), each standing for the entry before it.
-MAX_HISTORY_TURNS = 10
+MAX_HISTORY_TURNS = 20  # messages: ten exchanges, so a turn going back to an early question still finds it
 MAX_TURN_CHARS = 1000
 
 

@@ -23,7 +23,7 @@ from .cost import is_heavy
 from .gate import DEFAULT_MAX_WAIT_S, Busy, Gate
 
 MAX_BODY_BYTES = 256 * 1024  # every route, Gradio's included (ui/guard.py)
-MAX_HISTORY_TURNS = 10  # turns accepted in a request; the bot reads fewer (bot/service.py)
+MAX_HISTORY_TURNS = 20  # messages accepted in a request (the last ones); the bot reads as many (bot/service.py)
 
 
 class BusyQuestion(BadQuestion):

@@ -132,3 +132,21 @@ def test_and_the_x_one_goes_back_to_the_turn_that_named_x(bot):
     )
     assert english_title(why.citations[0]) == HOLOGRES_ENTRY
     assert why.parts.heading.startswith("Why")
+
+
+def test_going_back_reaches_a_question_six_exchanges_old(bot):
+    """A fourth trial: with 10 turns of history (five exchanges), "and in Spanish?" after a sixth turn lost the
+    first question, and the turn going back to it was read as typed."""
+    turns = [
+        WINDOW["en"],
+        HOLOGRES["en"],
+        "How do I set the number of buckets of a Paimon table?",
+        "MaxCompute sink fails with Invalid partition spec",
+        "Writing emojis into MySQL fails with Incorrect string value",
+        "DataHub source creation fails with NoPermissionException dhs:ListShard",
+        "back to my window problem: why?",
+    ]
+    *_, why = chat(bot, *turns)
+    assert english_title(why.citations[0]) == WINDOW_ENTRY
+    assert why.parts.heading.startswith("Why") or why.parts.heading.startswith("If the closest")
+    assert "watermark" in why.text.lower()

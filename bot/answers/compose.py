@@ -114,7 +114,10 @@ def _answer(r: Retrieval, question: str, parts: AnswerParts, cites: list[Citatio
 def _not_covered(r: Retrieval, question: str, notices: list[str]) -> Answer:
     """Said plainly, with no entry: none is close enough to be worth the user's reading."""
     lang = r.language
-    parts = AnswerParts(warning=phrase("not_covered", lang), advice=phrase("rephrase", lang))
+    if r.decision.reason == "bare_reference":  # "why?" first: nothing to answer about, and nothing searched
+        parts = AnswerParts(warning=phrase("nothing_to_refer", lang), advice=phrase("describe_problem", lang))
+    else:
+        parts = AnswerParts(warning=phrase("not_covered", lang), advice=phrase("rephrase", lang))
     return _answer(r, question, parts, [], notices)
 
 

@@ -30,6 +30,17 @@ PHRASES: dict[str, dict[str, str]] = {
         "fr": "La FAQ ne couvre pas cette question.",
         "es": "Las preguntas frecuentes no cubren esta pregunta.",
     },
+    # "why?", "how do I fix it?" with no earlier question (decision reason bare_reference)
+    "nothing_to_refer": {
+        "en": "There is no earlier question for this to refer to.",
+        "fr": "Il n’y a pas de question précédente à laquelle cela se rapporte.",
+        "es": "No hay ninguna pregunta anterior a la que esto se refiera.",
+    },
+    "describe_problem": {
+        "en": "Describe the problem or paste the error message, then ask again.",
+        "fr": "Décrivez le problème ou collez le message d’erreur, puis reposez la question.",
+        "es": "Describa el problema o pegue el mensaje de error y vuelva a preguntar.",
+    },
     "closest": {
         "en": "I am not sure the FAQ covers this. The closest entries, best first:",
         "fr": "Je ne suis pas sûr que la FAQ couvre cette question. Les entrées les plus proches, "

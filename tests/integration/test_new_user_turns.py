@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from faqbot.bot.answers.answer import Turn
+from faqbot.bot.answers.phrases import phrase
 
 
 def _entry(citation) -> set[str]:
@@ -54,6 +55,9 @@ def test_how_do_i_fix_it_with_nothing_before_it_is_not_covered(bot, language):
     assert a.abstained and not a.citations, (language, a.text[:200])
     if language:
         assert a.language == language
+    # says why (a fourth trial: a bare "why?" was told the FAQ does not cover it) and what to send instead
+    assert a.parts.warning == phrase("nothing_to_refer", a.language)
+    assert a.parts.advice == phrase("describe_problem", a.language)
 
 
 def test_a_bare_fix_request_after_a_question_still_gets_the_fix(bot):

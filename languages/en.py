@@ -100,6 +100,7 @@ PACK = LanguagePack(
     ),
     back_reference_patterns=(
         r"^(?:as a result|therefore|consequently|thus|hence|however|in this case|otherwise|then|also)\b",
+        r"^(?:based on|given|because of|for) (?:this|these|that|those)\b",
         r"^(?:this|these|that|those|it|they)\b",
     ),
     language_names=frozen({"en": "English", "fr": "French", "es": "Spanish"}),

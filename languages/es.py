@@ -83,6 +83,7 @@ PACK = LanguagePack(
     ),
     back_reference_patterns=(
         r"^(?:como resultado|por lo tanto|por consiguiente|así|sin embargo|en este caso|de lo contrario|además)\b",
+        r"^(?:en función de|con base en|según|dad[oa]s?|debido a|para) (?:esto|este|esta|estos|estas|eso|esa)\b",
         r"^(?:esto|este|esta|estos|estas|eso|esa|ello)\b",
     ),
     language_names=frozen({"en": "inglés", "fr": "francés", "es": "español"}),

@@ -78,6 +78,7 @@ PACK = LanguagePack(
     ),
     back_reference_patterns=(
         r"^(?:par conséquent|en conséquence|ainsi|donc|cependant|toutefois|dans ce cas|sinon|alors)\b",
+        r"^(?:compte tenu de|sur la base de|en fonction de|pour) (?:ce|cet|cette|ces|cela)\b",
         r"^(?:ce|cet|cette|ces|cela|ceci|il|elle|ils|elles)\b",
     ),
     language_names=frozen({"en": "anglais", "fr": "français", "es": "espagnol"}),

@@ -23,8 +23,7 @@ from faqbot.ingest.records import Chunk
 from faqbot.ingest.textproc import SUPPORTED, query_tokens
 
 SEE_ALSO_MARGIN = 0.06
-GIST_CHARS = 140  # one sentence: enough to tell a near-miss entry from the cited one
-SHORT_GIST_CHARS = 90
+GIST_CHARS = 120  # one sentence: enough to tell a near-miss entry from the cited one
 # An answer whose probability of being covered is under this says so plainly (rechecked: about
 # half of the answers under it are wrong or off-topic, about one in ten above it). Answers under
 # the decision's answer threshold are shown as closest entries instead (bot/retrieval/decision.py).
@@ -41,20 +40,7 @@ def gist(
     limit: int = GIST_CHARS,
     solution_bonus: float = SIGNALS["gist_solution"],
 ) -> str:
-    """The passage of an entry that best says why it matters to this question (for "see also")."""
-    return scored_gist(body, query, lang, weights, limit, solution_bonus)[0]
-
-
-def scored_gist(
-    body: str,
-    query: str,
-    lang: str,
-    weights: dict[str, float] | None = None,
-    limit: int = GIST_CHARS,
-    solution_bonus: float = SIGNALS["gist_solution"],
-) -> tuple[str, float]:
-    """(passage, score): the passage of an entry that best says why it matters to this question
-    (for "see also") and the share of the question's weighted words it holds.
+    """The passage of an entry that best says why it matters to this question (for "see also").
 
     Lines are scored by the question's words they hold, rare words counting more
     (weights: inverse document frequency), and lines under a Solution label are
@@ -62,7 +48,7 @@ def scored_gist(
     """
     q = set(query_tokens(query, lang))
     if not q:
-        return "", 0.0
+        return ""
     weights = weights or {}
     total = sum(weights.get(t, 1.0) for t in q)
     best, best_score = "", -1.0
@@ -91,7 +77,7 @@ def scored_gist(
                 best, best_score = passage, score
     if len(best) > limit:
         best = best[:limit].rsplit(" ", 1)[0] + " …"
-    return best.replace("[", "(").replace("]", ")"), best_score
+    return best.replace("[", "(").replace("]", ")")
 
 
 def _answer(r: Retrieval, question: str, parts: AnswerParts, cites: list[Citation], notices: list[str]) -> Answer:
@@ -190,9 +176,9 @@ def _quoted_in(h: Hit, r: Retrieval) -> str:
 
 
 def _other_language(top: Hit, lang: str) -> str:
-    """"This entry exists only in English and French; the source is quoted in English."."""
-    langs = language_list(sorted({v.language for v in top.versions}), lang)
-    return phrase("other_language", lang, langs=langs, cited=language_list([top.chunk.language], lang))
+    """"This entry has no Spanish version; quoted in English." (which versions exist: the citation's links)."""
+    own = language_list([lang], lang)
+    return phrase("other_language", lang, own=own, cited=language_list([top.chunk.language], lang))
 
 
 def _notices(r: Retrieval) -> list[str]:
@@ -208,16 +194,13 @@ def _see_also(
     also: list[Hit], cites: list[Citation], question: str, r: Retrieval, long_quote: bool
 ) -> tuple[EntryLink, ...]:
     """One line per near entry: its title and the passage the question's words hit most. Under a
-    long quote, which already fills the screen, only the entry whose passage the question hits most
-    keeps one, a short sentence; the others are their titles."""
+    long quote, which already fills the screen, only titles (a near entry's title is what tells it
+    from the cited one; its gist made long answers longer still: docs/eval.md)."""
     items = []
-    room = SHORT_GIST_CHARS if long_quote else GIST_CHARS
-    gists = [scored_gist(h.chunk.body, question, h.chunk.language, r.term_weights, limit=room) for h in also]
-    best = max(range(len(gists)), key=lambda i: gists[i][1])
-    for i, h in enumerate(also):
+    for h in also:
         c = Citation.from_chunk(len(cites) + 1, h.chunk, h.versions)
         cites.append(c)
-        g = gists[i][0] if i == best or not long_quote else ""
+        g = "" if long_quote else gist(h.chunk.body, question, h.chunk.language, r.term_weights)
         items.append(EntryLink(c.n, c.title, c.link, g, _quoted_in(h, r)))
     return tuple(items)
 

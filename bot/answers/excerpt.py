@@ -160,7 +160,7 @@ def echoes(part: str, q: set[str], lang: str) -> bool:
 # run parameters? for instructions." is one sentence (cut at its "?", "for instructions." stood alone)
 SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?![a-z])")
 # "As a result, the connector ..." quoted alone, without the sentence it follows, loses the cause it states
-_BACK_REFERENCE = re.compile("|".join(f"(?:{p})" for p in words("back_reference_patterns")), re.I)
+BACK_REFERENCE = re.compile("|".join(f"(?:{p})" for p in words("back_reference_patterns")), re.I)
 
 
 def key_sentences(text: str, limit: int, q: set[str], lang: str, weights: dict[str, float]) -> tuple[str, bool]:
@@ -239,7 +239,7 @@ def _pick_sentences(sents: list[str], limit: int, q: set[str], lang: str, weight
     if len(kept) + 1 + len(hit) > limit >= len(hit):
         # the opening and the sentence the question hits do not both fit: the one that answers it
         # (the question's words hit it more than the opening) is quoted alone
-        if max(scores) > hit_score(kept, q, lang, weights) and not _BACK_REFERENCE.match(hit):
+        if max(scores) > hit_score(kept, q, lang, weights) and not BACK_REFERENCE.match(hit):
             return hit
     if len(kept) + 1 + len(hit) <= limit:
         gap = " … " if second > 1 else " "

@@ -17,11 +17,12 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from faqbot.bot.answers.excerpt import abridge_code, fit, item_opening, key_sentences
+from faqbot.bot.answers.excerpt import BACK_REFERENCE, abridge_code, fit, item_opening, key_sentences
 from faqbot.bot.answers.extract import render
 from faqbot.bot.answers.parts_fill import complete, take_alternatives
 from faqbot.bot.answers.parts_score import PartQuery, bonus, case_fit, condition, local_query, question_names, relevance
 from faqbot.bot.answers.phrases import phrase
+from faqbot.ingest.blocks import WRONG_SAMPLE
 from faqbot.ingest.records import Chunk, Part
 from faqbot.ingest.textproc import query_tokens
 
@@ -112,10 +113,14 @@ class _Picker:
                     del self.chosen[i]
 
     def opener(self, i: int) -> None:
-        """The label or lead-in of part i's section, when short."""
+        """The label or lead-in of part i's section, when short; not a lead-in that refers back to what
+        the answer leaves out ("Based on these usage patterns, here are ..." after unquoted items)."""
         s = self.parts[i].section
-        if s >= 0 and s not in self.chosen and len(self.texts[s]) <= 200:
-            self.take(s)
+        if s < 0 or s in self.chosen or len(self.texts[s]) > 200:
+            return
+        if BACK_REFERENCE.match(self.texts[s].lstrip("•- ")) and s - 1 >= 0 and s - 1 not in self.chosen:
+            return
+        self.take(s)
 
 
 def select_parts(
@@ -190,9 +195,12 @@ def _take_fix(pick: _Picker, scores: list[float], rel: list[float], qy: PartQuer
     long = sum(len(pick.texts[j]) + 2 for j in group) > room
     ordered, optional, prefix = _fix_order(parts, group, main, scores, rel) if long else (group, set(), set())
     named = {j for j in optional if rel[j] > 0}
+    wrong = _wrong_samples(parts, group) if long else set()
     for j in ordered:
+        if j in wrong:
+            continue
         text = pick.texts[j]
-        if len(text) + 2 > room:
+        if len(text) + 2 > room or long:
             text = abridge_code(text, *qy.q)[0]
         # the fix's own prose and code are never left out; of a long list, the items that fit
         if j in optional and len(text) + 2 > room and j in named and room >= FIT_MIN:
@@ -225,6 +233,17 @@ def _fix_order(
     named = sorted((j for j in group if j != main and rel[j] > 0), key=lambda j: -scores[j])
     ordered = [main, *named, *(j for j in group if j != main and j not in named)]
     return ordered, {j for j in ordered[1:] if _listed(parts[j])}, set()
+
+
+def _wrong_samples(parts: list[Part], group: list[int]) -> set[int]:
+    """The samples of what not to write ("Incorrect configuration:" and its code) in a fix group that
+    also shows the right one after them: a fix too long for the budget shows the right one alone."""
+    coded = [j for j in group if "```" in render_part(parts[j])]
+    return {
+        j
+        for j in coded
+        if WRONG_SAMPLE.search(parts[j].text.strip().splitlines()[0]) and any(k > j for k in coded)
+    }
 
 
 def _introduced(p: Part) -> bool:

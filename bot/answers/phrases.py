@@ -8,7 +8,7 @@ PHRASES: dict[str, dict[str, str]] = {
     "lead": {
         "en": "From the FAQ entry “{title}” [1]:",
         "fr": "D’après l’entrée de la FAQ « {title} » [1] :",
-        "es": "Según la entrada de las preguntas frecuentes «{title}» [1]:",
+        "es": "Según la entrada de la FAQ «{title}» [1]:",
     },
     "busy": {
         "en": "The server is busy; try again in {seconds} s.",
@@ -59,9 +59,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "es": "Pruebe a reformular con el nombre del conector o el mensaje de error exacto.",
     },
     "other_language": {
-        "en": "This entry exists only in {langs}; the source is quoted in {cited}.",
-        "fr": "Cette entrée n’existe qu’en {langs} ; la source est citée en {cited}.",
-        "es": "Esta entrada solo existe en {langs}; la fuente se cita en {cited}.",
+        "en": "This entry has no {own} version; quoted in {cited}.",
+        "fr": "Cette entrée n’existe pas en {own} ; citée en {cited}.",
+        "es": "Esta entrada no existe en {own}; se cita en {cited}.",
     },
     "unsupported_language": {
         "en": "Questions are answered in English, French or Spanish; this answer is in English.",
@@ -91,7 +91,7 @@ PHRASES: dict[str, dict[str, str]] = {
     "fix_lead": {
         "en": "The fix, from the FAQ entry “{title}” [1]:",
         "fr": "La solution, d’après l’entrée de la FAQ « {title} » [1] :",
-        "es": "La solución, según la entrada de las preguntas frecuentes «{title}» [1]:",
+        "es": "La solución, según la entrada de la FAQ «{title}» [1]:",
     },
     # a "how do I fix it?" follow-up on closest entries: the first one's fix, the user judging whether it applies
     "fix_closest": {
@@ -103,12 +103,12 @@ PHRASES: dict[str, dict[str, str]] = {
     "cause_lead": {
         "en": "Why, according to the FAQ entry “{title}” [1]:",
         "fr": "Pourquoi, d’après l’entrée de la FAQ « {title} » [1] :",
-        "es": "Por qué, según la entrada de las preguntas frecuentes «{title}» [1]:",
+        "es": "Por qué, según la entrada de la FAQ «{title}» [1]:",
     },
     "code_lead": {
         "en": "The SQL or configuration of the FAQ entry “{title}” [1]:",
         "fr": "Le SQL ou la configuration de l’entrée de la FAQ « {title} » [1] :",
-        "es": "El SQL o la configuración de la entrada de las preguntas frecuentes «{title}» [1]:",
+        "es": "El SQL o la configuración de la entrada de la FAQ «{title}» [1]:",
     },
     "cause_closest": {
         "en": "If the closest entry, “{title}” [1], is your case, its cause:",

@@ -26,7 +26,7 @@ def test_extractive_answers_in_three_languages(answering_bot):
 def test_other_language_notice(answering_bot):
     a = answering_bot.ask("¿Qué significa el error 'No more available blockId' en MaxCompute?")
     assert a.citations[0].language == "en"
-    note = "Esta entrada solo existe en inglés y francés; la fuente se cita en inglés."
+    note = "Esta entrada no existe en español; se cita en inglés."
     assert note in a.notices and note in a.text
     assert a.citations[0].other_versions  # links to the other language version
 

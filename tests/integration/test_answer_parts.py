@@ -190,3 +190,42 @@ def test_the_cause_is_quoted_from_what_it_states_not_from_its_consequence(answer
     a = answering_bot.ask(question)
     assert "non-standard WITH parameter naming" in a.text
     assert "\nAs a result" not in a.text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "DataHub deployment fails with dhs:ListShard although the RAM user has every permission",
+        "Le déploiement d'une table DataHub échoue avec dhs:ListShard alors que l'utilisateur a tous les droits",
+    ],
+)
+def test_a_long_fix_shows_the_right_sample_not_the_wrong_one(answering_bot, question):
+    """The entry's fix shows an incorrect and a correct DDL: too long for the budget together, the correct one
+    alone (the answer was 1,350 characters)."""
+    a = answering_bot.ask(question)
+    assert "'accessId'" in a.text and "'access.id'" not in a.text
+    assert "accessId" in a.text.split("```")[0]  # the fix's sentence: rename access.id to accessId
+
+
+QUESTIONS_WITH_NEAR_ENTRIES = [
+    "kafka 延迟指标显示几十年",
+    "kafka json nested fields",
+    "How long does it take for data written to a ClickHouse result table to become visible?",
+]
+
+
+def test_see_also_under_a_long_quote_is_titles_only(answering_bot):
+    """A quote that already fills the screen lists its near entries by title; a short one adds the passage of
+    each that the question hits most."""
+    long_, short = 0, 0
+    for q in QUESTIONS_WITH_NEAR_ENTRIES:
+        a = answering_bot.ask(q)
+        if not a.parts.see_also:
+            continue
+        if len(a.parts.body) > 650:  # bot/answers/extract.py BUDGET: what compose calls a long quote
+            long_ += 1
+            assert all(e.passage == "" for e in a.parts.see_also), q
+        else:
+            short += 1
+            assert any(e.passage for e in a.parts.see_also), q
+    assert long_ and short

@@ -55,6 +55,11 @@ details.srcs summary{cursor:pointer;font-weight:600}
 /* the dark-mode toggle shows ◐; its text, the accessible name, is kept out of sight */
 #dark{font-size:0 !important;min-width:44px}
 #dark::before{content:"◐" / "";font-size:var(--text-md)}
+/* Gradio's scroll-down arrow sat at mid-width over the answer's text, with no background ("Reemplá↓a" at 390 px,
+   a fourth trial): in the chat's corner, on a solid round button */
+#chat .scroll-down-button-container{left:auto !important;right:12px;transform:none !important}
+#chat .scroll-down-button-container button{background:var(--background-fill-primary);
+  border:1px solid var(--border-color-primary);width:34px;height:34px}
 @media (max-width: 640px){
   #header h2{font-size:1.05rem} #header p{font-size:13px}
   /* the box is narrow beside "Ask": its placeholder wraps onto a second line instead of being cut */

@@ -16,10 +16,10 @@ import logging
 import re
 import sys
 from collections.abc import Awaitable, Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from faqbot.bot.answers.answer import Answer, source_link
-from faqbot.bot.service import BadQuestion, Bot
+from faqbot.bot.service import BadQuestion, Bot, Turn
 from faqbot.ingest.records import Chunk
 from faqbot.ingest.textproc import SUPPORTED
 from mcp.server.mcpserver import Context, MCPServer
@@ -30,6 +30,9 @@ from .openai_format import absolute
 
 MAX_K = 20
 SNIPPET_CHARS = 300
+# a turn of ask_faq's history and how many are accepted (the bot reads the last MAX_HISTORY_TURNS)
+MAX_TURN_CHARS = 20_000
+MAX_HISTORY = 200
 
 # runs a blocking function (the bot) off the event loop: the server's gate, or a thread for stdio
 Runner = Callable[..., Awaitable[Any]]
@@ -88,6 +91,11 @@ class DecisionResult(BaseModel):
     outcome: str = Field(description="answer (confident), closest (not sure: the closest entries) or not_covered")
     probability: float = Field(description="the model's probability that the FAQ answers the question")
     reason: str = Field(description="why this outcome (confident, unsure, far, no_entries, follow-up reasons, ...)")
+
+
+class HistoryTurn(BaseModel):
+    role: Literal["user", "assistant"]
+    content: str = Field(max_length=MAX_TURN_CHARS)
 
 
 class AskResult(BaseModel):
@@ -201,9 +209,12 @@ class FaqTools:
             ],
         )
 
-    def ask(self, question: str, language: str | None, base: str = "") -> AskResult:
+    def ask(
+        self, question: str, language: str | None, base: str = "", history: list[HistoryTurn] | None = None
+    ) -> AskResult:
+        turns = [Turn(t.role, t.content) for t in history or []]
         try:
-            a = self.bot().ask(_question(question), _language(language))
+            a = self.bot().ask(_question(question), _language(language), turns)
         except BadQuestion as exc:
             raise ToolError(str(exc)) from None
         if self.record is not None:
@@ -247,6 +258,7 @@ _SEND = {
     "k": f"how many entries, a whole number from 1 to {MAX_K}",
     "id": "an entry id from search_faq",
     "language": f"one of {', '.join(SUPPORTED)}, or nothing (detected)",
+    "history": 'the conversation so far, oldest first: a list of {"role": "user" or "assistant", "content": text}',
 }
 _FAULT = {"missing": "is missing", "string_too_long": "is too long"}
 
@@ -262,8 +274,21 @@ def refused_arguments(tool: str, error: ValidationError) -> str:
     return f"Error executing tool {tool}: " + " ".join(said.values())
 
 
+def unknown_arguments(tool: str, unknown: list[str], known: list[str]) -> str:
+    """An argument the tool does not take, named (the SDK drops it silently: `get_entry {"chunk_id": ...}`
+    said "`id` is missing", a fourth trial)."""
+    names = ", ".join(f"`{n}`" for n in unknown)
+    takes = ", ".join(f"`{n}`" for n in known)
+    return f"Error executing tool {tool}: {tool} takes no argument {names}; its arguments are {takes}."
+
+
 class _Server(MCPServer):
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        schema = self._tool_input_schema(name) or {}
+        known = list(schema.get("properties", {}))
+        unknown = sorted(set(arguments or {}) - set(known))
+        if known and unknown:
+            raise ToolError(unknown_arguments(name, unknown, known))
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
@@ -314,9 +339,17 @@ def build_server(tools: FaqTools, chunks: list[Chunk]) -> MCPServer:
     async def ask_faq(
         question: Annotated[str, Field(description="the question, an error message or a symptom", max_length=4000)],
         language: Annotated[str | None, Field(description=f"answer language ({langs}); omitted: detected")] = None,
+        history: Annotated[
+            list[HistoryTurn] | None,
+            Field(
+                description="the conversation so far, oldest first (earlier questions and this tool's answers), "
+                "so that a follow-up such as 'why?', 'give me the SQL' or 'that did not work' is read against it",
+                max_length=MAX_HISTORY,
+            ),
+        ] = None,
         ctx: Context | None = None,
     ) -> AskResult:
-        return await tools.run(tools.ask, question, language, tools.link_base(ctx))
+        return await tools.run(tools.ask, question, language, tools.link_base(ctx), history)
 
     return server
 

@@ -74,6 +74,22 @@ async def _exercise(client) -> dict:
         text = (await client.call_tool(name, args)).content[0].text
         assert f"`{argument}`" in text and "send " in text, text
     assert "from 1 to 20" in (await client.call_tool("search_faq", {"query": "kafka", "k": 99})).content[0].text
+    # an argument the tool does not take is named, with the ones it does (it was dropped silently: a fourth trial)
+    text = (await client.call_tool("get_entry", {"chunk_id": top["id"]})).content[0].text
+    assert "`chunk_id`" in text and "`id`" in text, text
+    assert "`history`" in (await client.call_tool("ask_faq", {"question": "x", "history": "y"})).content[0].text
+
+    # a follow-up with the conversation so far, as the chat and /api/ask read it
+    first = "DataHub table creation fails with NoPermissionException: dhs:ListShard"
+    said = (await client.call_tool("ask_faq", {"question": first})).structured_content
+    history = [{"role": "user", "content": first}, {"role": "assistant", "content": said["answer"]}]
+    sql = await client.call_tool("ask_faq", {"question": "give me the SQL", "history": history})
+    assert not sql.is_error, sql.content
+    s = sql.structured_content
+    assert "accessId" in s["answer"] and "```" in s["answer"] and s["decision"]["reason"] != "bare_reference"
+    assert "DataHub" in s["citations"][0]["title"]
+    alone = (await client.call_tool("ask_faq", {"question": "give me the SQL"})).structured_content
+    assert alone["decision"]["reason"] == "bare_reference"  # the same words with no history: nothing to refer to
     # still serving after the errors
     assert not (await client.call_tool("search_faq", {"query": "kafka"})).is_error
     return a

@@ -215,6 +215,22 @@ def test_phone_width_keeps_input_and_examples_above_the_fold(server, browser):
     page.close()
 
 
+def test_phone_scroll_down_arrow_sits_in_the_corner_on_its_own_background(server, browser, tmp_path):
+    """At 390 px Gradio's scroll-down arrow sat at mid-width over the answer's text, with no background of its
+    own ("Reemplá↓a", a fourth new-user trial)."""
+    url, _ = server
+    page = open_chat(browser, url, width=390, height=844)
+    ask(page, KAFKA)  # a long answer: the chat shows its first line, not its end, so the arrow shows
+    button = page.locator("#chat .scroll-down-button-container button")
+    button.wait_for(state="visible", timeout=20_000)
+    b, chat = button.bounding_box(), page.locator("#chat").bounding_box()
+    assert b["x"] + b["width"] >= chat["x"] + chat["width"] - 60, (b, chat)  # the right corner, not mid-width
+    background = button.evaluate("e => getComputedStyle(e).backgroundColor")
+    assert background not in ("rgba(0, 0, 0, 0)", "transparent"), background
+    page.screenshot(path=str(tmp_path / "phone-arrow.png"))
+    page.close()
+
+
 # the placeholder laid out as the question box lays it out (its width, font, padding, wrapping):
 # its height against the box's (a textarea's placeholder wraps; what does not fit is cut off)
 PLACEHOLDER_FITS = """() => {

@@ -19,6 +19,10 @@ from faqbot.languages import words
 RRF_K = 20
 LEXICAL_DAMP = 8.0  # a best BM25 score below this is weak evidence and counts proportionally less
 FILL_FROM = 10  # dense candidates whose lexical scores stand in for an entry missing the query language
+# fewer same-language entries than this among them: the missing ones count as no match (the median of one
+# candidate was its own score: a Spanish question's one Spanish entry, "Lindorm" matched exactly, gave
+# every English-only entry the same lexical score and it fell to sixth; docs/eval.md, fifteenth session)
+FILL_MIN = 3
 
 # The weights, one constant each (their records below say what they measure and where they were chosen).
 DENSE_WEIGHT = 1.0
@@ -91,13 +95,14 @@ def _lexical_parts(lex_g: np.ndarray) -> tuple[np.ndarray, float]:
 def _filled(ev: Evidence, lex_n: np.ndarray) -> np.ndarray:
     """BM25 only matches words in the question's language, so an entry that exists only in other
     languages would lose to any same-language entry sharing a word. It gets the lexical score typical
-    of the question's strong dense candidates instead (its own if higher)."""
+    of the question's strong dense candidates in its language instead (its own if higher); of fewer
+    than FILL_MIN such candidates no score is typical: the missing ones count as 0."""
     has_lang = ev.has_lang
     if has_lang is None or not has_lang.any() or has_lang.all():
         return lex_n
     cand = np.argsort(-ev.crossed)[:FILL_FROM]
-    same = cand[has_lang[cand]]
-    fill = float(np.median(lex_n[same])) if len(same) else 0.0
+    same = lex_n[cand[has_lang[cand]]]
+    fill = float(np.median(np.concatenate([same, np.zeros(max(0, FILL_MIN - len(same)))])))
     return np.where(has_lang, lex_n, np.maximum(lex_n, fill))
 
 

@@ -89,3 +89,18 @@ def test_an_entry_that_is_only_data_ranks_after_the_entry_that_says_what_to_do(b
     assert first.chunk.fix != "sample" and "ROW" in first.chunk.body
     assert second.chunk.fix == "sample" and second.explain["data_sample"] < 0
     assert off.retrieve(question).hits[0].group == second.group
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Mi sink de Lindorm pierde filas",
+        "Escribimos en Lindorm con Flink y algunas filas desaparecen o vuelven a valores antiguos. ¿Por qué?",
+    ],
+)
+def test_a_name_only_one_entry_of_the_question_language_holds_keeps_it_first(bot, question):
+    """A Spanish question's one Spanish candidate (the Lindorm entry, "Lindorm" matched exactly) gave its own
+    lexical score to every English-only entry as the "typical" one: it fell to sixth or ninth (a fourth trial).
+    The fill counts the missing same-language candidates as no match (bot/retrieval/signals.py FILL_MIN)."""
+    r = bot.retriever.retrieve(question)
+    assert "Lindorm" in r.hits[0].chunk.title and r.hits[0].chunk.language == "es", [h.chunk.title for h in r.hits[:5]]

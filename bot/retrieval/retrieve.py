@@ -13,6 +13,7 @@ import numpy as np
 from faqbot.bot.retrieval.abstain import AbstainModel, load_default_model
 from faqbot.bot.retrieval.cjk_dense import CjkDense
 from faqbot.bot.retrieval.decision import NOT_COVERED, Decision, decide
+from faqbot.bot.retrieval.error_titles import error_title_index
 from faqbot.bot.retrieval.keyword_language import english_vocabulary
 from faqbot.bot.retrieval.reading import Reading, read_text
 from faqbot.bot.retrieval.report import Report, exception_classes, title_names
@@ -21,7 +22,6 @@ from faqbot.bot.retrieval.signals import (
     Evidence,
     contributions,
     default_weights,
-    error_title_index,
     explain,
     total,
 )

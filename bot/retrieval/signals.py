@@ -8,13 +8,12 @@ meaningful. The contributions are computed in float64 so that they add up to the
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
+from faqbot.bot.retrieval.error_titles import error_title_bonus
 from faqbot.bot.retrieval.report import exception_classes
-from faqbot.languages import words
 
 RRF_K = 20
 LEXICAL_DAMP = 8.0  # a best BM25 score below this is weak evidence and counts proportionally less
@@ -341,44 +340,6 @@ def fuse(
     ev = Evidence(dense_g, dense_g, dense_g, lex_g, lex_g, has_lang, "", [], [])
     w = default_weights() | {"dense": dense_weight, "lexical": lexical_weight}
     return total({s.name: s.contribution(ev, w) for s in SIGNALS if s.name in ("dense", "lexical", "language_fill")})
-
-
-# An entry titled with an error message ("Error: No suitable driver found", "IllegalArgumentException:
-# timeout value is negative") gains ERROR_TITLE_BONUS when the question quotes that message verbatim: a
-# pasted error is the surest sign of what is asked, and the words around it (an address, a driver name)
-# otherwise pull towards longer entries that share them.
-_ERROR_TITLE_RE = re.compile(
-    rf"^\s*(?:{'|'.join(words('error_label_patterns'))})\s*:\s*(.+)$|^\s*\w+(?:Exception|Error)\s*:\s*(.+)$", re.I
-)
-_QUOTES = "\"'«»“”‘’ \u00a0"
-
-
-def _squash(text: str) -> str:
-    return " ".join(text.lower().split())
-
-
-def error_title_index(titles: list[list[str]], texts: list[str]) -> list[tuple[int, str]]:
-    """(entry, error message) for every title that is an error message of at least 12 characters
-    found in no other entry's text (any language): "SQL validation failed" heads every Flink SQL
-    error, so quoting it tells nothing."""
-    out = []
-    squashed = [_squash(t) for t in texts]
-    for gi, group in enumerate(titles):
-        for t in group:
-            m = _ERROR_TITLE_RE.match(t)
-            msg = _squash((m.group(1) or m.group(2)).strip(_QUOTES)) if m else ""
-            if len(msg) >= 12 and not any(msg in text for gj, text in enumerate(squashed) if gj != gi):
-                out.append((gi, msg))
-    return out
-
-
-def error_title_bonus(index: list[tuple[int, str]], text: str, n: int, bonus: float = ERROR_TITLE_BONUS) -> np.ndarray:
-    out = np.zeros(n, dtype=np.float64)
-    low = _squash(text)
-    for gi, msg in index:
-        if msg in low:
-            out[gi] = bonus
-    return out
 
 
 # An entry titled with an exception class the question does not name, when the question names

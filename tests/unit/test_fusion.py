@@ -32,7 +32,8 @@ def test_entry_missing_the_query_language_is_not_sunk_by_bm25():
 
 
 def test_an_error_title_counts_only_when_quoted_and_distinctive():
-    from faqbot.bot.retrieval.signals import ERROR_TITLE_BONUS, error_title_bonus, error_title_index
+    from faqbot.bot.retrieval.error_titles import error_title_bonus, error_title_index
+    from faqbot.bot.retrieval.signals import ERROR_TITLE_BONUS
 
     titles = [
         ["Error: No suitable driver found", "Erreur : No suitable driver found"],
@@ -44,9 +45,30 @@ def test_an_error_title_counts_only_when_quoted_and_distinctive():
     index = error_title_index(titles, texts)
     # a message another entry also holds ("SQL validation failed") names no entry; quotes are not the message
     assert sorted({m for _, m in index}) == ["multi-statement be found", "no suitable driver found"]
-    bonus = error_title_bonus(index, "java.sql.SQLException: No  suitable driver FOUND for jdbc:mysql://h:3306/db", 4)
+    pasted = "java.sql.SQLException: No  suitable driver FOUND for jdbc:mysql://h:3306/db"
+    bonus = error_title_bonus(index, pasted, 4, ERROR_TITLE_BONUS)
     assert list(bonus) == [ERROR_TITLE_BONUS, 0, 0, 0]
-    assert not error_title_bonus(index, "no driver found", 4).any()
+    assert not error_title_bonus(index, "no driver found", 4, ERROR_TITLE_BONUS).any()
+
+
+def test_an_error_a_title_quotes_counts_and_its_placeholder_stands_for_the_file_a_report_names():
+    from faqbot.bot.retrieval.error_titles import error_title_bonus, error_title_index
+
+    titles = [
+        ['Paimon write job error: "Heartbeat of TaskManager timed out"'],
+        ["Erreur « File xxx not found » dans un job de consommation Paimon"],
+        ['How do I fix the "doesn\'t support consuming update and delete changes" error?'],
+        ['Use the "Other Configuration" field'],  # a quote in a title that names no error
+    ]
+    index = error_title_index(titles, ["a", "b", "c", "d"])
+    assert sorted(m for _, m in index) == ["file xxx not found", "heartbeat of taskmanager timed out"]
+    report = "Caused by: java.io.FileNotFoundException: File oss://b/paimon/t/bucket-0/data-1.orc not found\n"
+    assert list(error_title_bonus(index, report, 4, 1.0)) == [0, 1.0, 0, 0]
+    assert list(error_title_bonus(index, "JobManager: Heartbeat of TaskManager timed out.", 4, 1.0)) == [1.0, 0, 0, 0]
+    # a quote opening in lower case is a message's middle: its missing start (what consumed the changes) can differ
+    post = "StreamPhysicalWindowAggregate doesn't support consuming update and delete changes"
+    assert not error_title_bonus(index, post, 4, 1.0).any()
+    assert not error_title_bonus(index, "File not found", 4, 1.0).any()  # the placeholder stands for a word
 
 
 def test_an_entry_titled_with_another_exception_loses_ground():

@@ -1,0 +1,77 @@
+"""Entries titled with an error message, and the questions that quote it (the `error_title` signal).
+
+An entry titled with an error message ("Error: No suitable driver found", "IllegalArgumentException:
+timeout value is negative", 'Paimon write job error: "Heartbeat of TaskManager timed out"') gains the
+signal's weight when the question quotes that message: a pasted error is the surest sign of what is
+asked, and the words around it (an address, a driver name) otherwise pull towards longer entries that
+share them. The weight is `ERROR_TITLE_BONUS` in bot/retrieval/signals.py.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import numpy as np
+from faqbot.languages import words
+
+_ERROR_TITLE_RE = re.compile(
+    rf"^\s*(?:{'|'.join(words('error_label_patterns'))})\s*:\s*(.+)$|^\s*\w+(?:Exception|Error)\s*:\s*(.+)$", re.I
+)
+_QUOTES = "\"'«»“”‘’ \u00a0"
+# a title naming an error it quotes: 'Paimon write job error: "Heartbeat of TaskManager timed out"',
+# 'Erreur « File xxx not found » dans un job de consommation Paimon'
+_ERROR_WORD = re.compile(rf"\b(?:{'|'.join(words('error_label_patterns'))})\b", re.I)
+# from its first word: a quote opening in lower case is the middle of a message, and its missing start can be
+# what differs ("StreamPhysicalWindowAggregate doesn't support consuming update and delete changes ..." is not
+# the entry's "Table sink ... doesn't support ...": a real post labelled uncovered was answered)
+_QUOTED = re.compile(r"[\"“«]\s*([A-Z][^\"”»]{11,}?)\s*[\"”»]")
+_PLACEHOLDER = re.compile(r"\bx{3,}\b")
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def error_title_index(titles: list[list[str]], texts: list[str]) -> list[tuple[int, str]]:
+    """(entry, error message) for every title that is an error message of at least 12 characters
+    found in no other entry's text (any language): "SQL validation failed" heads every Flink SQL
+    error, so quoting it tells nothing."""
+    out = []
+    squashed = [_squash(t) for t in texts]
+    for gi, group in enumerate(titles):
+        for t in group:
+            for msg in _messages(t):
+                if not any(quotes(msg, text) for gj, text in enumerate(squashed) if gj != gi):
+                    out.append((gi, msg))
+    return out
+
+
+@lru_cache(maxsize=256)
+def _placeholder_pattern(msg: str) -> re.Pattern[str]:
+    return re.compile(r"\S+".join(re.escape(p) for p in _PLACEHOLDER.split(msg)))
+
+
+def quotes(msg: str, low: str) -> bool:
+    """Whether squashed text quotes the message; a placeholder in it ("File xxx not found") stands for any
+    one word (the file a real report names)."""
+    return _placeholder_pattern(msg).search(low) is not None if _PLACEHOLDER.search(msg) else msg in low
+
+
+def _messages(title: str) -> list[str]:
+    """The error message a title is or quotes, squashed ([] for none): "Error: X", "XException: X", or a
+    quote in a title naming an error ('Paimon write job error: "Heartbeat of TaskManager timed out"')."""
+    m = _ERROR_TITLE_RE.match(title)
+    quoted = _QUOTED.search(title) if not m and _ERROR_WORD.search(title) else None
+    msg = _squash((m.group(1) or m.group(2)).strip(_QUOTES) if m else quoted.group(1) if quoted else "")
+    return [msg] if len(msg) >= 12 else []
+
+
+def error_title_bonus(index: list[tuple[int, str]], text: str, n: int, bonus: float) -> np.ndarray:
+    """bonus for each of the n entries whose title's message the text quotes, else 0."""
+    out = np.zeros(n, dtype=np.float64)
+    low = _squash(text)
+    for gi, msg in index:
+        if quotes(msg, low):
+            out[gi] = bonus
+    return out

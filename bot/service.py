@@ -220,6 +220,8 @@ class Bot:
                 final.timings = {**final.timings, "retrieval_ms": round(t_retrieval, 1)}
                 yield final
         final.standalone_query = query if query != question else ""
+        if retrieval is None and q.turn.language:
+            final.language_asked = q.turn.language
         if typed:  # "pourquoi ?" read French, though it stands for an English question
             final.detected_language = typed
         if r.entry_check:  # the LLM's reading of the entries, for API clients and evaluation

@@ -109,11 +109,14 @@ def message_text(m: dict) -> str:
 
 
 def ui_lang(choice: str, last: list, browser: str = "en") -> str:
-    """The page's language: the user's choice, else the last answer's, else the browser's."""
+    """The page's language: the user's choice, else the last answer's, else the browser's. An answer in a
+    language its turn asked for ("¿y en inglés?") does not count: the user still writes their own (the
+    whole page turned English, a fourth trial)."""
     if choice in UI:
         return choice
-    if last and last[-1].get("language") in UI:
-        return last[-1]["language"]
+    own = [a["language"] for a in last if a.get("language") in UI and not a.get("language_asked")]
+    if own:
+        return own[-1]
     return browser if browser in UI else "en"
 
 

@@ -74,6 +74,8 @@ class Answer:
     timings: dict = field(default_factory=dict)
     confidence: float = 0.0
     standalone_query: str = ""
+    # the answer language the turn itself asked for ("and in English?"): a page keeps the user's own language
+    language_asked: str = ""
     # what the checks of a generated answer found (bot/llm/checks.py), and the LLM's reading of
     # an uncertain post's entries (bot/llm/judge.py); empty for extractive answers without an LLM
     checks: dict = field(default_factory=dict)

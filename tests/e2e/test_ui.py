@@ -175,6 +175,32 @@ def test_an_error_pasted_alone_on_a_spanish_page_is_answered_in_spanish(server, 
     context.close()
 
 
+def test_asking_for_the_answer_in_english_keeps_the_spanish_page(server, browser):
+    """"¿y en inglés?" turned the whole page English (title, placeholder, buttons): a fourth trial."""
+    url, _ = server
+    context, page = open_localized(browser, url, "es-ES", "es")
+    ask(page, "¿Cómo configuro SASL_SSL con SCRAM-SHA-256 en una tabla Kafka?")
+    ask(page, "¿y en inglés?")
+    page.wait_for_function(
+        "[...document.querySelectorAll('#chat .bot-row')].pop()?.innerText.match(/From the FAQ entry|I am not sure/)",
+        timeout=20_000,
+    )
+    page.wait_for_timeout(500)  # the labels' update, had it come, follows the answer
+    assert UI["es"]["send"] in page.locator("#send").inner_text()  # the page stays Spanish
+    assert page.locator("#question textarea").get_attribute("placeholder") == UI["es"]["placeholder"]
+    context.close()
+
+
+def test_page_language_leaves_out_an_answer_in_a_language_its_turn_asked_for():
+    from faqbot.ui.app import ui_lang
+
+    answers = [{"language": "es", "language_asked": ""}, {"language": "en", "language_asked": "en"}]
+    assert ui_lang("auto", answers, "fr") == "es"
+    assert ui_lang("auto", answers[1:], "fr") == "fr"  # none of the user's own: the browser's
+    assert ui_lang("en", answers, "fr") == "en"  # the selector's choice first
+    assert ui_lang("auto", [*answers, {"language": "fr", "language_asked": ""}], "es") == "fr"
+
+
 def test_browser_language_reads_accept_language_weights():
     from faqbot.ui.app import browser_language
 

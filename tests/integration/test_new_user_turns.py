@@ -146,3 +146,14 @@ def test_an_entry_listed_in_another_language_than_the_answers_says_which(bot, qu
         assert e.language == ("" if shown[e.n] == lang else shown[e.n]), (e.title, e.language, shown[e.n])
         if e.language:
             assert f"({e.language.upper()})" in a.text.split(e.title, 1)[1].split("\n", 1)[0]
+
+
+def test_an_answer_in_a_language_its_turn_asked_for_says_so(bot):
+    """The page keeps the user's own language after "¿y en inglés?" (ui/app.py ui_lang): the answer says the
+    language was asked for; an ordinary answer does not."""
+    first = "¿Cómo configuro SASL_SSL con SCRAM-SHA-256 en una tabla Kafka?"
+    a = bot.ask(first)
+    assert a.language == "es" and a.language_asked == "" and a.to_json()["language_asked"] == ""
+    en = bot.ask("¿y en inglés?", history=[Turn("user", first), Turn("assistant", a.text)])
+    assert en.language == "en" and en.language_asked == "en"
+    assert en.citations and en.citations[0].group == a.citations[0].group  # the entry under discussion

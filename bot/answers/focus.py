@@ -11,14 +11,22 @@ from faqbot.ingest.records import Chunk, Part
 
 _NO_TEXT = ("label", "heading", "problem")
 _LISTED = ("item", "step")  # what a lead-in ending in ":" introduces
+_ONE_FIX = ("labelled", "last")  # the fix shapes (ingest/parts.py) of an entry that gives one fix
 
 
-def _cause_parts(parts: list[Part], texts: list[str]) -> list[int]:
+def _cause_parts(parts: list[Part], texts: list[str], shape: str = "") -> list[int]:
     """The parts a Cause label opens; without one, the entry's explanation: its prose that is no fix, with
-    the list a lead-in introduces ("... can result from the following causes:" and each cause)."""
+    the list a lead-in introduces ("... can result from the following causes:" and each cause). Prose after
+    the first fix part speaks of the fix ("This setting applies to any job that writes to Lindorm", "After
+    disabling this operator, only eventual consistency is guaranteed": quoted as the cause, a trial's replay)
+    and is left out when prose before it explains; not in a checklist or a list of cases (fix shapes
+    "sections", "items", "steps": ingest/parts.py), where each section's explanation comes with its own fix."""
     causes = [i for i, p in enumerate(parts) if p.kind == "cause"]
     if not causes:
         causes = [i for i, p in enumerate(parts) if p.kind not in _NO_TEXT and not p.fix and p.kind != "code"]
+        if shape in _ONE_FIX:
+            first_fix = next((i for i, p in enumerate(parts) if p.fix), len(parts))
+            causes = [i for i in causes if i < first_fix] or causes
     listed = []
     for i in causes:
         j = i + 1
@@ -42,7 +50,7 @@ def focus_selection(chunk: Chunk, focus: str, question: str) -> Selection | None
     None when it has none (the answer then says so over its ordinary quote)."""
     parts = chunk.parts
     texts = [render_part(p) for p in parts]
-    chosen = _cause_parts(parts, texts) if focus == "cause" else _code_parts(parts, texts)
+    chosen = _cause_parts(parts, texts, chunk.fix) if focus == "cause" else _code_parts(parts, texts)
     if not chosen:
         return None
     shown = {i: texts[i] for i in chosen}

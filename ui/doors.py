@@ -215,7 +215,6 @@ def _mount_mcp(app, state: AppState, hosts: set[str], public_url: str | None):
     except ImportError:
         log.info("/mcp is off: install the MCP SDK with pip install 'faqbot[mcp]'")
         return None
-    from faqbot.bot.service import Turn
     from starlette.routing import Route
 
     from .cost import is_heavy
@@ -224,10 +223,10 @@ def _mount_mcp(app, state: AppState, hosts: set[str], public_url: str | None):
 
     async def gated(fn, *args):
         try:
-            # ask_faq's history (the only list among the tools' arguments) counts in the cost as /api/ask's does
+            # ask_faq's history (its turns: the only list among the tools' arguments) counts in the cost as
+            # /api/ask's does
             history = next((a for a in args[1:] if isinstance(a, list)), None)
-            turns = [Turn(t.role, t.content) for t in history] if history else None
-            return await state.gate.run(is_heavy(state.core, args[0], turns), fn, *args)
+            return await state.gate.run(is_heavy(state.core, args[0], history), fn, *args)
         except Busy as exc:
             raise ToolError(f"The server is busy; retry in {exc.retry_after} s.") from None
 

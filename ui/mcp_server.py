@@ -209,12 +209,9 @@ class FaqTools:
             ],
         )
 
-    def ask(
-        self, question: str, language: str | None, base: str = "", history: list[HistoryTurn] | None = None
-    ) -> AskResult:
-        turns = [Turn(t.role, t.content) for t in history or []]
+    def ask(self, question: str, language: str | None, base: str = "", history: list[Turn] | None = None) -> AskResult:
         try:
-            a = self.bot().ask(_question(question), _language(language), turns)
+            a = self.bot().ask(_question(question), _language(language), history)
         except BadQuestion as exc:
             raise ToolError(str(exc)) from None
         if self.record is not None:
@@ -349,7 +346,8 @@ def build_server(tools: FaqTools, chunks: list[Chunk]) -> MCPServer:
         ] = None,
         ctx: Context | None = None,
     ) -> AskResult:
-        return await tools.run(tools.ask, question, language, tools.link_base(ctx), history)
+        turns = [Turn(t.role, t.content) for t in history or []]
+        return await tools.run(tools.ask, question, language, tools.link_base(ctx), turns)
 
     return server
 

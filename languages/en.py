@@ -103,6 +103,19 @@ PACK = LanguagePack(
         r"^(?:based on|given|because of|for) (?:this|these|that|those)\b",
         r"^(?:this|these|that|those|it|they)\b",
     ),
+    done_patterns=(
+        r"\b(?:i|we)(?:['’]ve| have)? already\b",
+        r"\balready (?:tried|checked|set|added|configured|enabled|disabled|increased|raised|changed|upgraded|"
+        r"restarted|verified|have|has|use|using|in)\b",
+        r"\b(?:i|we)(?:['’]ve| have)? (?:tried|checked|verified|confirmed|tested|double-checked)\b",
+    ),
+    checked_patterns=(
+        # not "works fine for an hour, then fails"
+        r"\b(?:works?|worked|working) (?:fine|ok|okay|well)\b(?! (?:for|until|at first|initially|before)\b)",
+        r"\b(?:is|are|looks|seems) (?:fine|ok|okay|reachable)\b",
+        r"\b(?:ping|telnet|nc|curl|connectivity|connection|network)\b(?:(?!\b(?:not|never|no|ne|n|pas|jamais|nunca|doesn|don|isn|aren|cannot)\b)[^.;,!?]){0,40}?\b(?:ok|okay|succeeds|succeeded|works)\b",
+    ),
+    contrast_words=frozenset("but however yet still although though".split()),
     language_names=frozen({"en": "English", "fr": "French", "es": "Spanish"}),
     and_word="and",
     examples=frozen(
@@ -126,6 +139,8 @@ PACK = LanguagePack(
                 "If a subtask is idle, reduce the parallelism.",
             ),
             "back_reference": ("As a result, the connector fails.", "This causes a failover."),
+            "done": ("I already set allowMultiQueries=true", "we have tried a bigger heap"),
+            "checked": ("telnet to the broker works fine", "telnet OK", "the network is fine"),
             "error_label": ("Error: No suitable driver found",),
         }
     ),

@@ -86,6 +86,17 @@ PACK = LanguagePack(
         r"^(?:en función de|con base en|según|dad[oa]s?|debido a|para) (?:esto|este|esta|estos|estas|eso|esa)\b",
         r"^(?:esto|este|esta|estos|estas|eso|esa|ello)\b",
     ),
+    done_patterns=(
+        r"\bya (?:tengo|tenemos|añadí|agregué|puse|probé|comprobé|revisé|verifiqué|configuré|cambié|activé|"
+        r"desactivé|aumenté|he|hemos|está|están)\b",
+        r"\b(?:he|hemos) (?:probado|comprobado|verificado|revisado|confirmado)\b",
+    ),
+    checked_patterns=(
+        r"(?<!\bno )\bfuncionan? (?:bien|correctamente)\b",
+        r"\b(?:está|están) (?:bien|ok|correcto|correcta|correctos)\b",
+        r"\b(?:ping|telnet|nc|curl|conectividad|conexión|red)\b(?:(?!\b(?:not|never|no|ne|n|pas|jamais|nunca|doesn|don|isn|aren|cannot)\b)[^.;,!?]){0,40}?\b(?:ok|funciona|responde)\b",
+    ),
+    contrast_words=frozenset("pero sin embargo sigo sigue siguen todavía aún".split()),
     language_names=frozen({"en": "inglés", "fr": "francés", "es": "español"}),
     and_word="y",
     # folded term -> English words (bot/retrieval/xling.py): the general vocabulary of stream processing and of
@@ -319,6 +330,8 @@ PACK = LanguagePack(
                 "Agregue 'upsertSource' = 'true' a la cláusula WITH.",
             ),
             "back_reference": ("Como resultado, el conector falla.", "Esto provoca un failover."),
+            "done": ("ya tengo characterEncoding=UTF-8 en la URL", "he probado con más memoria"),
+            "checked": ("el telnet al broker funciona", "la red está bien"),
             "error_label": ("Errores: controlador no encontrado",),
         }
     ),

@@ -81,6 +81,17 @@ PACK = LanguagePack(
         r"^(?:compte tenu de|sur la base de|en fonction de|pour) (?:ce|cet|cette|ces|cela)\b",
         r"^(?:ce|cet|cette|ces|cela|ceci|il|elle|ils|elles)\b",
     ),
+    done_patterns=(
+        r"\bj['’]ai déjà\b",
+        r"\bdéjà (?:essayé|vérifié|ajouté|configuré|mis|défini|activé|désactivé|augmenté|changé|dans)\b",
+        r"\b(?:j['’]ai|nous avons|on a) (?:essayé|vérifié|contrôlé|testé|confirmé)\b",
+    ),
+    checked_patterns=(
+        r"(?<!\bne )(?<!\bn['’])\b(?:fonctionne|marche)(?:nt)? (?:bien|correctement)\b",
+        r"\b(?:est|sont) (?:ok|bon|bons|correct|correcte|joignable|joignables)\b",
+        r"\b(?:ping|telnet|nc|curl|connectivité|connexion|réseau)\b(?:(?!\b(?:not|never|no|ne|n|pas|jamais|nunca|doesn|don|isn|aren|cannot)\b)[^.;,!?]){0,40}?\b(?:ok|fonctionne|marche|passe)\b",
+    ),
+    contrast_words=frozenset("mais pourtant toujours cependant quand même".split()),
     language_names=frozen({"en": "anglais", "fr": "français", "es": "espagnol"}),
     and_word="et",
     # folded term -> English words (bot/retrieval/xling.py): the general vocabulary of stream processing and of
@@ -277,6 +288,8 @@ PACK = LanguagePack(
                 "Utilisez plutôt une instruction UNION ALL.",
             ),
             "back_reference": ("Par conséquent, le connecteur échoue.", "Cela provoque un failover."),
+            "done": ("j'ai déjà ajouté le bloc CIDR à la liste blanche", "j'ai essayé un checkpoint plus long"),
+            "checked": ("le telnet vers le broker fonctionne", "le réseau est OK"),
             "error_label": ("Erreur : pilote introuvable",),
         }
     ),

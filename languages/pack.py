@@ -78,6 +78,12 @@ class LanguagePack:
     instruction_patterns: tuple[str, ...] = ()
     # a sentence opening that points back to the sentence before it ("As a result, ..."): not quoted alone
     back_reference_patterns: tuple[str, ...] = ()
+    # a clause saying the user already did something ("I already set X", "I tried X")
+    done_patterns: tuple[str, ...] = ()
+    # a clause saying something the user checked is fine ("telnet to the broker works", "the network is OK")
+    checked_patterns: tuple[str, ...] = ()
+    # words that open the clause after it ("... but it still fails"): what was done ends there
+    contrast_words: frozenset[str] = frozenset()
     # --- names and glossary
     language_names: Mapping[str, str] = field(default_factory=frozen)  # answer languages' names in it
     and_word: str = ""  # joins a list of names ("English and French")

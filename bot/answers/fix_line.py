@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from faqbot.bot.answers.done import done_query, undone
 from faqbot.bot.answers.excerpt import SENTENCE_BREAK
 from faqbot.bot.answers.extract import section_kind
 from faqbot.bot.answers.parts import render_part
@@ -150,7 +151,8 @@ def fix_line(chunk: Chunk, question: str, lang: str, weights: dict[str, float] |
         return ""
     texts = [render_part(p) for p in parts]
     tokens = set(query_tokens(question, lang)) | set(weights or {})
-    qy = local_query(parts, texts, PartQuery(tokens, lang, weights or {}, question_names(question), cond))
+    names = question_names(undone(question))
+    qy = local_query(parts, texts, PartQuery(tokens, lang, weights or {}, names, cond, *done_query(question, lang)))
     ranked = sorted(cands, key=lambda i: (-relevance(parts[i], texts[i], qy), i))
     lines = [(i, _part_line(parts, texts, i, limit)) for i in ranked]
     found = [(i, line) for i, line in lines if line and not line.endswith(":") and not _POINTER.match(line)]

@@ -5,8 +5,9 @@ an answer, and got a search of those words alone: three unrelated entries."""
 
 from __future__ import annotations
 
+from faqbot.bot.answers.done import done_query
 from faqbot.bot.answers.parts import Selection, join_parts, reading_order, render_part
-from faqbot.bot.answers.parts_score import condition
+from faqbot.bot.answers.parts_score import PartQuery, condition, local_query, said_done
 from faqbot.ingest.records import Chunk, Part
 
 _NO_TEXT = ("label", "heading", "problem")
@@ -61,3 +62,16 @@ def focus_selection(chunk: Chunk, focus: str, question: str) -> Selection | None
     order = reading_order(parts)
     text = join_parts(parts, shown, order, condition(question), chunk.language)
     return Selection(text, len(shown) < len(parts), [i for i in order if i in shown])
+
+
+def fixes_done(chunk: Chunk, question: str, weights: dict | None) -> bool:
+    """Whether the question says it already did what every fix part of the entry says ("ya tengo
+    characterEncoding=UTF-8 en la URL" and the entry's one fix is to add it)."""
+    parts = chunk.parts
+    done = done_query(question, chunk.language)
+    if not parts or not any(done):
+        return False
+    texts = [render_part(p) for p in parts]
+    qy = local_query(parts, texts, PartQuery(set(), chunk.language, weights or {}, set(), None, *done))
+    fixes = [i for i, p in enumerate(parts) if p.fix and p.kind not in ("label", "heading")]
+    return bool(fixes) and all(said_done(texts[i], qy) for i in fixes)

@@ -17,10 +17,20 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from faqbot.bot.answers.done import done_query, undone
 from faqbot.bot.answers.excerpt import BACK_REFERENCE, abridge_code, fit, item_opening, key_sentences
 from faqbot.bot.answers.extract import render
 from faqbot.bot.answers.parts_fill import complete, take_alternatives
-from faqbot.bot.answers.parts_score import PartQuery, bonus, case_fit, condition, local_query, question_names, relevance
+from faqbot.bot.answers.parts_score import (
+    PartQuery,
+    bonus,
+    case_fit,
+    condition,
+    done_fixes,
+    local_query,
+    question_names,
+    relevance,
+)
 from faqbot.bot.answers.phrases import phrase
 from faqbot.ingest.blocks import WRONG_SAMPLE
 from faqbot.ingest.records import Chunk, Part
@@ -140,12 +150,13 @@ def select_parts(
     order = reading_order(parts)
     cond = condition(question)
     branches = [i for i, p in enumerate(parts) if p.case]
-    whole_fits = sum(len(t) + 2 for t in texts) <= budget + SLACK
-    if whole_fits and not (cond and len(branches) >= 2):
-        return Selection(join_parts(parts, {i: texts[i] for i in order}, order, cond, lang), False, order)
     # the retrieval's own terms too: for a Chinese question, the English words of its terms (bot/retrieval/glossary.py)
     tokens = set(query_tokens(query, lang)) | set(weights or {})
-    qy = local_query(parts, texts, PartQuery(tokens, lang, weights or {}, question_names(question + " " + query), cond))
+    names = question_names(undone(question) + " " + query)
+    qy = local_query(parts, texts, PartQuery(tokens, lang, weights or {}, names, cond, *done_query(question, lang)))
+    whole_fits = sum(len(t) + 2 for t in texts) <= budget + SLACK
+    if whole_fits and not (cond and len(branches) >= 2) and not done_fixes(parts, texts, qy):
+        return Selection(join_parts(parts, {i: texts[i] for i in order}, order, cond, lang), False, order)
     rel = [relevance(p, texts[i], qy) if p.kind not in ("label", "heading") else -9.0 for i, p in enumerate(parts)]
     scores = [r + bonus(p) for p, r in zip(parts, rel)]
     pick = _Picker(parts, texts, budget)
@@ -195,7 +206,7 @@ def _take_fix(pick: _Picker, scores: list[float], rel: list[float], qy: PartQuer
     long = sum(len(pick.texts[j]) + 2 for j in group) > room
     ordered, optional, prefix = _fix_order(parts, group, main, scores, rel) if long else (group, set(), set())
     named = {j for j in optional if rel[j] > 0}
-    wrong = _wrong_samples(parts, group) if long else set()
+    wrong = (_wrong_samples(parts, group) if long else set()) | done_fixes(parts, pick.texts, qy)
     for j in ordered:
         if j in wrong:
             continue
@@ -344,8 +355,9 @@ def fix_selection(chunk: Chunk, query: str, question: str, lang: str, weights: d
     if chunk.fix in ("sections", "items"):
         texts_ = [render_part(p) for p in parts]
         tokens = set(query_tokens(query, lang)) | set(weights or {})
-        names = question_names(question + " " + query)
-        qy = local_query(parts, texts_, PartQuery(tokens, lang, weights or {}, names, None))
+        names = question_names(undone(question) + " " + query)
+        done = done_query(question, lang)
+        qy = local_query(parts, texts_, PartQuery(tokens, lang, weights or {}, names, None, *done))
         # a section is as relevant as its best part
         rel = {
             i: max(

@@ -20,6 +20,7 @@ from faqbot.ingest.textproc import tokenize
 
 _PARTS = "set with the parts (issue 24, docs/eval.md 'Answers from the parts'); dev answer-has-fact 0.984 with them"
 _BLOCKS = "set with fix-first answers (issue 12, docs/eval.md 'Answer length'); not measured one by one"
+_DONE = "set with the done clauses (a new user's trial, docs/eval.md sixteenth session): below every other signal's sum"
 _GIST = (
     "set with the see-also passages (issue 12) and the closest entries' fix lines (issue 22); not measured one by one"
 )
@@ -34,6 +35,7 @@ PART_SIGNALS: tuple[Weight, ...] = (
     Weight("case_other", -0.8, "the part's version branch is the other one", _PARTS),
     Weight("fix", 0.25, "the part says what to do", _PARTS),
     Weight("problem", -0.4, "the part is the error text: the user has it already", _PARTS),
+    Weight("done", -1.0, "the part says to do what the question says was already done or checked", _DONE),
     Weight("block_solution", 0.6, "a block under a Solution label: the fix proper", _BLOCKS),
     Weight("block_check", 0.4, "a block of checks to work through (troubleshooting)", _BLOCKS),
     Weight("block_cause", 0.3, "a block under a Cause label", _BLOCKS),
@@ -99,6 +101,9 @@ class PartQuery:
     weights: dict[str, float]
     names: set[str]
     cond: tuple[str, str] | None
+    # what the question says was already done (names) or checked (tokens of what was tested): bot/answers/done.py
+    done: frozenset[str] = frozenset()
+    checked: frozenset[str] = frozenset()
 
     @property
     def q(self) -> tuple[set[str], str, dict[str, float]]:
@@ -106,13 +111,15 @@ class PartQuery:
 
 
 def relevance(p: Part, text: str, qy: PartQuery) -> float:
-    """How much of the question the part answers: its words (rare ones weigh more), names, version."""
+    """How much of the question the part answers: its words (rare ones weigh more), names, version; what
+    the question says was already done points away from the parts that say to do it."""
+    held = _tokens(text, qy.lang)
     total = 1 + sum(qy.weights.get(t, 1.0) for t in qy.tokens)
-    lexical = sum(qy.weights.get(t, 1.0) for t in qy.tokens & _tokens(text, qy.lang)) / total
+    lexical = sum(qy.weights.get(t, 1.0) for t in qy.tokens & held) / total
     low = text.lower()
     names = min(3, sum(n in low for n in qy.names))
     fit_ = case_fit(p.case, qy.cond)
-    s = lexical + SIGNALS["name"] * names
+    s = lexical + SIGNALS["name"] * names + (SIGNALS["done"] if _done(held, low, qy) else 0.0)
     return s + (SIGNALS["case_match"] if fit_ > 0 else SIGNALS["case_other"] if fit_ < 0 else 0.0)
 
 
@@ -131,7 +138,17 @@ def local_query(parts: list[Part], texts: list[str], qy: PartQuery) -> PartQuery
         df = sum(t in ts for ts in toks)
         weights[t] = qy.weights.get(t, 1.0) * (math.log((n + 1) / (df + 0.5)) / top if df else 1.0)
     names = {m for m in qy.names if sum(m in low for low in lows) <= max(1, n // 3)}
-    return PartQuery(qy.tokens, qy.lang, weights, names, qy.cond)
+    return PartQuery(qy.tokens, qy.lang, weights, names, qy.cond, qy.done, qy.checked)
+
+
+def said_done(text: str, qy: PartQuery) -> bool:
+    """Whether a part's text says to do what the question says was already done or checked."""
+    return bool(qy.done or qy.checked) and _done(_tokens(text, qy.lang), text.lower(), qy)
+
+
+def _done(held: frozenset[str], low: str, qy: PartQuery) -> bool:
+    """Whether the part names what the question says was done, or holds what a passed check tested."""
+    return bool(qy.checked & held) or any(n in low for n in qy.done)
 
 
 def bonus(p: Part) -> float:
@@ -142,3 +159,14 @@ def bonus(p: Part) -> float:
 @lru_cache(maxsize=8192)
 def _tokens(text: str, lang: str) -> frozenset[str]:
     return frozenset(tokenize(text, lang))
+
+
+def done_fixes(parts: list[Part], texts: list[str], qy: PartQuery) -> set[int]:
+    """The fix parts saying to do what the question says was already done, when another fix part does not:
+    left out (the answer says it is abridged); when every fix is such, they stay (the user is told the
+    entry's fix as it is: bot/answers/done.py)."""
+    if not (qy.done or qy.checked):
+        return set()
+    fixes = [i for i, p in enumerate(parts) if p.fix and p.kind not in ("label", "heading")]
+    done = {i for i in fixes if said_done(texts[i], qy)}
+    return done if len(done) < len(fixes) else set()

@@ -35,6 +35,7 @@ REASONS = {
     "entry_check_none_accepted": "the LLM read the closest entries and accepted none",
     "bare_reference": 'a follow-up that only points back ("how do I fix it?") with no earlier question',
     "fix_failed": 'a follow-up saying the fix did not work ("that did not work"): the entries next to its entry',
+    "fix_done": "the question says it already did what its entry's every fix says: the entries next to that entry",
 }
 
 

@@ -30,6 +30,8 @@ PATTERN_FIELDS = {
     "instruction": "instruction_patterns",
     "back_reference": "back_reference_patterns",
     "error_label": "error_label_patterns",
+    "done": "done_patterns",
+    "checked": "checked_patterns",
 }
 ALL = sorted(PACKS)
 # languages the dialogue is read in: a question in them can be a follow-up or a fix request

@@ -42,6 +42,7 @@ PARTS_DOCUMENTED = {
     "case_other": -0.8,
     "fix": 0.25,
     "problem": -0.4,
+    "done": -1.0,
     "block_solution": 0.6,
     "block_check": 0.4,
     "block_cause": 0.3,

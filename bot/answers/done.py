@@ -1,0 +1,83 @@
+"""What the user says they already did or checked, so that an answer does not tell them to do it again (a new
+user's trial: "telnet OK" got the network check; docs/eval.md, sixteenth session).
+
+A clause is a sentence, or a piece of one between commas or before a contrast ("... but it still fails",
+"mais", "pero"). Two kinds, from the language packs (every pack's patterns are tried: the entry answering may be
+in another language than the question):
+- **done** (`done_patterns`: "I already set allowMultiQueries=true", "ya tengo characterEncoding=UTF-8 en la
+  URL"): the identifiers it holds (options, camel-case and dotted names: `textproc.identifiers`) that the
+  rest of the question does not also name are what was done. Only identifiers count: ordinary words ("I tried
+  to create the table with type array(nested())") name no fix of the FAQ's for sure, and read as done they
+  hid the ROW-type fix that answered that post; "ADB" and "URL" are in every part of their entries.
+- **checked** (`checked_patterns`: "telnet to the broker works fine", "the network is OK"): what the check
+  tested, in the English entries' words (`CHECKS`; a done clause's too: "already added it to the
+  whitelist"). "kcat ... works fine" names no such check and rules nothing out: the user's client is not
+  Flink's DDL.
+A part holding one of these says to do what was done (parts_score signal `done`).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from faqbot.ingest.textproc import identifiers, tokenize
+from faqbot.languages import alternatives, words
+
+_DONE = re.compile(alternatives("done_patterns", True), re.IGNORECASE)
+_CHECKED = re.compile(alternatives("checked_patterns", True), re.IGNORECASE)
+_CONTRAST = "|".join(re.escape(w) for w in sorted(words("contrast_words"), key=len, reverse=True))
+# a clause ends at a comma, a line break or . ; ! ? before a space (not inside "9.0.1"); a contrast word opens one
+_CLAUSE = re.compile(rf"[.;!?]+(?=\s|$)|,|[\n¡¿]|\s+(?=(?:{_CONTRAST})\b)", re.IGNORECASE)
+# what a check tests, in the words of the (English) entries: a working telnet rules out the network path
+# and the whitelists a connection crosses
+CHECKS: dict[str, str] = {
+    "telnet": "network connectivity whitelist",
+    "ping": "network connectivity",
+    "nc": "network connectivity whitelist",
+    "netcat": "network connectivity whitelist",
+    "curl": "network connectivity whitelist",
+    "network": "network connectivity",
+    "connectivity": "network connectivity",
+    "whitelist": "whitelist",
+    # the same checks named in French and Spanish (the entries' words stay English)
+    "réseau": "network connectivity",
+    "connectivité": "network connectivity",
+    "conectividad": "network connectivity",
+    "liste blanche": "whitelist",
+    "lista blanca": "whitelist",
+}
+_CHECK_RE = re.compile(r"\b(" + "|".join(map(re.escape, CHECKS)) + r")\b", re.IGNORECASE)
+
+
+def clauses(question: str) -> tuple[list[str], list[str], list[str]]:
+    """(the clauses saying something was done, those saying a check passed, the others)."""
+    done: list[str] = []
+    checked: list[str] = []
+    other: list[str] = []
+    for clause in _CLAUSE.split(question):
+        clause = clause.strip()
+        if not clause:
+            continue
+        (done if _DONE.search(clause) else checked if _CHECKED.search(clause) else other).append(clause)
+    return done, checked, other
+
+
+def undone(question: str) -> str:
+    """The question without what it says was done or checked (the names it asks about are in the rest)."""
+    done, checked, other = clauses(question)
+    return " ".join(other) if done or checked else question
+
+
+@lru_cache(maxsize=1024)
+def done_query(question: str, lang: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(the names of what the question says was done, lower-cased; the tokens, in the entry's language
+    `lang`, of what the checks it says passed tested): what parts_score.PartQuery takes. Both empty for a
+    question that says neither."""
+    done, checked, other = clauses(question)
+    if not (done or checked):
+        return frozenset(), frozenset()
+    names = set(identifiers(" ".join(done))) - set(identifiers(" ".join(other)))
+    tested = " ".join(CHECKS[m.group(1).lower()] for m in _CHECK_RE.finditer(" ".join(done + checked)))
+    # the words are the English entries': an entry in another language is not searched for them
+    return frozenset(names), frozenset(tokenize(tested, lang) if lang == "en" else ())

@@ -1,0 +1,84 @@
+"""What a question says was already done or checked (bot/answers/done.py), and the parts that say to do it
+(bot/answers/parts_score.py signal `done`), on crafted entries in English, French and Spanish."""
+
+from __future__ import annotations
+
+import pytest
+from faqbot.bot.answers.done import clauses, done_query, undone
+from faqbot.bot.answers.parts_score import SIGNALS, PartQuery, relevance, said_done
+from faqbot.ingest.records import Part
+
+
+@pytest.mark.parametrize(
+    ("question", "names", "tested"),
+    [
+        ("I already set allowMultiQueries=true in the URL but it still fails", {"allowmultiqueries"}, set()),
+        ("Ya añadí characterEncoding=UTF-8 a la URL y sigo teniendo el error", {"characterencoding", "utf-8"}, set()),
+        ("Flink cannot read from Kafka; telnet to the broker works fine", set(), {"network", "connect", "whitelist"}),
+        ("version 1.15.2, telnet OK. still no data", set(), {"network", "connect", "whitelist"}),
+        ("j'ai déjà ajouté le bloc CIDR à la liste blanche, mais rien", set(), {"whitelist"}),
+        ("el telnet al broker funciona, pero no llega nada", set(), {"network", "connect", "whitelist"}),
+    ],
+)
+def test_done_and_checked_clauses_name_what_was_done(question, names, tested):
+    assert done_query(question, "en") == (frozenset(names), frozenset(tested))
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # ordinary words name no fix for sure: the ROW-type fix answered this post
+        "I tried the create the table that has the type array(nested()), but it didn't work.",
+        # a client of the user's own working says nothing of Flink's DDL
+        "kcat from my laptop with `-X security.protocol=SASL_SSL` works fine",
+        "The job works fine for an hour and then fails",
+        "Error: table already exists",
+        "la conexión no funciona bien",
+    ],
+)
+def test_what_rules_nothing_out(question):
+    assert done_query(question, "en") == (frozenset(), frozenset())
+
+
+def test_the_rest_of_the_question_keeps_its_names():
+    q = "I already set allowMultiQueries=true, but ADB still says multi-statement be found"
+    done, checked, other = clauses(q)
+    assert done == ["I already set allowMultiQueries=true"] and not checked
+    assert "allowMultiQueries" not in undone(q) and "multi-statement be found" in undone(q)
+    # a name the rest of the question also uses is asked about, not done
+    assert done_query("I already set allowMultiQueries=true; is allowMultiQueries=true wrong?", "en") == (
+        frozenset(),
+        frozenset(),
+    )
+
+
+def _query(question: str) -> PartQuery:
+    done, checked = done_query(question, "en")
+    return PartQuery({"set", "url"}, "en", {}, set(), None, done, checked)
+
+
+def test_a_part_saying_to_do_what_was_done_loses_to_one_that_does_not():
+    fix_a = Part("item", "Contact support for a connector built with driver 5.1.46.", fix=True)
+    fix_b = Part("item", "Set allowMultiQueries=true in the URL of the table.", fix=True)
+    q = "I already set allowMultiQueries=true in the URL"
+    qy = _query(q)
+    assert said_done(fix_b.text, qy) and not said_done(fix_a.text, qy)
+    assert relevance(fix_b, fix_b.text, qy) < relevance(fix_a, fix_a.text, qy)
+    assert SIGNALS["done"] < 0
+    # without the done clause the same part is the better one
+    plain = PartQuery({"set", "url", "allowmultiqueri"}, "en", {}, set(), None)
+    assert relevance(fix_b, fix_b.text, plain) > relevance(fix_a, fix_a.text, plain)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "telnet to the broker is not ok",
+        "le telnet ne marche pas",
+        "el telnet al broker no funciona",
+        "la conexión no funciona bien",
+    ],
+)
+def test_a_failed_check_is_no_check_passed(question):
+    done, checked, _other = clauses(question)
+    assert not done and not checked

@@ -103,6 +103,10 @@ PACK = LanguagePack(
         r"^(?:based on|given|because of|for) (?:this|these|that|those)\b",
         r"^(?:this|these|that|those|it|they)\b",
     ),
+    announce_patterns=(
+        r"\bthe following (?:code|parameters?|configurations?|settings?|statements?|properties|options?|commands?|"
+        r"sql|ddl|hints?|lines?)\b",
+    ),
     done_patterns=(
         r"\b(?:i|we)(?:['’]ve| have)? already\b",
         r"\balready (?:tried|checked|set|added|configured|enabled|disabled|increased|raised|changed|upgraded|"
@@ -139,6 +143,10 @@ PACK = LanguagePack(
                 "If a subtask is idle, reduce the parallelism.",
             ),
             "back_reference": ("As a result, the connector fails.", "This causes a failover."),
+            "announce": (
+                "add the following code to the Other Configurations section.",
+                "set the following parameters.",
+            ),
             "done": ("I already set allowMultiQueries=true", "we have tried a bigger heap"),
             "checked": ("telnet to the broker works fine", "telnet OK", "the network is fine"),
             "error_label": ("Error: No suitable driver found",),

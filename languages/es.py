@@ -86,6 +86,10 @@ PACK = LanguagePack(
         r"^(?:en función de|con base en|según|dad[oa]s?|debido a|para) (?:esto|este|esta|estos|estas|eso|esa)\b",
         r"^(?:esto|este|esta|estos|estas|eso|esa|ello)\b",
     ),
+    announce_patterns=(
+        r"\b(?:el|la|los|las) siguientes? (?:código|parámetros?|configuraci[oó]n(?:es)?|propiedades|opciones|"
+        r"instrucciones|comandos|líneas|sugerencias)\b",
+    ),
     done_patterns=(
         r"\bya (?:tengo|tenemos|añadí|agregué|puse|probé|comprobé|revisé|verifiqué|configuré|cambié|activé|"
         r"desactivé|aumenté|he|hemos|está|están)\b",
@@ -330,6 +334,10 @@ PACK = LanguagePack(
                 "Agregue 'upsertSource' = 'true' a la cláusula WITH.",
             ),
             "back_reference": ("Como resultado, el conector falla.", "Esto provoca un failover."),
+            "announce": (
+                "agregue el siguiente código en la sección Other Configurations.",
+                "configure los siguientes parámetros.",
+            ),
             "done": ("ya tengo characterEncoding=UTF-8 en la URL", "he probado con más memoria"),
             "checked": ("el telnet al broker funciona", "la red está bien"),
             "error_label": ("Errores: controlador no encontrado",),

@@ -81,6 +81,10 @@ PACK = LanguagePack(
         r"^(?:compte tenu de|sur la base de|en fonction de|pour) (?:ce|cet|cette|ces|cela)\b",
         r"^(?:ce|cet|cette|ces|cela|ceci|il|elle|ils|elles)\b",
     ),
+    announce_patterns=(
+        r"\b(?:le|la|les) (?:code|paramètres?|configurations?|propriétés|options?|instructions?|commandes?|"
+        r"lignes?|hints?) suivante?s?\b",
+    ),
     done_patterns=(
         r"\bj['’]ai déjà\b",
         r"\bdéjà (?:essayé|vérifié|ajouté|configuré|mis|défini|activé|désactivé|augmenté|changé|dans)\b",
@@ -288,6 +292,10 @@ PACK = LanguagePack(
                 "Utilisez plutôt une instruction UNION ALL.",
             ),
             "back_reference": ("Par conséquent, le connecteur échoue.", "Cela provoque un failover."),
+            "announce": (
+                "ajoutez le code suivant dans la section Other Configurations.",
+                "configurez les paramètres suivants.",
+            ),
             "done": ("j'ai déjà ajouté le bloc CIDR à la liste blanche", "j'ai essayé un checkpoint plus long"),
             "checked": ("le telnet vers le broker fonctionne", "le réseau est OK"),
             "error_label": ("Erreur : pilote introuvable",),

@@ -42,6 +42,13 @@ _POINTER = re.compile("|".join(f"(?:{p})" for p in words("pointer_patterns")), r
 # resolve this issue, upgrade ...", "Si alguna subtarea está inactiva, reduzca ..." (the packs' imperatives)
 _INSTRUCTS = re.compile(r"(?:^|[,;:]\s+)(" + "|".join(f"(?:{p})" for p in words("instruction_patterns")) + ")", re.I)
 _SPAN = re.compile(r"`[^`]*`")
+# "add the following code", "configurez les paramètres suivants": what follows is the fix (the packs' patterns)
+_ANNOUNCE = re.compile("|".join(f"(?:{p})" for p in words("announce_patterns")), re.I)
+_FENCE = re.compile(r"```[^\n]*\n(.*?)\n```", re.S)
+# a nested item opening on the option it is about: "  - lookup.cache-max-disk-size: The maximum ..."
+_OPTION_ITEM = re.compile(r"^\s+[-•*]\s+`?([\w.'-]+[.-][\w.'-]+)`?\s*:", re.M)
+ANNOUNCED_LINES = 3  # a sample of at most this many lines (each within CODE_LINE_CHARS) is shown in the line
+ANNOUNCED_OPTIONS = 4  # of a list of options, the names shown
 _NO_LINE = ("label", "heading")
 
 
@@ -181,4 +188,29 @@ def _part_line(parts: list[Part], texts: list[str], i: int, limit: int) -> str:
     while paras[-1].endswith(":") and nxt < len(parts) and parts[nxt].kind not in _NO_LINE:
         paras += _paragraphs(texts[nxt])
         nxt += 1
-    return _line(paras, limit)
+    line = _line(paras, limit)
+    if "`" in line or not _ANNOUNCE.search(line):
+        return line
+    # "add the following code ..." without the code says nothing to do: the code (or the options listed) after it
+    following = texts[i] + ("\n\n" + texts[nxt] if nxt < len(parts) and parts[nxt].kind == "code" else "")
+    sample = _announced(following)
+    if not sample:
+        return line
+    # the sample right after the sentence announcing it (what came after it, "For detailed instructions, see
+    # ...", is left for the entry), that sentence closing on a colon
+    sents = SENTENCE_BREAK.split(line)
+    upto = next(n for n, sent in enumerate(sents) if _ANNOUNCE.search(sent))
+    return " ".join(sents[: upto + 1]).rstrip(" .:") + ": " + sample
+
+
+def _announced(text: str) -> str:
+    """What an announcing sentence announces, as code spans: a short sample's lines, or the options a nested
+    list opens its items with; "" when it is neither (a long sample stays in the entry)."""
+    fence = _FENCE.search(text)
+    if fence:
+        lines = [ln.strip() for ln in fence.group(1).splitlines() if ln.strip()]
+        if 0 < len(lines) <= ANNOUNCED_LINES and all(len(ln) <= CODE_LINE_CHARS for ln in lines):
+            return " ".join(f"`{ln}`" for ln in lines)
+        return ""
+    names = _OPTION_ITEM.findall(text)[:ANNOUNCED_OPTIONS]
+    return ", ".join(f"`{n}`" for n in names)

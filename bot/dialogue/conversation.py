@@ -159,9 +159,33 @@ def is_follow_up(question: str) -> bool:
         # a turn pasting an error of its own names its own problem, whatever it opens with ("also, another
         # job fails with IllegalArgumentException: ...", "y me sale también ...Exception ..."): a new question
         return False
-    return bool(REFERS_BACK.match(question)) or (
-        short and bool(PRONOUNS.search(question) or _ASKS_ABOUT.search(question))
+    return (
+        bool(REFERS_BACK.match(question))
+        or (short and bool(PRONOUNS.search(question) or _ASKS_ABOUT.search(question)))
+        or only_version(question)
     )
+
+
+# a turn saying no more than the version it runs ("we are on vvr-6.0.3-flink-1.15", "estamos en la 8.0.9"):
+# a detail of the question before it, whose entry's version branch it picks (a fifth trial: read as a new
+# question, the next follow-up lost the topic); the words besides the version that such a turn may hold
+_VERSION_TOKEN = re.compile(r"^(?:v|vvr)?-?\d+(?:[.\-]\w+)*$|^vvr(?:-[\w.]+)?$", re.I)
+_VERSION_WORDS = frozenset(
+    "vvr flink version versión versions versiones use using usamos uso utilise utilisons run running am estamos "
+    "estoy sommes suis".split()
+)
+ONLY_VERSION_WORDS = 8  # longer, a turn says more than its version
+
+
+def only_version(question: str) -> bool:
+    """Whether a short turn says nothing but a version (its other words are function words)."""
+    words = re.findall(r"[\w.\-]+", question.lower())
+    if len(words) > ONLY_VERSION_WORDS:
+        return False
+    versions = [w for w in words if _VERSION_TOKEN.match(w) and any(c.isdigit() for c in w)]
+    rest = [w for w in words if w not in versions and w not in _VERSION_WORDS]
+    stop = {w for p in PACKS.values() for w in p.function_words}
+    return bool(versions) and all(w in stop for w in rest)
 
 
 def _roles(text: str) -> set[str]:
@@ -181,7 +205,8 @@ def _options(text: str) -> set[str]:
     """Option names (scan.startup.mode, sink.buffer-flush.max-rows): dotted identifiers. A version number
     (6.0.7) is none: "¿y en la versión 6.0.7?" asks the same entry of a version, whose branch the answer
     takes (bot/answers/parts.py), and entries write it inside names ("vvr-6.0.7-flink-1.15")."""
-    return {i for i in identifiers(text) if "." in i.strip(".") and not _VERSION_ONLY.fullmatch(i)}
+    versions = (i for i in identifiers(text) if _VERSION_ONLY.fullmatch(i) or _VERSION_TOKEN.match(i))
+    return {i for i in identifiers(text) if "." in i.strip(".")} - set(versions)
 
 
 def _new_aspect(question: str, known: frozenset[str] = frozenset()) -> tuple[str, ...]:
@@ -299,7 +324,9 @@ def _resolve(
         rewritten = rewrite_with_llm(llm, question, history)
         if rewritten:
             return FollowUp(rewritten, language, previous, aspect, names_product)
-    return FollowUp(f"{question.strip()} ({kept})", language, previous, aspect, names_product)
+    # nothing of the previous question left to carry (it named only what this one names anew): no "()"
+    query = f"{question.strip()} ({kept})" if kept else question.strip()
+    return FollowUp(query, language, previous, aspect, names_product)
 
 
 def _resume(rest: str, before: FollowUp, known: frozenset[str], detect: Detect | None) -> FollowUp:

@@ -117,3 +117,32 @@ def test_a_pointer_whose_title_asks_a_question_is_dropped_whole(bot, post):
     a = bot.ask(post)
     line = next(e.passage for e in a.parts.nearby if e.title == "Error: No suitable driver found")
     assert "include-user-jar" in line and "for instructions" not in line, line
+
+
+@pytest.mark.parametrize(
+    ("title", "question", "lang", "shown"),
+    [
+        (
+            "No data output from Kafka event time windows",
+            "My event-time window on a Kafka source never fires",
+            "en",
+            "`table.exec.source.idle-timeout: 5`",
+        ),
+        (
+            "Absence de sortie de données des fenêtres temporelles événementielles Kafka",
+            "Ma fenêtre event time sur une source Kafka ne produit aucune sortie",
+            "fr",
+            "`table.exec.source.idle-timeout: 5`",
+        ),
+        (
+            "Erreur de job Paimon : No space left on device",
+            "Pourquoi mon job Paimon échoue avec « No space left on device » ?",
+            "fr",
+            "`lookup.cache-max-disk-size`, `lookup.cache-file-retention`",
+        ),
+    ],
+)
+def test_a_line_announcing_a_sample_shows_it_on_the_real_index(index_dir, title, question, lang, shown):
+    chunk = next(c for c in open_store(index_dir).chunks if c.title == title)
+    line = fix_line(chunk, question, lang, None)
+    assert line.endswith(shown), line

@@ -157,3 +157,29 @@ def test_an_answer_in_a_language_its_turn_asked_for_says_so(bot):
     en = bot.ask("¿y en inglés?", history=[Turn("user", first), Turn("assistant", a.text)])
     assert en.language == "en" and en.language_asked == "en"
     assert en.citations and en.citations[0].group == a.citations[0].group  # the entry under discussion
+
+
+@pytest.mark.parametrize(
+    ("first", "version", "then"),
+    [
+        (
+            "my maxcompute sink writes duplicate rows after a failover (batch tunnel)",
+            "we run vvr-6.0.3-flink-1.15",
+            "and on vvr 8.0.9?",
+        ),
+        ("filas duplicadas en la tabla de resultados de MaxCompute tras un failover", "estamos en la 6.0.3",
+         "¿y en la 8.0.9?"),
+    ],
+)
+def test_a_turn_saying_only_its_version_keeps_the_topic(bot, first, version, then):
+    """A fifth trial: "we are on vvr-6.0.3-flink-1.15" was read as a new question, and the follow-up after it
+    lost the topic ("and on vvr 8.0.9? ()": the Hologres table-id entry)."""
+    a1 = bot.ask(first)
+    history = [Turn("user", first), Turn("assistant", a1.text)]
+    a2 = bot.ask(version, history=history)
+    assert any("MaxCompute" in c.title for c in a2.citations[:3]), [c.title for c in a2.citations]
+    assert a2.standalone_query and a2.standalone_query != version
+    history += [Turn("user", version), Turn("assistant", a2.text)]
+    a3 = bot.ask(then, history=history)
+    assert "()" not in a3.standalone_query
+    assert any("MaxCompute" in c.title for c in a3.citations[:3]), [c.title for c in a3.citations]

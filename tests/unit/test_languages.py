@@ -31,6 +31,7 @@ PATTERN_FIELDS = {
     "back_reference": "back_reference_patterns",
     "error_label": "error_label_patterns",
     "done": "done_patterns",
+    "announce": "announce_patterns",
     "checked": "checked_patterns",
 }
 ALL = sorted(PACKS)

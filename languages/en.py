@@ -103,6 +103,7 @@ PACK = LanguagePack(
         r"^(?:based on|given|because of|for) (?:this|these|that|those)\b",
         r"^(?:this|these|that|those|it|they)\b",
     ),
+    consequence_patterns=(r"then|thus|therefore|hence|consequently",),
     announce_patterns=(
         r"\bthe following (?:code|parameters?|configurations?|settings?|statements?|properties|options?|commands?|"
         r"sql|ddl|hints?|lines?)\b",
@@ -143,6 +144,7 @@ PACK = LanguagePack(
                 "If a subtask is idle, reduce the parallelism.",
             ),
             "back_reference": ("As a result, the connector fails.", "This causes a failover."),
+            "consequence": ("The job then fails.",),
             "announce": (
                 "add the following code to the Other Configurations section.",
                 "set the following parameters.",

@@ -86,6 +86,7 @@ PACK = LanguagePack(
         r"^(?:en función de|con base en|según|dad[oa]s?|debido a|para) (?:esto|este|esta|estos|estas|eso|esa)\b",
         r"^(?:esto|este|esta|estos|estas|eso|esa|ello)\b",
     ),
+    consequence_patterns=(r"entonces|luego|así|por lo tanto|por consiguiente",),
     announce_patterns=(
         r"\b(?:el|la|los|las) siguientes? (?:código|parámetros?|configuraci[oó]n(?:es)?|propiedades|opciones|"
         r"instrucciones|comandos|líneas|sugerencias)\b",
@@ -334,6 +335,7 @@ PACK = LanguagePack(
                 "Agregue 'upsertSource' = 'true' a la cláusula WITH.",
             ),
             "back_reference": ("Como resultado, el conector falla.", "Esto provoca un failover."),
+            "consequence": ("El job falla entonces.",),
             "announce": (
                 "agregue el siguiente código en la sección Other Configurations.",
                 "configure los siguientes parámetros.",

@@ -81,6 +81,7 @@ PACK = LanguagePack(
         r"^(?:compte tenu de|sur la base de|en fonction de|pour) (?:ce|cet|cette|ces|cela)\b",
         r"^(?:ce|cet|cette|ces|cela|ceci|il|elle|ils|elles)\b",
     ),
+    consequence_patterns=(r"alors|donc|ainsi|par conséquent|en conséquence",),
     announce_patterns=(
         r"\b(?:le|la|les) (?:code|paramètres?|configurations?|propriétés|options?|instructions?|commandes?|"
         r"lignes?|hints?) suivante?s?\b",
@@ -292,6 +293,7 @@ PACK = LanguagePack(
                 "Utilisez plutôt une instruction UNION ALL.",
             ),
             "back_reference": ("Par conséquent, le connecteur échoue.", "Cela provoque un failover."),
+            "consequence": ("Le job échoue alors.",),
             "announce": (
                 "ajoutez le code suivant dans la section Other Configurations.",
                 "configurez les paramètres suivants.",

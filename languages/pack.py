@@ -78,6 +78,8 @@ class LanguagePack:
     instruction_patterns: tuple[str, ...] = ()
     # a sentence opening that points back to the sentence before it ("As a result, ..."): not quoted alone
     back_reference_patterns: tuple[str, ...] = ()
+    # a word saying a sentence follows from the one before it, among its first words ("The job then fails")
+    consequence_patterns: tuple[str, ...] = ()
     # a sentence announcing a sample or a list of parameters after it ("add the following code")
     announce_patterns: tuple[str, ...] = ()
     # a clause saying the user already did something ("I already set X", "I tried X")

@@ -18,6 +18,9 @@ from faqbot.languages import words
 # to its first and last lines and the CODE_KEEP lines that hold the most question words.
 CODE_LINES = 8
 CODE_KEEP = 5
+# a cause's opening and the sentence the question hits are both quoted when together within this share of
+# the room (the same stretch as a closest entry's case and remedy: bot/answers/fix_line.py)
+PAIR_STRETCH = 1.3
 _FENCE = re.compile(r"```\n(.*?)\n```", re.S)
 _COMMENT = re.compile(r"^\s*(/\*|--|//|#)")
 
@@ -229,6 +232,16 @@ def _item_brief(paras: list[str], limit: int, q: set[str], lang: str, weights: d
     return paras[0]
 
 
+# a word saying the sentence follows from the one before, among its first five ("The job then fails ...")
+_CONSEQUENCE = re.compile(r"^(?:\S+\s+){1,4}(?:" + "|".join(words("consequence_patterns")) + r")\b", re.I)
+
+
+def follows_on(sentence: str) -> bool:
+    """Whether a sentence follows from the one before it: it opens on a word pointing back ("As a result",
+    "This"), or says so among its first words ("The job then fails ...", "Le job échoue alors ...")."""
+    return bool(BACK_REFERENCE.match(sentence) or _CONSEQUENCE.match(sentence))
+
+
 def _pick_sentences(sents: list[str], limit: int, q: set[str], lang: str, weights: dict[str, float]) -> str:
     if len(sents) <= 1:
         return sents[0] if sents else ""
@@ -236,11 +249,15 @@ def _pick_sentences(sents: list[str], limit: int, q: set[str], lang: str, weight
     second = 1 + max(range(len(scores)), key=lambda n: (scores[n], -n)) if max(scores) > 0 else 1
     kept = sents[0]
     hit = sents[second]
-    if len(kept) + 1 + len(hit) > limit >= len(hit):
+    if len(kept) + 1 + len(hit) > limit >= len(hit) and max(scores) > hit_score(kept, q, lang, weights):
         # the opening and the sentence the question hits do not both fit: the one that answers it
-        # (the question's words hit it more than the opening) is quoted alone
-        if max(scores) > hit_score(kept, q, lang, weights) and not BACK_REFERENCE.match(hit):
+        # (the question's words hit it more than the opening) is quoted alone, unless it follows from the
+        # opening ("The job then fails ..."): then both when they overrun the room by little, else the
+        # opening (a fifth trial: the hit alone dropped "pullIntervalMs ... defaults to -1", the cause)
+        if not follows_on(hit):
             return hit
+        if second == 1 and len(kept) + 1 + len(hit) <= limit * PAIR_STRETCH:
+            return kept + " " + hit
     if len(kept) + 1 + len(hit) <= limit:
         gap = " … " if second > 1 else " "
         kept = kept + gap + sents[second]

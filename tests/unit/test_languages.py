@@ -32,6 +32,7 @@ PATTERN_FIELDS = {
     "error_label": "error_label_patterns",
     "done": "done_patterns",
     "announce": "announce_patterns",
+    "consequence": "consequence_patterns",
     "checked": "checked_patterns",
 }
 ALL = sorted(PACKS)

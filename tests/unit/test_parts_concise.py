@@ -184,3 +184,30 @@ def test_a_long_checklist_no_step_of_which_is_named_is_quoted_in_order_up_to_the
     sel = select_parts(entry("\n\n".join(steps), lang), question, question, lang, None)
     numbers = [p.split(".")[0] for p in sel.text.split("\n\n")]
     assert numbers == ["1", "2"] and sel.cut  # not 1, 2 and a later short step
+
+
+@pytest.mark.parametrize(
+    ("lang", "cause", "opening", "hit"),
+    [
+        (
+            "en",
+            "**Cause**\n\nWhen no new messages arrive, the source thread sleeps for pullIntervalMs, which defaults "
+            "to -1. The job then fails with an IllegalArgumentException because a sleep cannot be negative.",
+            "which defaults to -1",
+            "The job then fails",
+        ),
+        (
+            "fr",
+            "**Cause**\n\nQuand aucun nouveau message n'arrive, le thread de la source attend pullIntervalMs, qui "
+            "vaut -1 par défaut. Le job échoue alors avec une IllegalArgumentException car une attente négative est "
+            "impossible.",
+            "qui vaut -1 par défaut",
+            "Le job échoue alors",
+        ),
+    ],
+)
+def test_a_cause_sentence_that_follows_on_keeps_the_sentence_it_follows(lang, cause, opening, hit):
+    """A fifth trial: the sentence the question hits ("The job then fails ...") was quoted alone, without the
+    cause it follows from ("... pullIntervalMs, which defaults to -1")."""
+    text, _cut = key_sentences(cause, 200, {"negat", "illegalargumentexcept", "négat"}, lang, {})
+    assert opening in text and hit in text

@@ -161,7 +161,7 @@ def fix_line(chunk: Chunk, question: str, lang: str, weights: dict[str, float] |
     names = question_names(undone(question))
     qy = local_query(parts, texts, PartQuery(tokens, lang, weights or {}, names, cond, *done_query(question, lang)))
     ranked = sorted(cands, key=lambda i: (-relevance(parts[i], texts[i], qy), i))
-    lines = [(i, _part_line(parts, texts, i, limit)) for i in ranked]
+    lines = [(i, _part_line(parts, texts, i, limit, chunk.language)) for i in ranked]
     found = [(i, line) for i, line in lines if line and not line.endswith(":") and not _POINTER.match(line)]
     # a lead-in whose sample could not be shown, or a pointer elsewhere, says nothing by itself: another
     # part's sentence first
@@ -179,7 +179,7 @@ def fix_line(chunk: Chunk, question: str, lang: str, weights: dict[str, float] |
     return line
 
 
-def _part_line(parts: list[Part], texts: list[str], i: int, limit: int) -> str:
+def _part_line(parts: list[Part], texts: list[str], i: int, limit: int, lang: str = "") -> str:
     paras = _paragraphs(texts[i])
     if not paras:
         return ""
@@ -200,7 +200,9 @@ def _part_line(parts: list[Part], texts: list[str], i: int, limit: int) -> str:
     # ...", is left for the entry), that sentence closing on a colon
     sents = SENTENCE_BREAK.split(line)
     upto = next(n for n, sent in enumerate(sents) if _ANNOUNCE.search(sent))
-    return " ".join(sents[: upto + 1]).rstrip(" .:") + ": " + sample
+    # French sets a colon off with a space, as the bot's French phrases do
+    colon = " : " if lang == "fr" else ": "
+    return " ".join(sents[: upto + 1]).rstrip(" .:") + colon + sample
 
 
 def _announced(text: str) -> str:

@@ -350,3 +350,4 @@ def test_a_line_announcing_a_sample_shows_it(lang, question, shown):
     assert line.endswith(shown), line
     # right after the sentence announcing it; the pointer after that sentence is left for the entry
     assert ": `" in line and "Runtime parameters" not in line and "Paramètres d'exécution" not in line
+    assert (" : `" in line) is (lang == "fr")  # French sets the colon off with a space

@@ -12,6 +12,7 @@ from collections import Counter
 from functools import lru_cache
 
 import Stemmer
+from faqbot.ingest.asking import asking_language
 from faqbot.languages import ANSWERED, PACKS, SCRIPTS
 
 # the languages questions are answered in (the corpus's); the word lists come from the language packs
@@ -335,8 +336,9 @@ def detect_language(text: str) -> tuple[str, float]:
         return "es", 0.9
     code, confidence = _word_language(text)
     if code == "en":
-        # English words are what a pasted error brings; the user's own words may be in another language
-        own = _own_words_language(text)
+        # English words are what a pasted error brings; the user's own words may be in another language, or
+        # the two words they ask with ("que faire ?": ingest/asking.py)
+        own = _own_words_language(text) or asking_language(text)
         if own:
             return own, 0.6
     return code, confidence

@@ -39,6 +39,7 @@ __all__ = [
     "SCRIPTS",
     "LanguagePack",
     "alternatives",
+    "expand",
     "pack",
     "words",
 ]
@@ -59,7 +60,14 @@ def words(field: str, key: str = "", packs: Iterable[LanguagePack] | None = None
     return tuple(out)
 
 
+def expand(pattern: str) -> str:
+    """A pack's pattern with "{negation}" standing for every pack's `negation_words` ("telnet not ok" in a
+    French question is still a failed check)."""
+    negation = "|".join(sorted(words("negation_words"), key=len, reverse=True))
+    return pattern.replace("{negation}", negation)
+
+
 def alternatives(field: str, spaced: bool) -> str:
     """The `*_patterns` of the packs whose words are (spaced=True) or are not separated by spaces,
     joined into one regex alternation (registry order: a pattern may rely on trying English first)."""
-    return "|".join(words(field, packs=(p for p in PACKS.values() if p.spaced == spaced)))
+    return "|".join(expand(f) for f in words(field, packs=(p for p in PACKS.values() if p.spaced == spaced)))

@@ -36,6 +36,12 @@ PACK = LanguagePack(
     ),
     # not "es" (a Spanish word), "das" (also the article of a new question) nor "dies" (English "dies")
     pronoun_patterns=("dieses", "diesem", "diesen", "damit", "dafür", "davon"),
+    question_patterns=(
+        r"\bwas (?:tun|kann ich tun|soll ich tun|mache ich|bedeutet)\b",
+        r"\bwie (?:kann|soll|muss) (?:ich|man)\b",
+        r"\b(?:warum|wieso|weshalb)\b",
+        r"\bist (?:das|es|dies) normal\b",
+    ),
     fix_request_patterns=(
         r"wie (behebe|löse|repariere|korrigiere|beseitige) ich",
         r"wie (kann|könnte|soll|muss) (ich|man) (das |dies |es )?(beheben|lösen|reparieren|korrigieren)",
@@ -181,6 +187,7 @@ PACK = LanguagePack(
     examples=frozen(
         {
             "follow_up": ("und was ist mit der Senke?", "und für Paimon?"),
+            "question": ("was tun?", "ist das normal?"),
             "pronoun": ("was brauche ich dafür?",),
             "fix_request": ("wie behebe ich das?", "wie kann ich das beheben?", "was ist die Lösung?"),
             "cause_request": ("warum?",),

@@ -118,9 +118,11 @@ PACK = LanguagePack(
         # not "works fine for an hour, then fails"
         r"\b(?:works?|worked|working) (?:fine|ok|okay|well)\b(?! (?:for|until|at first|initially|before)\b)",
         r"\b(?:is|are|looks|seems) (?:fine|ok|okay|reachable)\b",
-        r"\b(?:ping|telnet|nc|curl|connectivity|connection|network)\b(?:(?!\b(?:not|never|no|ne|n|pas|jamais|nunca|doesn|don|isn|aren|cannot)\b)[^.;,!?]){0,40}?\b(?:ok|okay|succeeds|succeeded|works)\b",
+        r"\b(?:ping|telnet|nc|curl|connectivity|connection|network)\b(?:(?!\b(?:{negation})\b)[^.;,!?]){0,40}?\b(?:ok|okay|succeeds|succeeded|works)\b",
     ),
     contrast_words=frozenset("but however yet still although though".split()),
+    negation_words=frozenset("not never no doesn don isn aren cannot".split()),
+    version_words=frozenset("version versions use using run running am".split()),
     language_names=frozen({"en": "English", "fr": "French", "es": "Spanish"}),
     and_word="and",
     examples=frozen(

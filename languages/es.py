@@ -30,6 +30,12 @@ PACK = LanguagePack(
     error_label_patterns=("Errores?",),
     follow_up_patterns=("y", "y con", "y en", "y para", "¿y", "igual", "también"),
     pronoun_patterns=("esto", "eso", "ello", "lo"),
+    question_patterns=(
+        r"\bqu[eé] (?:hago|hacer|debo hacer|tengo que hacer|puedo hacer|significa|quiere decir|pasa)\b",
+        r"\bc[oó]mo (?:lo |la |los |las |se |puedo |debo )?\w{3,}(?:ar|er|ir|o)\b",
+        r"\b(?:es|esto es) (?:normal|grave|posible|un bug|un error)\b",
+        r"\bpor\s*qu[eé]\b",
+    ),
     fix_request_patterns=(
         r"c[oó]mo (lo |la |los |las |se )?(soluciono|soluciona|solucionar|arreglo|arreglar|resuelvo|resolver|"
         r"corrijo|corregir)",
@@ -99,9 +105,11 @@ PACK = LanguagePack(
     checked_patterns=(
         r"(?<!\bno )\bfuncionan? (?:bien|correctamente)\b",
         r"\b(?:está|están) (?:bien|ok|correcto|correcta|correctos)\b",
-        r"\b(?:ping|telnet|nc|curl|conectividad|conexión|red)\b(?:(?!\b(?:not|never|no|ne|n|pas|jamais|nunca|doesn|don|isn|aren|cannot)\b)[^.;,!?]){0,40}?\b(?:ok|funciona|responde)\b",
+        r"\b(?:ping|telnet|nc|curl|conectividad|conexión|red)\b(?:(?!\b(?:{negation})\b)[^.;,!?]){0,40}?\b(?:ok|funciona|responde)\b",
     ),
     contrast_words=frozenset("pero sin embargo sigo sigue siguen todavía aún".split()),
+    negation_words=frozenset("no nunca".split()),
+    version_words=frozenset("versión versiones usamos uso estamos estoy".split()),
     language_names=frozen({"en": "inglés", "fr": "francés", "es": "español"}),
     and_word="y",
     # folded term -> English words (bot/retrieval/xling.py): the general vocabulary of stream processing and of
@@ -318,6 +326,7 @@ PACK = LanguagePack(
     examples=frozen(
         {
             "follow_up": ("¿y para el destino?", "y con Paimon"),
+            "question": ("¿qué hago?", "¿cómo lo desactivo?", "¿es normal?"),
             "pronoun": ("¿por qué falla esto?",),
             "fix_request": ("¿cómo lo soluciono?", "¿cuál es la solución?"),
             "cause_request": ("¿por qué?", "¿a qué se debe?"),

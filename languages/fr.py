@@ -29,6 +29,16 @@ PACK = LanguagePack(
     error_label_patterns=("Erreur",),
     follow_up_patterns=("et", "et pour", "et avec", "et en", "qu'en est-il", "pareil", "aussi"),
     pronoun_patterns=("ça", "cela", "celui", "celle", "ce"),
+    question_patterns=(
+        r"\bque (?:faire|dois-je faire|faut-il faire|signifie|veut dire)\b",
+        r"\bqu['’]est-ce (?:que|qu['’]il|qui)\b",
+        # "comment désactiver", "comment je corrige", not English "comment on", "comment out"
+        r"\bcomment (?:je|j['’]|on (?:fait|peut|doit)|puis-je|peut-on|dois-je|faire"
+        r"|\w*[^\x00-\x7f]\w*|\w{3,}(?:er|ir))\b",
+        r"\b(?:c['’]est|est-ce) (?:normal|grave|possible|un bug|une erreur)\b",
+        r"\bpourquoi\b",
+        r"\bque se passe-t-il\b",
+    ),
     fix_request_patterns=(
         r"comment (?:je |j'|j’|on |puis-je |peut-on |faire pour )?(le |la |les |l'|l’)?"
         r"(corriger|corrige|résoudre|résous|résout|réparer|répare|régler|règle)",
@@ -94,9 +104,11 @@ PACK = LanguagePack(
     checked_patterns=(
         r"(?<!\bne )(?<!\bn['’])\b(?:fonctionne|marche)(?:nt)? (?:bien|correctement)\b",
         r"\b(?:est|sont) (?:ok|bon|bons|correct|correcte|joignable|joignables)\b",
-        r"\b(?:ping|telnet|nc|curl|connectivité|connexion|réseau)\b(?:(?!\b(?:not|never|no|ne|n|pas|jamais|nunca|doesn|don|isn|aren|cannot)\b)[^.;,!?]){0,40}?\b(?:ok|fonctionne|marche|passe)\b",
+        r"\b(?:ping|telnet|nc|curl|connectivité|connexion|réseau)\b(?:(?!\b(?:{negation})\b)[^.;,!?]){0,40}?\b(?:ok|fonctionne|marche|passe)\b",
     ),
     contrast_words=frozenset("mais pourtant toujours cependant quand même".split()),
+    negation_words=frozenset("ne n pas jamais".split()),
+    version_words=frozenset("version versions utilise utilisons sommes suis".split()),
     language_names=frozen({"en": "anglais", "fr": "français", "es": "espagnol"}),
     and_word="et",
     # folded term -> English words (bot/retrieval/xling.py): the general vocabulary of stream processing and of
@@ -278,6 +290,7 @@ PACK = LanguagePack(
     examples=frozen(
         {
             "follow_up": ("et pour le sink ?", "qu'en est-il de Paimon ?"),
+            "question": ("que faire ?", "comment désactiver ?", "c'est normal ?"),
             "pronoun": ("pourquoi cela échoue ?",),
             "fix_request": ("comment le corriger ?", "quelle est la solution ?", "comment je corrige ça ?"),
             "cause_request": ("pourquoi ?", "quelle est la cause ?"),

@@ -41,6 +41,9 @@ class LanguagePack:
     # its function words English text writes too ("per", "non", "comment", "os"): among a pasted English
     # error they are no sign of this language (English's own function words never are)
     english_homographs: frozenset[str] = frozenset()
+    # how a question clause in it opens ("que faire", "comment désactiver", "¿es normal"): after a pasted English
+    # error, the few words a user asks with are too few for the function-word count (ingest/asking.py)
+    question_patterns: tuple[str, ...] = ()
     markers: frozenset[str] = frozenset()  # letters its neighbours do not use ("ñ", "ß")
     script: str = ""  # a character class body (scripts.KANA) naming the language outright
     script_minimum: int = 1  # letters of that script that make a question this language
@@ -84,10 +87,15 @@ class LanguagePack:
     announce_patterns: tuple[str, ...] = ()
     # a clause saying the user already did something ("I already set X", "I tried X")
     done_patterns: tuple[str, ...] = ()
-    # a clause saying something the user checked is fine ("telnet to the broker works", "the network is OK")
+    # a clause saying something the user checked is fine ("telnet to the broker works", "the network is OK");
+    # "{negation}" stands for every pack's `negation_words` (a French clause may quote "telnet not ok")
     checked_patterns: tuple[str, ...] = ()
+    # words that say a check failed ("not", "pas", "nunca"): elisions in pieces ("doesn", "n")
+    negation_words: frozenset[str] = frozenset()
     # words that open the clause after it ("... but it still fails"): what was done ends there
     contrast_words: frozenset[str] = frozenset()
+    # the words besides function words of a turn saying only its version ("we are *using version* 8.0.9")
+    version_words: frozenset[str] = frozenset()
     # --- names and glossary
     language_names: Mapping[str, str] = field(default_factory=frozen)  # answer languages' names in it
     and_word: str = ""  # joins a list of names ("English and French")

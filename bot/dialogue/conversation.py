@@ -13,7 +13,7 @@ from faqbot.bot.answers.phrases import LANGUAGE_NAMES
 from faqbot.bot.dialogue.resume import resumed
 from faqbot.bot.retrieval.reading import Detect
 from faqbot.ingest.textproc import detect_language, fold, function_word_scores, identifiers, tokenize
-from faqbot.languages import CJK, PACKS, ROLE_KINDS, alternatives
+from faqbot.languages import CJK, PACKS, ROLE_KINDS, alternatives, words
 
 if TYPE_CHECKING:
     from faqbot.bot.llm.backend import LLMBackend
@@ -168,24 +168,23 @@ def is_follow_up(question: str) -> bool:
 
 # a turn saying no more than the version it runs ("we are on vvr-6.0.3-flink-1.15", "estamos en la 8.0.9"):
 # a detail of the question before it, whose entry's version branch it picks (a fifth trial: read as a new
-# question, the next follow-up lost the topic); the words besides the version that such a turn may hold
+# question, the next follow-up lost the topic). A version: "8.0.9", "v6.0.7", "vvr-6.0.3-flink-1.15".
 _VERSION_TOKEN = re.compile(r"^(?:v|vvr)?-?\d+(?:[.\-]\w+)*$|^vvr(?:-[\w.]+)?$", re.I)
-_VERSION_WORDS = frozenset(
-    "vvr flink version versión versions versiones use using usamos uso utilise utilisons run running am estamos "
-    "estoy sommes suis".split()
+# what such a turn may hold besides its version: the products a version is of, the packs' `version_words`
+# ("using", "estamos") and function words
+_BESIDES_VERSION = frozenset(
+    {"vvr", "flink"} | set(words("version_words")) | {w for p in PACKS.values() for w in p.function_words}
 )
 ONLY_VERSION_WORDS = 8  # longer, a turn says more than its version
 
 
 def only_version(question: str) -> bool:
     """Whether a short turn says nothing but a version (its other words are function words)."""
-    words = re.findall(r"[\w.\-]+", question.lower())
-    if len(words) > ONLY_VERSION_WORDS:
+    tokens = re.findall(r"[\w.\-]+", question.lower())
+    if len(tokens) > ONLY_VERSION_WORDS:
         return False
-    versions = [w for w in words if _VERSION_TOKEN.match(w) and any(c.isdigit() for c in w)]
-    rest = [w for w in words if w not in versions and w not in _VERSION_WORDS]
-    stop = {w for p in PACKS.values() for w in p.function_words}
-    return bool(versions) and all(w in stop for w in rest)
+    versions = [w for w in tokens if _VERSION_TOKEN.match(w) and any(c.isdigit() for c in w)]
+    return bool(versions) and all(w in _BESIDES_VERSION for w in tokens if w not in versions)
 
 
 def _roles(text: str) -> set[str]:
@@ -198,14 +197,11 @@ def _role_words(text: str) -> str:
     return " ".join(found)
 
 
-_VERSION_ONLY = re.compile(r"v?\d+(?:\.\d+)+")
-
-
 def _options(text: str) -> set[str]:
     """Option names (scan.startup.mode, sink.buffer-flush.max-rows): dotted identifiers. A version number
     (6.0.7) is none: "¿y en la versión 6.0.7?" asks the same entry of a version, whose branch the answer
     takes (bot/answers/parts.py), and entries write it inside names ("vvr-6.0.7-flink-1.15")."""
-    versions = (i for i in identifiers(text) if _VERSION_ONLY.fullmatch(i) or _VERSION_TOKEN.match(i))
+    versions = (i for i in identifiers(text) if _VERSION_TOKEN.match(i))
     return {i for i in identifiers(text) if "." in i.strip(".")} - set(versions)
 
 

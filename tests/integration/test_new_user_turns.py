@@ -183,3 +183,34 @@ def test_a_turn_saying_only_its_version_keeps_the_topic(bot, first, version, the
     a3 = bot.ask(then, history=history)
     assert "()" not in a3.standalone_query
     assert any("MaxCompute" in c.title for c in a3.citations[:3]), [c.title for c in a3.citations]
+
+
+@pytest.mark.parametrize(
+    "question,lang",
+    [
+        (
+            "Table sink 'vvp.default.dws' doesn't support consuming update and delete changes which is produced by "
+            "node GroupAggregate(groupBy=[id]). Que faire ?",
+            "fr",
+        ),
+        (
+            "Table sink 'vvp.default.dws' doesn't support consuming update and delete changes which is produced by "
+            "node GroupAggregate(groupBy=[id]). ¿qué hago?",
+            "es",
+        ),
+        (
+            "Table sink 'vvp.default.dws' doesn't support consuming update and delete changes which is produced by "
+            "node GroupAggregate(groupBy=[id]). que hago?",
+            "es",
+        ),
+    ],
+)
+def test_a_pasted_english_error_and_two_asking_words_are_answered_in_the_users_language(bot, question, lang):
+    """A fifth trial: "<error> que faire ?" was answered in English (two words, one of them Spanish and
+    Portuguese too, were too few for the function-word count)."""
+    a = bot.ask(question)
+    assert a.detected_language == lang and a.language == lang, (a.detected_language, a.language)
+    # the entry of the error (French has no version of it: the English one is cited, the answer is French)
+    assert a.citations and "update and delete changes" in a.citations[0].title, [c.title for c in a.citations]
+    assert a.citations[0].language == lang or lang == "fr"
+    assert "upsert" in a.text.lower(), a.text[:300]

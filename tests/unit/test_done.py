@@ -77,6 +77,10 @@ def test_a_part_saying_to_do_what_was_done_loses_to_one_that_does_not():
         "le telnet ne marche pas",
         "el telnet al broker no funciona",
         "la conexión no funciona bien",
+        # a negation of any pack's words before the result: the packs' `negation_words`
+        "le telnet au broker ne passe pas",
+        "telnet to the broker never works",
+        "el ping al broker nunca responde",
     ],
 )
 def test_a_failed_check_is_no_check_passed(question):

@@ -11,7 +11,7 @@ from bm25s import stopwords as bm25s_stopwords
 from faqbot.bot.answers.phrases import LANGUAGE_NAMES, PHRASES
 from faqbot.bot.retrieval.xling import gloss
 from faqbot.ingest.textproc import fold
-from faqbot.languages import ANSWERED, CJK, LABEL_KINDS, PACKS, ROLE_KINDS, SCRIPTS, pack
+from faqbot.languages import ANSWERED, CJK, LABEL_KINDS, PACKS, ROLE_KINDS, SCRIPTS, expand, pack
 from faqbot.languages.pack import LanguagePack
 
 PATTERN_FIELDS = {
@@ -34,6 +34,7 @@ PATTERN_FIELDS = {
     "announce": "announce_patterns",
     "consequence": "consequence_patterns",
     "checked": "checked_patterns",
+    "question": "question_patterns",
 }
 ALL = sorted(PACKS)
 # languages the dialogue is read in: a question in them can be a follow-up or a fix request
@@ -93,10 +94,10 @@ def test_every_pattern_compiles_and_matches_the_pack_s_own_examples(code):
     for kind, field in PATTERN_FIELDS.items():
         patterns = getattr(p, field)
         for fragment in patterns:
-            re.compile(fragment, re.IGNORECASE)
+            re.compile(expand(fragment), re.IGNORECASE)
         for example in p.examples.get(kind, ()):
             assert patterns, f"{code}: examples of {kind} but no {field}"
-            joined = re.compile("|".join(f"(?:{f})" for f in patterns), re.IGNORECASE)
+            joined = re.compile("|".join(f"(?:{expand(f)})" for f in patterns), re.IGNORECASE)
             assert joined.search(example), f"{code} {field} misses {example!r}"
 
 

@@ -5,7 +5,10 @@ an answer, and got a search of those words alone: three unrelated entries."""
 
 from __future__ import annotations
 
+import re
+
 from faqbot.bot.answers.done import done_query
+from faqbot.bot.answers.excerpt import SENTENCE_BREAK, item_opening
 from faqbot.bot.answers.parts import Selection, join_parts, reading_order, render_part
 from faqbot.bot.answers.parts_score import PartQuery, condition, local_query, said_done
 from faqbot.ingest.records import Chunk, Part
@@ -13,6 +16,10 @@ from faqbot.ingest.records import Chunk, Part
 _NO_TEXT = ("label", "heading", "problem")
 _LISTED = ("item", "step")  # what a lead-in ending in ":" introduces
 _ONE_FIX = ("labelled", "last")  # the fix shapes (ingest/parts.py) of an entry that gives one fix
+_MARKER = re.compile(r"^\s*(?:[-*]|\d+\.)\s+")
+# a "why?" answer's room (the fix-first answers' p90 target, issue 24): beyond it, listed causes by their first
+# sentence
+CAUSE_ROOM = 1200
 
 
 def _cause_parts(parts: list[Part], texts: list[str], shape: str = "") -> list[int]:
@@ -55,13 +62,52 @@ def focus_selection(chunk: Chunk, focus: str, question: str) -> Selection | None
     if not chosen:
         return None
     shown = {i: texts[i] for i in chosen}
+    abridged = set()
+    if focus == "cause":
+        for i in chosen:
+            lead = _case_lead(parts[i], texts[i])
+            if lead != texts[i]:
+                shown[i] = lead
+                abridged.add(i)
+        listed = [i for i in chosen if parts[i].kind in _LISTED]
+        if listed and sum(len(s) + 2 for s in shown.values()) > CAUSE_ROOM:
+            # the room the lead-ins leave, shared by the listed causes: each from its opening
+            room = (CAUSE_ROOM - sum(len(shown[i]) + 2 for i in chosen if i not in listed)) // len(listed)
+            for i in listed:
+                opening = _opening(shown[i], room, chunk.language)
+                if opening != shown[i]:
+                    shown[i] = opening
+                    abridged.add(i)
     for i in chosen:
         s = parts[i].section
         if s >= 0 and s not in shown and parts[s].kind == "label":
             shown[s] = texts[s]
     order = reading_order(parts)
     text = join_parts(parts, shown, order, condition(question), chunk.language)
-    return Selection(text, len(shown) < len(parts), [i for i in order if i in shown])
+    return Selection(text, len(shown) < len(parts) or bool(abridged), [i for i in order if i in shown], abridged)
+
+
+def _opening(text: str, room: int, lang: str) -> str:
+    """A listed cause from its opening within the room (whole paragraphs, then sentences), else its first
+    sentence: the list marker ("- ", "2. ") set aside, so that it is not read as a sentence of its own."""
+    m = _MARKER.match(text)
+    marker, body = (m.group(0), text[m.end() :]) if m else ("", text)
+    opening = item_opening(body, room - len(marker), lang, {})
+    if not opening:
+        first = SENTENCE_BREAK.split(body.strip(), maxsplit=1)[0]
+        opening = body if first.rstrip().endswith(":") or "```" in first else first
+    return marker + opening
+
+
+def _case_lead(part: Part, text: str) -> str:
+    """A listed case with its own remedy ("- A single data record is too large.\n\nFor example ... You have two
+    solutions: ..."), as a "why?" shows it: its first paragraph, the cause; the remedy is what "how do I fix
+    it?" gives (a fifth trial: "why?" on the Paimon heartbeat entry quoted all its solutions, 2,464
+    characters). Any other part whole, and a case whose first paragraph announces the rest ("... as follows:")."""
+    if not (part.fix and part.kind in _LISTED):
+        return text
+    lead = text.split("\n\n", 1)[0]
+    return text if lead.rstrip().endswith(":") else lead  # a lead announcing what follows needs it
 
 
 def fixes_done(chunk: Chunk, question: str, weights: dict | None) -> bool:

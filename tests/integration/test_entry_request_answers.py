@@ -50,6 +50,38 @@ def test_why_leaves_out_what_the_entry_says_after_its_fix(bot, lang):
     assert not any(note in why.parts.body for note in FIX_NOTES[lang])
 
 
+PAIMON_HEARTBEAT = {
+    "en": "Paimon write job fails with Heartbeat of TaskManager timed out",
+    "fr": "Mon job d'écriture Paimon échoue avec Heartbeat of TaskManager timed out",
+}
+# each case's cause, and the first words of its remedy
+PAIMON_CASES = {
+    "en": (("write-buffer-size is too large", "Try reducing"), ("single data record is too large", "For example")),
+    "fr": (("write-buffer-size est trop élevée", "Essayez"), ("enregistrement", "Par exemple")),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_why_lists_each_cases_cause_without_its_remedy(bot, lang):
+    """A fifth trial: "why?" on the Paimon heartbeat entry (three cases, each a cause and its remedies) quoted
+    every remedy, 2,464 characters; the remedies are what "how do I fix it?" gives."""
+    *_, why = chat(bot, PAIMON_HEARTBEAT[lang], WHY[lang])
+    assert "Heartbeat" in why.citations[0].title
+    body = why.parts.body
+    for cause, remedy in PAIMON_CASES[lang]:
+        assert cause in body and remedy not in body, (cause, body)
+    assert len(body) <= 1300 and "[1]" in why.parts.closing, (len(body), why.parts.closing)
+
+
+def test_why_on_a_long_list_of_causes_gives_each_from_its_opening(bot):
+    """Five causes of duplicates in MaxCompute, each a paragraph: each by its opening within the room."""
+    *_, why = chat(bot, "duplicate rows in my MaxCompute result table", WHY["en"])
+    assert "MaxCompute" in why.citations[0].title
+    body = why.parts.body
+    assert all(case in body for case in ("Check your job logic", "Batch Tunnel", "Stream Tunnel")), body
+    assert len(body) <= 1300, len(body)
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "es"])
 def test_give_me_the_sql_quotes_the_entrys_code(bot, lang):
     *_, code = chat(bot, KAFKA_WINDOW[lang], CODE[lang])

@@ -211,10 +211,12 @@ class Bot:
             r, query, answer_focus, typed = retrieval, question, focus(question, turns), ""
             t_retrieval = r.latency_ms + r.entry_check.get("ms", 0.0)
             t0 -= t_retrieval / 1000
-        if not answer_focus and r.decision.outcome != NOT_COVERED and r.hits:
+        if answer_focus in ("", "done") and r.decision.outcome != NOT_COVERED and r.hits:
             if fixes_done(r.hits[0].chunk, question, r.term_weights):
                 # "I already added X and it still fails", X being the entry's fix: told so, with the entries next to it
                 r, answer_focus = replace(r, decision=Decision(CLOSEST, r.confidence, "fix_done")), "failed"
+        if answer_focus == "done":
+            answer_focus = "fix"  # a turn saying only what was done: the entry's fixes, less what it did
         extractive = compose(r, question, answer_focus)
         final = extractive
         # the LLM writes confident answers only: closest entries and "not covered" are fixed texts

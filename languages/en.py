@@ -50,6 +50,9 @@ PACK = LanguagePack(
         r"\bnot working\b",
         r"\bstill (fails|failing|broken|empty|the same|nothing|no data|not)\b",
         r"\bsame (error|problem|issue) (again|still)",
+        # "what else?" after an answer: what it gave was not enough
+        r"^\W*(?:so\W+)?(?:what|anything) else"
+        r"(?:\W*$| (?:can|could|should|would) (?:i|we|you)\b| (?:to|i can|we can) (?:try|do|check)\b)",
     ),
     resume_patterns=(
         r"^\W*(?:(?:so|ok|okay|now|anyway)\W+)?(?:(?:going|coming|getting|go)\s+)?back\s+to\b",
@@ -132,7 +135,9 @@ PACK = LanguagePack(
             "fix_request": ("how do I fix it?", "what's the fix?"),
             "cause_request": ("why?", "why does this happen?", "what causes it?"),
             "code_request": ("give me the SQL", "show me a config example"),
-            "failed_fix": ("that did not work", "still nothing", "it doesn't help"),
+            "failed_fix": (
+                "that did not work", "still nothing", "it doesn't help", "what else?", "anything else I can try?"
+            ),
             "resume": (
                 "back to my window problem: why?", "OK, going back to the Kafka one", "about my earlier question",
                 "and the backpressure one, why does it happen?",

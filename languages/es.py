@@ -54,6 +54,7 @@ PACK = LanguagePack(
     failed_fix_patterns=(
         r"\bno (funcion[oóa]|sirvi[oó]|resolvi[oó]|ayud[oó]|cambi[oó])\b",
         r"\bsigue (igual|fallando|sin|vac[ií]a|el mismo)",
+        r"\bqu[eé] m[aá]s (?:puedo|podemos|hago|reviso|pruebo)\b|^\W*(?:y\s+)?(?:algo|qu[eé]) m[aá]s\W*$",
     ),
     resume_patterns=(
         r"^\W*(?:(?:bueno|ok|entonces|oye)\W+)?(?:volviendo|volvamos|vuelvo|regresando|regresemos|retomando|de vuelta)"
@@ -98,8 +99,8 @@ PACK = LanguagePack(
         r"instrucciones|comandos|líneas|sugerencias)\b",
     ),
     done_patterns=(
-        r"\bya (?:tengo|tenemos|añadí|agregué|puse|probé|comprobé|revisé|verifiqué|configuré|cambié|activé|"
-        r"desactivé|aumenté|he|hemos|está|están)\b",
+        r"\bya (?:lo |la |los |las )?(?:tengo|tenemos|añadí|agregué|puse|probé|comprobé|revisé|verifiqué|configuré|"
+        r"cambié|activé|desactivé|aumenté|hice|hicimos|intenté|he|hemos|está|están)\b",
         r"\b(?:he|hemos) (?:probado|comprobado|verificado|revisado|confirmado)\b",
     ),
     checked_patterns=(
@@ -331,7 +332,7 @@ PACK = LanguagePack(
             "fix_request": ("¿cómo lo soluciono?", "¿cuál es la solución?"),
             "cause_request": ("¿por qué?", "¿a qué se debe?"),
             "code_request": ("dame el SQL", "muéstrame un ejemplo de configuración"),
-            "failed_fix": ("eso no funcionó", "sigue igual"),
+            "failed_fix": ("eso no funcionó", "sigue igual", "¿qué más puedo hacer?"),
             "resume": (
                 "Volviendo a lo de la ventana, ¿por qué?", "retomando el problema de Kafka", "y lo de Hologres?"
             ),

@@ -58,6 +58,7 @@ PACK = LanguagePack(
         r"n['’]a (pas|rien) (marché|fonctionné|changé|résolu)",
         r"ne (marche|fonctionne) (toujours )?pas",
         r"toujours (la même erreur|le même problème|rien|pareil|vide)",
+        r"\b(?:quoi|que faire|que puis-je faire|que vérifier) d['’]autre\b",
     ),
     resume_patterns=(
         r"^\W*(?:(?:bon|ok|alors|sinon)\W+)?(?:revenons|revenir|je reviens|pour revenir|retour(?:nons)?)"
@@ -295,7 +296,7 @@ PACK = LanguagePack(
             "fix_request": ("comment le corriger ?", "quelle est la solution ?", "comment je corrige ça ?"),
             "cause_request": ("pourquoi ?", "quelle est la cause ?"),
             "code_request": ("donne-moi le SQL", "montre-moi un exemple de configuration"),
-            "failed_fix": ("ça n'a pas marché", "ça ne marche toujours pas"),
+            "failed_fix": ("ça n'a pas marché", "ça ne marche toujours pas", "quoi d'autre ?"),
             "resume": ("Revenons à mon problème de fenêtre : pourquoi ?", "pour revenir au souci Kafka"),
             "symptom": ("la table sink est vide", "le job ne démarre pas"),
             "refusal": ("la FAQ ne couvre pas cette question",),

@@ -22,7 +22,7 @@ import re
 from functools import lru_cache
 
 from faqbot.ingest.textproc import identifiers, tokenize
-from faqbot.languages import alternatives, words
+from faqbot.languages import PACKS, alternatives, words
 
 _DONE = re.compile(alternatives("done_patterns", True), re.IGNORECASE)
 _CHECKED = re.compile(alternatives("checked_patterns", True), re.IGNORECASE)
@@ -81,3 +81,29 @@ def done_query(question: str, lang: str) -> tuple[frozenset[str], frozenset[str]
     tested = " ".join(CHECKS[m.group(1).lower()] for m in _CHECK_RE.finditer(" ".join(done + checked)))
     # the words are the English entries': an entry in another language is not searched for them
     return frozenset(names), frozenset(tokenize(tested, lang) if lang == "en" else ())
+
+
+# a turn saying only what was done ("I already increased binlog retention", "ya revisé la política de caché")
+# after an answer: its other clauses hold at most this many words besides function words ("what else", "but")
+DONE_TURN_REST = 2
+# what was done, in fewer words than this besides the done verb ("I tried that", "j'ai déjà fait ça"): the fix the
+# answer just gave, as "that did not work" says
+NAMES_WHAT = 2
+_WORD = re.compile(r"[^\W\d_][\w.\-]*", re.UNICODE)
+_FUNCTION_WORDS = frozenset(w for p in PACKS.values() for w in p.function_words) | set(words("contrast_words"))
+
+
+def _content_words(text: str) -> int:
+    return sum(w.lower() not in _FUNCTION_WORDS for w in _WORD.findall(text))
+
+
+def done_turn(question: str) -> str:
+    """What a turn that says only what the user did or checked asks of the entry under discussion: "done" (its
+    other fixes; bot/service.py) when it names what, "failed" when it names only the fix just given ("I tried
+    that"), "" when it says no such thing or asks something of its own (a fifth trial: "I already changed the
+    startup position to earliest" was searched as typed, and the next turn lost the Kafka topic)."""
+    done, checked, other = clauses(question)
+    if not (done or checked) or any(_content_words(c) > DONE_TURN_REST for c in other):
+        return ""
+    named = sum(_content_words(_DONE.sub(" ", c)) for c in done) + len(checked)
+    return "done" if named >= NAMES_WHAT or any(done_query(question, "en")) else "failed"

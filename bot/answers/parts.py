@@ -352,11 +352,15 @@ def fix_selection(chunk: Chunk, query: str, question: str, lang: str, weights: d
     fixes = [i for i, p in enumerate(parts) if p.fix]
     if not fixes:
         return None
+    done = done_query(question, lang)
+    texts_ = [render_part(p) for p in parts]
+    if any(done):
+        # "I already set X" after an answer: the fixes but X's (all of them when X is every fix)
+        gone = done_fixes(parts, texts_, PartQuery(set(), lang, weights or {}, set(), None, *done))
+        fixes = [i for i in fixes if i not in gone]
     if chunk.fix in ("sections", "items"):
-        texts_ = [render_part(p) for p in parts]
         tokens = set(query_tokens(query, lang)) | set(weights or {})
         names = question_names(undone(question) + " " + query)
-        done = done_query(question, lang)
         qy = local_query(parts, texts_, PartQuery(tokens, lang, weights or {}, names, None, *done))
         # a section is as relevant as its best part
         rel = {
@@ -370,11 +374,11 @@ def fix_selection(chunk: Chunk, query: str, question: str, lang: str, weights: d
         top = max(rel.values())
         if top > 0:
             fixes = [i for i in fixes if rel[i] >= FILL_SHARE * top]
-    texts = {i: render_part(parts[i]) for i in fixes}
+    texts = {i: texts_[i] for i in fixes}
     for i in fixes:
         s = parts[i].section
         if s >= 0 and s not in texts:
-            texts[s] = render_part(parts[s])
+            texts[s] = texts_[s]
     order = reading_order(parts)
     text = join_parts(parts, texts, order, condition(question), lang)
     return Selection(text, len(texts) < len(parts), [i for i in order if i in texts])

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from faqbot.bot.answers.answer import Turn
+from faqbot.bot.answers.done import done_turn
 from faqbot.bot.answers.phrases import LANGUAGE_NAMES
 from faqbot.bot.dialogue.resume import resumed
 from faqbot.bot.retrieval.reading import Detect
@@ -253,21 +254,26 @@ def asks_for_fix(question: str, history: list[Turn]) -> bool:
 
 
 def entry_request(question: str) -> str:
-    """What a short turn asks of an entry, by its words alone: "failed", "code", "cause", "fix" or ""."""
-    words = word_count(question)
-    if words > FAILED_WORDS or (words > SHORT and _ERROR_CLASS.search(question)):
+    """What a short turn asks of an entry, by its words alone: "failed", "done", "code", "cause", "fix" or ""."""
+    n_words = word_count(question)
+    if n_words > FAILED_WORDS or (n_words > SHORT and _ERROR_CLASS.search(question)):
         return ""  # a turn pasting an error of its own names its own problem (as in is_follow_up)
     kind = next((k for k, pattern in ENTRY_REQUESTS.items() if pattern.search(question)), "")
     if kind == "failed":
         return kind
-    if words > FIX_WORDS:
+    # a turn saying only what the user did ("I already increased binlog retention"): as long as "that did not work"
+    kind = done_turn(question) or kind
+    if kind in ("done", "failed"):
+        return kind
+    if n_words > FIX_WORDS:
         return ""
     return kind or ("fix" if ASKS_FIX.search(question) else "")
 
 
 def focus(question: str, history: list[Turn]) -> str:
     """What the answer should quote of the entry under discussion: "fix" for a how-do-I-fix-it follow-up,
-    "cause" for "why?", "code" for "give me the SQL", "failed" for "that did not work" (its fix and the
+    "cause" for "why?", "code" for "give me the SQL", "done" for "I already increased the retention" (its other
+    fixes: bot/service.py), "failed" for "that did not work" or "I tried that" (its fix and the
     other entries close to the question: bot/answers/compose.py); "" for a question of its own."""
     return entry_request(question) if any(t.role == "user" for t in history) else ""
 

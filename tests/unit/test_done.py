@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from faqbot.bot.answers.done import clauses, done_query, undone
+from faqbot.bot.answers.done import clauses, done_query, done_turn, undone
 from faqbot.bot.answers.parts_score import SIGNALS, PartQuery, relevance, said_done
 from faqbot.ingest.records import Part
 
@@ -86,3 +86,26 @@ def test_a_part_saying_to_do_what_was_done_loses_to_one_that_does_not():
 def test_a_failed_check_is_no_check_passed(question):
     done, checked, _other = clauses(question)
     assert not done and not checked
+
+
+@pytest.mark.parametrize(
+    ("turn", "kind"),
+    [
+        # says what was done, in words or names: the entry's other fixes
+        ("I already changed the startup position to earliest", "done"),
+        ("I already set allowMultiQueries=true in the URL", "done"),
+        ("j'ai déjà augmenté la mémoire du TaskManager", "done"),
+        ("ya revisé la política de caché y está bien", "done"),
+        ("telnet to the broker works", "done"),
+        # names only the fix just given: "that did not work"
+        ("I tried that", "failed"),
+        ("I already did that, what else?", "failed"),
+        ("j'ai déjà fait ça", "failed"),
+        ("ya lo hice", "failed"),
+        # a question of its own, or nothing done
+        ("I already set up a Kafka source; now how do I write to Hologres?", ""),
+        ("Flink cannot read from Kafka", ""),
+    ],
+)
+def test_a_turn_saying_only_what_was_done(turn, kind):
+    assert done_turn(turn) == kind

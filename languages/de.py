@@ -37,7 +37,7 @@ PACK = LanguagePack(
     # not "es" (a Spanish word), "das" (also the article of a new question) nor "dies" (English "dies")
     pronoun_patterns=("dieses", "diesem", "diesen", "damit", "dafür", "davon"),
     question_patterns=(
-        r"\bwas (?:tun|kann ich tun|soll ich tun|mache ich|bedeutet)\b",
+        r"\bwas bedeutet\b",
         r"\bwie (?:kann|soll|muss) (?:ich|man)\b",
         r"\b(?:warum|wieso|weshalb)\b",
         r"\bist (?:das|es|dies) normal\b",
@@ -48,8 +48,13 @@ PACK = LanguagePack(
         r"wie behebt man",
         r"was ist die lösung",
         r"wie lässt sich (das |dies |es )?(beheben|lösen)",
+        r"\bwas (?:tun|kann ich tun|soll ich tun|mache ich)\b",
     ),
-    cause_request_patterns=(r"^\W*(warum|wieso)\W*$", r"was ist die (ursache|grund)"),
+    cause_request_patterns=(
+        r"^\W*(warum|wieso)\W*$",
+        r"was ist die (ursache|grund)",
+        r"^\W*ist (?:das|es|dies) normal\W*$",
+    ),
     code_request_patterns=(r"zeig(e)? mir (den|das|die) (sql|code|ddl|konfiguration)", r"(sql|code)-?beispiel"),
     failed_fix_patterns=(r"(hat|funktioniert) (immer noch )?nicht( funktioniert| geholfen)?",),
     # not a bare "Quelle": French "quelle" ("which") would name a role in every French question
@@ -187,10 +192,10 @@ PACK = LanguagePack(
     examples=frozen(
         {
             "follow_up": ("und was ist mit der Senke?", "und für Paimon?"),
-            "question": ("was tun?", "ist das normal?"),
+            "question": ("was bedeutet das?", "ist das normal?"),
             "pronoun": ("was brauche ich dafür?",),
-            "fix_request": ("wie behebe ich das?", "wie kann ich das beheben?", "was ist die Lösung?"),
-            "cause_request": ("warum?",),
+            "fix_request": ("wie behebe ich das?", "wie kann ich das beheben?", "was ist die Lösung?", "was tun?"),
+            "cause_request": ("warum?", "ist das normal?"),
             "code_request": ("zeig mir das SQL",),
             "failed_fix": ("hat nicht funktioniert",),
             "resume": ("zurück zu meinem Fenster-Problem: warum?",),

@@ -35,11 +35,14 @@ PACK = LanguagePack(
         r"how to (fix|solve|resolve)",
         r"what(’s|'s| is) the (fix|solution)",
         r"fix (it|this|that)",
+        r"what (should|do|can|must) (i|we) do\b",
     ),
     cause_request_patterns=(
         r"^\W*why\b(?:\s+(?:is|does|did|do|would)\s+(?:it|this|that)(?:\s+(?:happen|happening|fail|failing|occur))?)?\W*$",
         r"what (causes|caused) (it|this|that)",
         r"what(’s|'s| is) the (cause|reason)",
+        # "is that normal?" after an answer: what the entry says makes it happen
+        r"^\W*(?:is|isn['’]t) (?:it|that|this) (?:normal|expected)\W*$",
     ),
     code_request_patterns=(
         r"(give|show|send|write) me (the|an?|some) (sql|ddl|code|config|configuration|example|sample|statement|query)",
@@ -132,8 +135,8 @@ PACK = LanguagePack(
         {
             "follow_up": ("and for the sink?", "what about Paimon?"),
             "pronoun": ("why does it fail?",),
-            "fix_request": ("how do I fix it?", "what's the fix?"),
-            "cause_request": ("why?", "why does this happen?", "what causes it?"),
+            "fix_request": ("how do I fix it?", "what's the fix?", "what should I do?"),
+            "cause_request": ("why?", "why does this happen?", "what causes it?", "is that normal?"),
             "code_request": ("give me the SQL", "show me a config example"),
             "failed_fix": (
                 "that did not work", "still nothing", "it doesn't help", "what else?", "anything else I can try?"

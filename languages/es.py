@@ -31,7 +31,7 @@ PACK = LanguagePack(
     follow_up_patterns=("y", "y con", "y en", "y para", "¿y", "igual", "también"),
     pronoun_patterns=("esto", "eso", "ello", "lo"),
     question_patterns=(
-        r"\bqu[eé] (?:hago|hacer|debo hacer|tengo que hacer|puedo hacer|significa|quiere decir|pasa)\b",
+        r"\bqu[eé] (?:significa|quiere decir|pasa)\b",
         r"\bc[oó]mo (?:lo |la |los |las |se |puedo |debo )?\w{3,}(?:ar|er|ir|o)\b",
         r"\b(?:es|esto es) (?:normal|grave|posible|un bug|un error)\b",
         r"\bpor\s*qu[eé]\b",
@@ -40,11 +40,13 @@ PACK = LanguagePack(
         r"c[oó]mo (lo |la |los |las |se )?(soluciono|soluciona|solucionar|arreglo|arreglar|resuelvo|resolver|"
         r"corrijo|corregir)",
         r"cu[aá]l es la soluci[oó]n",
+        r"\bqu[eé] (?:hago|hacer|debo hacer|tengo que hacer|puedo hacer)\b",
     ),
     cause_request_patterns=(
         r"^\W*por\s+qu[eé]\b(?:\s+(?:pasa|ocurre|falla|sucede)(?:\s+(?:esto|eso))?)?\W*$",
         r"cu[aá]l es la (causa|raz[oó]n)",
         r"a qu[eé] se debe",
+        r"^\W*(?:es|esto es|eso es) normal\W*$",
     ),
     code_request_patterns=(
         r"(dame|mu[eé]strame|p[aá]same|env[ií]ame|escr[ií]beme) (el|la|un|una|los|las) "
@@ -327,10 +329,10 @@ PACK = LanguagePack(
     examples=frozen(
         {
             "follow_up": ("¿y para el destino?", "y con Paimon"),
-            "question": ("¿qué hago?", "¿cómo lo desactivo?", "¿es normal?"),
+            "question": ("¿qué significa?", "¿cómo lo desactivo?", "¿es normal?"),
             "pronoun": ("¿por qué falla esto?",),
-            "fix_request": ("¿cómo lo soluciono?", "¿cuál es la solución?"),
-            "cause_request": ("¿por qué?", "¿a qué se debe?"),
+            "fix_request": ("¿cómo lo soluciono?", "¿cuál es la solución?", "¿qué hago?"),
+            "cause_request": ("¿por qué?", "¿a qué se debe?", "¿es normal?"),
             "code_request": ("dame el SQL", "muéstrame un ejemplo de configuración"),
             "failed_fix": ("eso no funcionó", "sigue igual", "¿qué más puedo hacer?"),
             "resume": (

@@ -30,8 +30,8 @@ PACK = LanguagePack(
     follow_up_patterns=("et", "et pour", "et avec", "et en", "qu'en est-il", "pareil", "aussi"),
     pronoun_patterns=("ça", "cela", "celui", "celle", "ce"),
     question_patterns=(
-        r"\bque (?:faire|dois-je faire|faut-il faire|signifie|veut dire)\b",
-        r"\bqu['’]est-ce (?:que|qu['’]il|qui)\b",
+        r"\bque (?:signifie|veut dire)\b",
+        r"\bqu['’]est-ce (?:que|qu['’]il|qui)\b(?: (?:ça|cela) (?:veut dire|signifie))?",
         # "comment désactiver", "comment je corrige", not English "comment on", "comment out"
         r"\bcomment (?:je|j['’]|on (?:fait|peut|doit)|puis-je|peut-on|dois-je|faire"
         r"|\w*[^\x00-\x7f]\w*|\w{3,}(?:er|ir))\b",
@@ -43,11 +43,14 @@ PACK = LanguagePack(
         r"comment (?:je |j'|j’|on |puis-je |peut-on |faire pour )?(le |la |les |l'|l’)?"
         r"(corriger|corrige|résoudre|résous|résout|réparer|répare|régler|règle)",
         "quelle est la solution",
+        r"\bque (?:faire|dois-je faire|faut-il faire)\b",
+        r"\bqu['’]est-ce (?:que je dois|qu['’]il faut) faire\b",
     ),
     cause_request_patterns=(
         r"^\W*pourquoi\b(?:\s+(?:ça|cela|c['’]est|est-ce)(?:\s+(?:arrive|échoue|plante))?)?\W*$",
         r"quelle est la (cause|raison)",
         r"d['’]où (ça|cela) vient",
+        r"^\W*(?:c['’]est|est-ce|est-ce que c['’]est) normal\W*$",
     ),
     code_request_patterns=(
         r"(donne|montre|envoie|écris)[-\s]moi (le|la|un|une|les|des) "
@@ -291,10 +294,12 @@ PACK = LanguagePack(
     examples=frozen(
         {
             "follow_up": ("et pour le sink ?", "qu'en est-il de Paimon ?"),
-            "question": ("que faire ?", "comment désactiver ?", "c'est normal ?"),
+            "question": ("qu'est-ce que ça veut dire ?", "comment désactiver ?", "c'est normal ?"),
             "pronoun": ("pourquoi cela échoue ?",),
-            "fix_request": ("comment le corriger ?", "quelle est la solution ?", "comment je corrige ça ?"),
-            "cause_request": ("pourquoi ?", "quelle est la cause ?"),
+            "fix_request": (
+                "comment le corriger ?", "quelle est la solution ?", "comment je corrige ça ?", "que faire ?"
+            ),
+            "cause_request": ("pourquoi ?", "quelle est la cause ?", "c'est normal ?"),
             "code_request": ("donne-moi le SQL", "montre-moi un exemple de configuration"),
             "failed_fix": ("ça n'a pas marché", "ça ne marche toujours pas", "quoi d'autre ?"),
             "resume": ("Revenons à mon problème de fenêtre : pourquoi ?", "pour revenir au souci Kafka"),

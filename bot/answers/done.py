@@ -93,7 +93,8 @@ _WORD = re.compile(r"[^\W\d_][\w.\-]*", re.UNICODE)
 _FUNCTION_WORDS = frozenset(w for p in PACKS.values() for w in p.function_words) | set(words("contrast_words"))
 
 
-def _content_words(text: str) -> int:
+def content_words(text: str) -> int:
+    """The words of a text besides any language's function words and contrast words ("but", "pero")."""
     return sum(w.lower() not in _FUNCTION_WORDS for w in _WORD.findall(text))
 
 
@@ -103,7 +104,7 @@ def done_turn(question: str) -> str:
     that"), "" when it says no such thing or asks something of its own (a fifth trial: "I already changed the
     startup position to earliest" was searched as typed, and the next turn lost the Kafka topic)."""
     done, checked, other = clauses(question)
-    if not (done or checked) or any(_content_words(c) > DONE_TURN_REST for c in other):
+    if not (done or checked) or any(content_words(c) > DONE_TURN_REST for c in other):
         return ""
-    named = sum(_content_words(_DONE.sub(" ", c)) for c in done) + len(checked)
+    named = sum(content_words(_DONE.sub(" ", c)) for c in done) + len(checked)
     return "done" if named >= NAMES_WHAT or any(done_query(question, "en")) else "failed"

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from faqbot.bot.answers.answer import Turn
-from faqbot.bot.answers.done import done_turn
+from faqbot.bot.answers.done import content_words, done_turn
 from faqbot.bot.answers.phrases import LANGUAGE_NAMES
 from faqbot.bot.dialogue.resume import resumed
 from faqbot.bot.retrieval.reading import Detect
@@ -37,6 +37,9 @@ PRONOUNS = re.compile(
     rf"\b({alternatives('pronoun_patterns', True)})\b|{alternatives('pronoun_patterns', False)}", re.IGNORECASE
 )
 _ASKS_ABOUT = re.compile("|".join(f for p in PACKS.values() for f in p.asks_about_patterns))
+# how a question opens ("comment désactiver", "c'est normal", "¿cómo lo desactivo?"): a short turn that is nothing
+# more asks it of what the conversation is about
+_OPENS_QUESTION = re.compile(alternatives("question_patterns", True), re.IGNORECASE)
 SHORT = 6
 ASKS_FIX = re.compile(
     rf"\b({alternatives('fix_request_patterns', True)})|{alternatives('fix_request_patterns', False)}",
@@ -162,9 +165,20 @@ def is_follow_up(question: str) -> bool:
         return False
     return (
         bool(REFERS_BACK.match(question))
-        or (short and bool(PRONOUNS.search(question) or _ASKS_ABOUT.search(question)))
+        or (short and bool(PRONOUNS.search(question) or _ASKS_ABOUT.search(question) or only_asks(question)))
         or only_version(question)
     )
+
+
+def only_asks(question: str) -> bool:
+    """Whether a turn is a question's opening and nothing more ("comment désactiver ?", "c'est normal ?",
+    "¿cómo lo desactivo?"): no word of a topic is left without it (a fifth trial: searched as typed after an
+    answer, they found unrelated entries or none)."""
+    if not _OPENS_QUESTION.search(question):
+        return False
+    rest = PRONOUNS.sub(" ", _OPENS_QUESTION.sub(" ", question))
+    # a word one language's stop list keeps is no topic: nothing left in any one is enough
+    return not all(tokenize(rest, lang) for lang in ("en", "fr", "es"))
 
 
 # a turn saying no more than the version it runs ("we are on vvr-6.0.3-flink-1.15", "estamos en la 8.0.9"):
@@ -267,7 +281,21 @@ def entry_request(question: str) -> str:
         return kind
     if n_words > FIX_WORDS:
         return ""
-    return kind or ("fix" if ASKS_FIX.search(question) else "")
+    kind = kind or ("fix" if ASKS_FIX.search(question) else "")
+    return "" if kind and names_own_problem(question) else kind
+
+
+# words of a problem of its own beside a request ("Timeout expired while fetching topic metadata, que faire ?"): a
+# new question, not one about the entry under discussion ("how do I fix it in Flink SQL?" names two)
+OWN_PROBLEM_WORDS = 3
+
+
+def names_own_problem(question: str) -> bool:
+    """Whether a turn, without its request, opener and pronouns, still names a problem of its own."""
+    rest = REFERS_BACK.sub(" ", question)
+    for pattern in (ASKS_FIX, *ENTRY_REQUESTS.values(), _OPENS_QUESTION, PRONOUNS):
+        rest = pattern.sub(" ", rest)
+    return content_words(rest) >= OWN_PROBLEM_WORDS
 
 
 def focus(question: str, history: list[Turn]) -> str:

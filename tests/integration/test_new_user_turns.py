@@ -214,3 +214,36 @@ def test_a_pasted_english_error_and_two_asking_words_are_answered_in_the_users_l
     assert a.citations and "update and delete changes" in a.citations[0].title, [c.title for c in a.citations]
     assert a.citations[0].language == lang or lang == "fr"
     assert "upsert" in a.text.lower(), a.text[:300]
+
+
+WINDOW_EN = "Kafka window aggregation produces no output"
+WINDOW_TITLE = "No data output from Kafka event time windows"
+
+
+@pytest.mark.parametrize(
+    ("turn", "lang", "heading"),
+    [
+        ("que faire ?", "fr", "Si l’entrée"),
+        ("¿qué hago?", "es", "Si la entrada"),
+        ("c'est normal ?", "fr", "Si l’entrée"),
+        ("is that normal?", "en", "If the closest"),
+    ],
+)
+def test_a_short_question_after_an_answer_asks_about_its_entry(bot, turn, lang, heading):
+    """A fifth trial: "que faire ?", "¿qué hago?", "c'est normal ?" after an answer were searched as typed (read
+    English, unrelated entries or "not covered"): the fix or the cause of the entry under discussion, in the
+    language they are typed in."""
+    from tests.support import chat, english_title
+
+    a1, a2 = chat(bot, WINDOW_EN, turn)
+    assert english_title(a1.citations[0]) == WINDOW_TITLE
+    assert a2.language == lang and english_title(a2.citations[0]) == WINDOW_TITLE, (a2.language, a2.citations[0].title)
+    assert a2.parts.heading.startswith(heading), a2.parts.heading
+
+
+def test_a_request_beside_a_new_error_is_a_new_question(bot):
+    from tests.support import chat, english_title
+
+    *_, a2 = chat(bot, "Ma fenêtre Kafka ne produit aucun résultat", "Timeout expired fetching metadata, que faire ?")
+    assert a2.language == "fr"
+    assert english_title(a2.citations[0]) != WINDOW_TITLE, a2.citations[0].title

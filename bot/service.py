@@ -19,8 +19,8 @@ from faqbot.bot.answers.compose import compose
 from faqbot.bot.answers.focus import fixes_done
 from faqbot.bot.answers.phrases import phrase
 from faqbot.bot.dialogue.aspect import DECLINED, ENTRY_BEFORE, READ_ALONE, decline_repeat
-from faqbot.bot.dialogue.conversation import focus
 from faqbot.bot.dialogue.query import Query, build_query
+from faqbot.bot.dialogue.requests import focus
 from faqbot.bot.dialogue.turns import in_language, nothing_to_refer_to
 from faqbot.bot.retrieval.corpus_words import corpus_names
 from faqbot.bot.retrieval.decision import ANSWER, CLOSEST, NOT_COVERED, Decision
@@ -217,7 +217,10 @@ class Bot:
                 r, answer_focus = replace(r, decision=Decision(CLOSEST, r.confidence, "fix_done")), "failed"
         if answer_focus == "done":
             answer_focus = "fix"  # a turn saying only what was done: the entry's fixes, less what it did
-        extractive = compose(r, question, answer_focus)
+        # what the conversation's answers showed: "that did not work" gives the entry's fixes they did not
+        failed = answer_focus == "failed" and r.decision.reason != "fix_done"  # not the fixes the user did
+        before = "\n".join(t.content for t in turns if t.role == "assistant") if failed else ""
+        extractive = compose(r, question, answer_focus, before)
         final = extractive
         # the LLM writes confident answers only: closest entries and "not covered" are fixed texts
         if self.llm is not None and r.decision.outcome == ANSWER:

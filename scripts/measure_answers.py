@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 from faqbot.bot.answers.compose import compose
-from faqbot.bot.dialogue.conversation import focus
+from faqbot.bot.dialogue.requests import focus
 from faqbot.bot.evaluation.evaluate import contains_needle, read_questions
 from faqbot.bot.evaluation.llm_eval import neutral_needles
 from faqbot.bot.llm.prompt import passage_for

@@ -12,7 +12,7 @@ from faqbot.bot.answers.answer import Answer, Citation
 from faqbot.bot.answers.answer_parts import AnswerParts, EntryLink
 from faqbot.bot.answers.extract import BUDGET, CODE_LINE, fix_only, section_kind, select
 from faqbot.bot.answers.fix_line import FIX_CHARS, fix_line
-from faqbot.bot.answers.focus import focus_selection
+from faqbot.bot.answers.focus import focus_selection, unshown_fixes
 from faqbot.bot.answers.parts import answer_hit, for_answer
 from faqbot.bot.answers.parts_score import SIGNALS
 from faqbot.bot.answers.phrases import language_list, phrase
@@ -154,15 +154,23 @@ def _closest_fix(r: Retrieval, question: str, notices: list[str], focus: str = "
     return _answer(r, question, parts, cites, notices)
 
 
-def _fix_failed(r: Retrieval, question: str, notices: list[str]) -> Answer:
-    """"That did not work" about the entry under discussion: the FAQ has no other fix in that entry (its fix was
-    shown, or the user would have asked for it); the entries next to it, each with its fix line, are what
-    else the FAQ has near the question. A search of those words alone listed three unrelated entries."""
+def _fix_failed(r: Retrieval, question: str, notices: list[str], before: str = "") -> Answer:
+    """"That did not work" about the entry under discussion: its fixes the conversation has not shown yet
+    (`before`: the earlier answers' texts), else the FAQ has no other fix in that entry; the entries next to it,
+    each with its fix line, are what else the FAQ has near the question. A search of those words alone listed
+    three unrelated entries."""
     top, lang = r.hits[0], r.language
     cites = [Citation.from_chunk(1, top.chunk, top.versions)]
     others = _fix_lines(r.hits[1:CLOSEST_N], cites, question, r)
+    more = unshown_fixes(top.chunk, before, question) if before and top.chunk.parts else None
+    if more is not None:
+        heading, body = phrase("fix_failed_more", lang, title=top.chunk.title), more.text
+    else:
+        heading, body = phrase("fix_failed" if others else "fix_failed_alone", lang, title=top.chunk.title), ""
     parts = AnswerParts(
-        heading=phrase("fix_failed" if others else "fix_failed_alone", lang, title=top.chunk.title),
+        heading=heading,
+        body=body,
+        closing=phrase("more_in_source", lang) if body else "",
         nearby=others,
         advice=phrase("closest_check", lang) if others else "",
     )
@@ -228,14 +236,15 @@ def _extract(top: Hit, r: Retrieval, question: str, focus: str) -> tuple[tuple[s
     return (text, cut, False), ""
 
 
-def compose(r: Retrieval, question: str, focus: str = "") -> Answer:
-    """The extractive answer; focus="fix" quotes only the fix of the entry (a "how do I fix it" follow-up)."""
+def compose(r: Retrieval, question: str, focus: str = "", before: str = "") -> Answer:
+    """The extractive answer; focus="fix" quotes only the fix of the entry (a "how do I fix it" follow-up);
+    `before`: the conversation's earlier answers, for "that did not work" (what of the entry they showed)."""
     lang = r.language
     notices = _notices(r)
     if r.decision.outcome == NOT_COVERED or not r.hits:
         return _not_covered(r, question, notices)
     if focus == "failed":
-        return _fix_failed(r, question, notices)
+        return _fix_failed(r, question, notices, before)
     if r.decision.outcome == CLOSEST:
         return _closest_fix(r, question, notices, focus) if focus else _closest(r, question, notices)
     n_top = answer_hit(r.hits)

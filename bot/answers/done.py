@@ -70,10 +70,25 @@ def undone(question: str) -> str:
 
 
 @lru_cache(maxsize=1024)
-def done_query(question: str, lang: str) -> tuple[frozenset[str], frozenset[str]]:
+def done_query(
+    question: str, lang: str, turn: bool = False
+) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """(the names of what the question says was done, lower-cased; the tokens, in the entry's language
-    `lang`, of what the checks it says passed tested): what parts_score.PartQuery takes. Both empty for a
-    question that says neither."""
+    `lang`, of what the checks it says passed tested; with `turn`, a follow-up asking for the fixes, and when it
+    says only what was done, its words in `lang`): what parts_score.PartQuery takes. All empty for a question that
+    says neither."""
+    names, tested = _names_tested(question, lang)
+    words_done: frozenset[str] = frozenset()
+    if turn and done_turn(question) == "done":
+        # the whole turn, after an answer, is what was done ("ya revisé la política de caché de la tabla de
+        # dimensión"): its ordinary words name it too. Not in a question of its own, where they may be its topic
+        # (a real post's "I tried to create the table with the type array(nested())": identifiers only there)
+        done, _checked, _other = clauses(question)
+        words_done = frozenset(tokenize(" ".join(_DONE.sub(" ", c) for c in done), lang))
+    return names, tested, words_done
+
+
+def _names_tested(question: str, lang: str) -> tuple[frozenset[str], frozenset[str]]:
     done, checked, other = clauses(question)
     if not (done or checked):
         return frozenset(), frozenset()
@@ -107,4 +122,4 @@ def done_turn(question: str) -> str:
     if not (done or checked) or any(content_words(c) > DONE_TURN_REST for c in other):
         return ""
     named = sum(content_words(_DONE.sub(" ", c)) for c in done) + len(checked)
-    return "done" if named >= NAMES_WHAT or any(done_query(question, "en")) else "failed"
+    return "done" if named >= NAMES_WHAT or any(_names_tested(question, "en")) else "failed"

@@ -17,6 +17,8 @@ _NO_TEXT = ("label", "heading", "problem")
 _LISTED = ("item", "step")  # what a lead-in ending in ":" introduces
 _ONE_FIX = ("labelled", "last")  # the fix shapes (ingest/parts.py) of an entry that gives one fix
 _MARKER = re.compile(r"^\s*(?:[-*]|\d+\.)\s+")
+# a setting or address written inline: `code`, a URL, key=value
+_INLINE_SAMPLE = re.compile(r"`[^`\n]+`|\w+://\S+|\b[\w.\-]+=[\w.\-'\"]+")
 # a "why?" answer's room (the fix-first answers' p90 target, issue 24): beyond it, listed causes by their first
 # sentence
 CAUSE_ROOM = 1200
@@ -49,6 +51,10 @@ def _code_parts(parts: list[Part], texts: list[str]) -> list[int]:
     introduces it when that is a part of its own ("... add the following code:")."""
     # not the error text's (a "Problem" DDL is the user's own, without the fix)
     code = [i for i, t in enumerate(texts) if "```" in t and parts[i].kind not in _NO_TEXT]
+    if not code:
+        # a sample written in the sentence ("par exemple : jdbc:mysql://...?allowMultiQueries=true"): the fix parts
+        # holding one (a sixth trial: "donne-moi le SQL" was told the entry had none, under that very line)
+        return [i for i, p in enumerate(parts) if p.fix and p.kind not in _NO_TEXT and _INLINE_SAMPLE.search(texts[i])]
     leads = [i - 1 for i in code if i > 0 and i - 1 not in code and texts[i - 1].rstrip().endswith(":")]
     return sorted(set(code) | set(leads))
 
@@ -108,6 +114,36 @@ def _case_lead(part: Part, text: str) -> str:
         return text
     lead = text.split("\n\n", 1)[0]
     return text if lead.rstrip().endswith(":") else lead  # a lead announcing what follows needs it
+
+
+# a sentence of a fix at least this long, found in an earlier answer, says that fix was shown
+SHOWN_SENTENCE = 30
+
+
+def _shown(text: str, before: str) -> bool:
+    sentences = [s.strip(" -*`") for s in SENTENCE_BREAK.split(_MARKER.sub("", text.strip()))]
+    return any(len(s) >= SHOWN_SENTENCE and s in before for s in sentences)
+
+
+def unshown_fixes(chunk: Chunk, before: str, question: str) -> Selection | None:
+    """The entry's fix parts that no earlier answer of the conversation (`before`, its texts joined) quoted
+    from, with their sections' labels; None when every fix was shown (a sixth trial: "what else?" was told the
+    entry had no other fix while its first one had never been shown)."""
+    parts = chunk.parts
+    texts = [render_part(p) for p in parts]
+    flat = " ".join(before.split())
+    fixes = [i for i, p in enumerate(parts) if p.fix and p.kind not in _NO_TEXT]
+    new = [i for i in fixes if not _shown(" ".join(texts[i].split()), flat)]
+    if not new or not any(_shown(" ".join(t.split()), flat) for t in texts):
+        return None  # nothing new, or nothing of this entry was ever shown: not the entry under discussion
+    shown = {i: texts[i] for i in new}
+    for i in new:
+        s = parts[i].section
+        if s >= 0 and s not in shown and parts[s].kind in ("label", "heading"):
+            shown[s] = texts[s]
+    order = reading_order(parts)
+    text = join_parts(parts, shown, order, condition(question), chunk.language)
+    return Selection(text, True, [i for i in order if i in shown])
 
 
 def fixes_done(chunk: Chunk, question: str, weights: dict | None) -> bool:

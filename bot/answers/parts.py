@@ -352,7 +352,7 @@ def fix_selection(chunk: Chunk, query: str, question: str, lang: str, weights: d
     fixes = [i for i, p in enumerate(parts) if p.fix]
     if not fixes:
         return None
-    done = done_query(question, lang)
+    done = done_query(question, lang, turn=True)  # a follow-up: "how do I fix it?", "I already checked X"
     texts_ = [render_part(p) for p in parts]
     if any(done):
         # "I already set X" after an answer: the fixes but X's (all of them when X is every fix)

@@ -146,6 +146,12 @@ PHRASES: dict[str, dict[str, str]] = {
         "es": "Si la solución de «{title}» [1] no funcionó, las preguntas frecuentes no dan otra en esa entrada. "
         "Otras entradas cercanas a su pregunta:",
     },
+    # "what else?" when the entry under discussion has fixes the conversation has not shown yet
+    "fix_failed_more": {
+        "en": "“{title}” [1] also says:",
+        "fr": "« {title} » [1] dit aussi :",
+        "es": "«{title}» [1] también dice:",
+    },
     "fix_failed_alone": {
         "en": "If the fix of “{title}” [1] did not work, the FAQ has no other fix for it.",
         "fr": "Si la solution de « {title} » [1] n’a pas marché, la FAQ n’en donne pas d’autre.",

@@ -1,6 +1,7 @@
 """Follow-up questions ("and with Paimon?", "et en SQL ?", "and for the sink?") made standalone using the
 history (a turn going back to an earlier question: bot/dialogue/resume.py; the check that a follow-up naming a
-new aspect is not answered with the previous entry: bot/dialogue/aspect.py)."""
+new aspect is not answered with the previous entry: bot/dialogue/aspect.py; what a short turn asks of the entry
+under discussion: bot/dialogue/requests.py; the packs' words it is read with: bot/dialogue/words.py)."""
 
 from __future__ import annotations
 
@@ -9,53 +10,26 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from faqbot.bot.answers.answer import Turn
-from faqbot.bot.answers.done import content_words, done_turn
 from faqbot.bot.answers.phrases import LANGUAGE_NAMES
+from faqbot.bot.dialogue.requests import entry_request
 from faqbot.bot.dialogue.resume import resumed
+from faqbot.bot.dialogue.words import (
+    ASKS_ABOUT,
+    CJK_RUN,
+    ERROR_CLASS,
+    OPENS_QUESTION,
+    PRONOUNS,
+    REFERS_BACK,
+    SHORT,
+    WORD,
+    word_count,
+)
 from faqbot.bot.retrieval.reading import Detect
 from faqbot.ingest.textproc import detect_language, fold, function_word_scores, identifiers, tokenize
-from faqbot.languages import CJK, PACKS, ROLE_KINDS, alternatives, words
+from faqbot.languages import CJK, PACKS, ROLE_KINDS, words
 
 if TYPE_CHECKING:
     from faqbot.bot.llm.backend import LLMBackend
-
-# Han, kana and Hangul are written without spaces: no \\b stands between their words, and a role or
-# a name next to them ("那sink呢") is still a word of its own. WORD is a letter or digit of the
-# spaced scripts, what the word boundaries below are made of.
-_CJK = CJK
-WORD = rf"[^\W{_CJK}]"
-_CJK_RUN = re.compile(rf"[{_CJK}]+")
-# The language packs' words, per kind (languages/): openers that refer back to the previous question
-# (Chinese ones need no boundary), pronouns, a closing particle that asks about what came before
-# ("ClickHouse 呢？"), and requests for the fix of the entry under discussion ("how do I fix it?",
-# "comment le corriger ?", "¿y cómo lo soluciono?"), not for a new search.
-REFERS_BACK = re.compile(
-    rf"^\s*(?:({alternatives('follow_up_patterns', True)})\b|{alternatives('follow_up_patterns', False)})",
-    re.IGNORECASE,
-)
-PRONOUNS = re.compile(
-    rf"\b({alternatives('pronoun_patterns', True)})\b|{alternatives('pronoun_patterns', False)}", re.IGNORECASE
-)
-_ASKS_ABOUT = re.compile("|".join(f for p in PACKS.values() for f in p.asks_about_patterns))
-# how a question opens ("comment désactiver", "c'est normal", "¿cómo lo desactivo?"): a short turn that is nothing
-# more asks it of what the conversation is about
-_OPENS_QUESTION = re.compile(alternatives("question_patterns", True), re.IGNORECASE)
-SHORT = 6
-ASKS_FIX = re.compile(
-    rf"\b({alternatives('fix_request_patterns', True)})|{alternatives('fix_request_patterns', False)}",
-    re.IGNORECASE,
-)
-FIX_WORDS = 10  # a longer question names its own problem: it is searched as it is
-# saying the fix did not work takes a few words more ("ça n'a pas marché, j'ai toujours la même erreur", 11 with its
-# elisions; "that did not work, still nothing comes out of the window"): a fourth trial saw both searched as typed
-FAILED_WORDS = 16
-# What else a short turn may ask of the entry under discussion, checked in this order: its fix was tried and
-# did not help ("that did not work"), its SQL or configuration ("give me the SQL"), its cause ("why?"). Each
-# pattern says where it stands itself ("why" only opens a turn that is nothing more), so no \b is added.
-ENTRY_REQUESTS = {
-    kind: re.compile("|".join(f"(?:{p})" for pk in PACKS.values() for p in getattr(pk, f"{field}_patterns")), re.I)
-    for kind, field in (("failed", "failed_fix"), ("code", "code_request"), ("cause", "cause_request"))
-}
 
 # Where a table sits in a job, per language (the packs' roles): a follow-up naming one role ("and for
 # the sink?", "et pour le sink ?", "¿y para el destino?") replaces the role the previous question
@@ -118,7 +92,7 @@ def _name_words(text: str) -> list[str]:
     capitalised word in it is a name wherever it stands ("ClickHouse 呢？"). In German every noun is
     capitalised: there a word is a name only as the corpus writes names (known) or in mixed case."""
     words = re.finditer(rf"{WORD}(?:{WORD}|-)*", text)
-    cjk = bool(_CJK_RUN.search(text))
+    cjk = bool(CJK_RUN.search(text))
     nouns = _capitalises_nouns(text)
     return [_as_name(m.group(0), nouns) for m in words if cjk or text[: m.start()].strip(" ¿¡\"'")]
 
@@ -136,12 +110,6 @@ def _as_name(word: str, nouns: bool) -> str:
     return word.lower() if nouns and not re.search(r"[a-z][A-Z]", word) else word
 
 
-def word_count(text: str) -> int:
-    """Words; a run of Chinese (Japanese, Korean) characters counts one word per two characters, a
-    Chinese word being one to three characters long (怎么解决: 2)."""
-    return len(re.findall(rf"{WORD}+", text)) + sum((len(run) + 1) // 2 for run in _CJK_RUN.findall(text))
-
-
 def is_hyphen_name(word: str) -> bool:
     """upsert-kafka, mysql-cdc: a connector's name as written in a DDL (not French a-t-il, est-elle, faut-il:
     a verb and its pronoun, function words of a language)."""
@@ -153,19 +121,15 @@ def is_hyphen_name(word: str) -> bool:
     )
 
 
-# a Java exception's or error's class name: "IllegalArgumentException", "SQLSyntaxErrorException"
-_ERROR_CLASS = re.compile(r"\b[A-Z]\w*(?:Exception|Error)\b")
-
-
 def is_follow_up(question: str) -> bool:
     short = word_count(question) <= SHORT
-    if not short and _ERROR_CLASS.search(question):
+    if not short and ERROR_CLASS.search(question):
         # a turn pasting an error of its own names its own problem, whatever it opens with ("also, another
         # job fails with IllegalArgumentException: ...", "y me sale también ...Exception ..."): a new question
         return False
     return (
         bool(REFERS_BACK.match(question))
-        or (short and bool(PRONOUNS.search(question) or _ASKS_ABOUT.search(question) or only_asks(question)))
+        or (short and bool(PRONOUNS.search(question) or ASKS_ABOUT.search(question) or only_asks(question)))
         or only_version(question)
     )
 
@@ -174,9 +138,9 @@ def only_asks(question: str) -> bool:
     """Whether a turn is a question's opening and nothing more ("comment désactiver ?", "c'est normal ?",
     "¿cómo lo desactivo?"): no word of a topic is left without it (a fifth trial: searched as typed after an
     answer, they found unrelated entries or none)."""
-    if not _OPENS_QUESTION.search(question):
+    if not OPENS_QUESTION.search(question):
         return False
-    rest = PRONOUNS.sub(" ", _OPENS_QUESTION.sub(" ", question))
+    rest = PRONOUNS.sub(" ", OPENS_QUESTION.sub(" ", question))
     # a word one language's stop list keeps is no topic: nothing left in any one is enough
     return not all(tokenize(rest, lang) for lang in ("en", "fr", "es"))
 
@@ -248,62 +212,14 @@ def _kept(question: str, previous: str, known: frozenset[str], detect: Detect | 
     # words of the previous question that the follow-up does not replace
     kept = [
         w
-        for w in re.findall(rf"[{_CJK}]+|(?:{WORD}|[.:\-'])+", previous)[1:]
-        if len(w) > (1 if _CJK_RUN.match(w) else 2)  # a Chinese word of two characters is a word
+        for w in re.findall(rf"[{CJK}]+|(?:{WORD}|[.:\-'])+", previous)[1:]
+        if len(w) > (1 if CJK_RUN.match(w) else 2)  # a Chinese word of two characters is a word
         and tokenize(w, lang)
         and (not set(tokenize(w, lang)) & new_terms or (said and _roles(w)))
         and not (names_new and (is_name(_as_name(w, nouns), known) or is_hyphen_name(w)))
         and not (options_new and _options(w))
     ]
     return kept
-
-
-def asks_for_fix(question: str, history: list[Turn]) -> bool:
-    """A short follow-up asking how to fix what the previous answer was about."""
-    return (
-        any(t.role == "user" for t in history)
-        and word_count(question) <= FIX_WORDS
-        and bool(ASKS_FIX.search(question))
-    )
-
-
-def entry_request(question: str) -> str:
-    """What a short turn asks of an entry, by its words alone: "failed", "done", "code", "cause", "fix" or ""."""
-    n_words = word_count(question)
-    if n_words > FAILED_WORDS or (n_words > SHORT and _ERROR_CLASS.search(question)):
-        return ""  # a turn pasting an error of its own names its own problem (as in is_follow_up)
-    kind = next((k for k, pattern in ENTRY_REQUESTS.items() if pattern.search(question)), "")
-    if kind == "failed":
-        return kind
-    # a turn saying only what the user did ("I already increased binlog retention"): as long as "that did not work"
-    kind = done_turn(question) or kind
-    if kind in ("done", "failed"):
-        return kind
-    if n_words > FIX_WORDS:
-        return ""
-    kind = kind or ("fix" if ASKS_FIX.search(question) else "")
-    return "" if kind and names_own_problem(question) else kind
-
-
-# words of a problem of its own beside a request ("Timeout expired while fetching topic metadata, que faire ?"): a
-# new question, not one about the entry under discussion ("how do I fix it in Flink SQL?" names two)
-OWN_PROBLEM_WORDS = 3
-
-
-def names_own_problem(question: str) -> bool:
-    """Whether a turn, without its request, opener and pronouns, still names a problem of its own."""
-    rest = REFERS_BACK.sub(" ", question)
-    for pattern in (ASKS_FIX, *ENTRY_REQUESTS.values(), _OPENS_QUESTION, PRONOUNS):
-        rest = pattern.sub(" ", rest)
-    return content_words(rest) >= OWN_PROBLEM_WORDS
-
-
-def focus(question: str, history: list[Turn]) -> str:
-    """What the answer should quote of the entry under discussion: "fix" for a how-do-I-fix-it follow-up,
-    "cause" for "why?", "code" for "give me the SQL", "done" for "I already increased the retention" (its other
-    fixes: bot/service.py), "failed" for "that did not work" or "I tried that" (its fix and the
-    other entries close to the question: bot/answers/compose.py); "" for a question of its own."""
-    return entry_request(question) if any(t.role == "user" for t in history) else ""
 
 
 def _fix_of_previous(question: str, previous: str, known: frozenset[str]) -> bool:

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from faqbot.bot.answers.answer import Turn
-from faqbot.bot.dialogue.conversation import FollowUp, focus, resolve
+from faqbot.bot.dialogue.conversation import FollowUp, resolve
+from faqbot.bot.dialogue.requests import focus
 from faqbot.bot.dialogue.turns import is_bare_reference, previous_user_turn
 from faqbot.bot.retrieval.reading import Detect, Languages, Reading, read_text
 from faqbot.ingest.textproc import SUPPORTED, bare_paste

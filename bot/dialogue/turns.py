@@ -15,16 +15,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from faqbot.bot.answers.answer import Turn
-from faqbot.bot.dialogue.conversation import (
-    ASKS_FIX,
-    ENTRY_REQUESTS,
-    FIX_WORDS,
-    PRONOUNS,
-    REFERS_BACK,
-    entry_request,
-    is_follow_up,
-    word_count,
-)
+from faqbot.bot.dialogue.conversation import is_follow_up
+from faqbot.bot.dialogue.requests import ASKS_FIX, ENTRY_REQUESTS, FIX_WORDS, entry_request
+from faqbot.bot.dialogue.words import PRONOUNS, REFERS_BACK, word_count
 from faqbot.bot.retrieval.decision import NOT_COVERED, Decision
 from faqbot.ingest.textproc import tokenize
 

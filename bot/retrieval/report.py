@@ -37,12 +37,17 @@ _TABLE_RE = re.compile(r"^\s*\|.*\|\s*$")
 _OPTION_RE = re.compile(r"""^\s*['"]([\w.\-]+)['"]\s*=\s*['"]([^'"]*)['"]""")
 _YAML_RE = re.compile(r"^\s*([a-z][\w\-]*(?:\.[\w\-]+)+)\s*[:=]\s*(\S.*)?$")
 _FENCE_RE = re.compile(r"^\s*(```|~~~)")
-_SQL_RE = re.compile(
+_SQL_START = (
     r"^\s*(CREATE|INSERT|SELECT|FROM|WHERE|GROUP|ORDER|LEFT|JOIN|ON|USE|SET|WITH|AND|UNION|\)|"
     r"PARTITIONED|PRIMARY|WATERMARK|[a-z_][\w]*\s+(STRING|BIGINT|INT|INTEGER|VARCHAR|DECIMAL|TIMESTAMP|DOUBLE|"
-    r"BOOLEAN|FLOAT|DATE|ROW|ARRAY|MAP|TINYINT|SMALLINT|BYTES|TIME)\b)",
-    re.IGNORECASE,
+    r"BOOLEAN|FLOAT|DATE|ROW|ARRAY|MAP|TINYINT|SMALLINT|BYTES|TIME)\b)"
 )
+_SQL_RE = re.compile(_SQL_START, re.IGNORECASE)
+_SQL_UPPER = re.compile(_SQL_START)  # keywords and types as SQL is usually written
+# what only code writes: a comparison or assignment, a statement's end, a star, a quoted value, a call, a
+# trailing comma (a column list)
+_SQL_MARKS = re.compile(r"[=<>;*`]|'[^'\s]*'|\w\(|,\s*$")
+SQL_LINE_WORDS = 2  # a keyword with at most one word after it ("select", "from sumsrc") is a query's line
 _HEADING_RE = re.compile(r"^\s*(#+\s|\*\*[^*]+\*\*:?\s*$)")
 _CJK_RE = re.compile(f"[{CJK}]")
 # a sentence that states what goes wrong, in the languages users post in (the packs' symptom words)
@@ -244,6 +249,15 @@ def _classify_code(line: str, rep: Report) -> None:
         rep.errors.append(err)
 
 
+def _is_sql(line: str) -> bool:
+    """A line of a query pasted without a code fence. A keyword in lower case opens prose too ("on lit une table
+    Hologres, que faire ?", "the time zone is wrong", "and the job restarts"): SQL then needs a mark of code, or
+    to be a keyword and a name at most."""
+    if _SQL_UPPER.match(line):
+        return True
+    return bool(_SQL_RE.match(line) and (_SQL_MARKS.search(line) or len(line.split()) <= SQL_LINE_WORDS))
+
+
 def _classify_prose(line: str, rep: Report) -> None:
     # inline-code marks are markup: a log line pasted as `2023-05-06 ... ERROR ...` is still a log line
     line = line.replace("`", "")
@@ -253,7 +267,7 @@ def _classify_prose(line: str, rep: Report) -> None:
     if _FRAME_RE.match(line) or _LOG_PREFIX_RE.match(line) or _OPTION_RE.match(line):
         _classify_code(line, rep)
         return
-    if _SQL_RE.match(line) and not _CJK_RE.search(line):
+    if _is_sql(line) and not _CJK_RE.search(line):
         return
     err = _error_line(line)
     if err and len(err) > 3:

@@ -70,3 +70,43 @@ def test_the_topic_outlives_a_turn_saying_what_was_done(bot):
         "how do I fix it?",
     )
     assert english_title(a3.citations[0]) == KAFKA
+
+
+def test_a_turn_saying_in_words_what_was_checked_drops_that_section(bot):
+    """A sixth trial: "ya revisé la política de caché de la tabla de dimensión" got the cache-policy section back.
+    After an answer, a turn that is only what was done names it in ordinary words too."""
+    a1, a2 = chat(
+        bot,
+        "perdemos registros entre el origen y el destino, y usamos un join con una tabla de dimensión MySQL",
+        "ya revisé la política de caché de la tabla de dimensión",
+    )
+    assert a1.citations[0].title == a2.citations[0].title == "¿Cómo soluciono la pérdida de datos?"
+    assert "directiva de caché" not in a2.parts.body.lower()
+    assert "Datos desordenados" in a2.parts.body  # the entry's other sections
+
+
+def test_what_else_gives_the_entrys_fix_not_shown_yet_before_saying_there_is_none(bot):
+    """A sixth trial: "what else?" said the entry had no other fix while its first fix (Class.forName) had never
+    been shown; a second "what else?" then says there is none."""
+    *_, a2, a3 = chat(
+        bot,
+        "Custom connector jar for Doris: job fails with java.sql.SQLException: No suitable driver found for "
+        "jdbc:mysql://10.0.3.4:9030/dw",
+        "what else?",
+        "what else?",
+    )
+    assert a2.decision.reason == "fix_failed" and "Class.forName" in a2.parts.body, a2.text[:400]
+    assert a3.decision.reason == "fix_failed" and not a3.parts.body, a3.text[:400]
+    assert a3.parts.heading.startswith("If the fix of")
+
+
+def test_a_fix_request_with_details_stays_on_the_entry(bot):
+    """A sixth trial: "how do I fix it for the writing job? we do not use lookup" (twelve words) was searched as
+    typed and cited the Lindorm entry; "how do I fix it without paying for a bigger instance?" likewise."""
+    a1, a2 = chat(
+        bot,
+        "Paimon writer keeps dying: java.io.IOException: No space left on device on the taskmanager",
+        "how do I fix it for the writing job? we do not use lookup",
+    )
+    assert "No space left on device" in a1.citations[0].title
+    assert a2.citations[0].title == a1.citations[0].title, a2.citations[0].title

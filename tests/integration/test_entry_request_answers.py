@@ -89,7 +89,7 @@ def test_give_me_the_sql_quotes_the_entrys_code(bot, lang):
     assert "table.exec.source.idle-timeout" in code.parts.body and "```" in code.parts.body
 
 
-def test_an_entry_without_code_says_so_over_its_quote(bot):
+def test_an_entry_whose_sample_is_in_its_sentence_gives_that_sentence(bot):
     first, code = chat(
         bot,
         "Writing emojis into MySQL fails: java.sql.BatchUpdateException: Incorrect string value: '\\xF0\\x9F' "
@@ -98,9 +98,16 @@ def test_an_entry_without_code_says_so_over_its_quote(bot):
     )
     assert first.decision.outcome == "answer"
     assert code.citations[0].title == first.citations[0].title
-    # its ordinary quote (the fix is a URL parameter in prose), under a note saying it has no sample
-    assert "characterEncoding=UTF-8" in code.text and "no SQL or configuration sample" in code.parts.closing
-    assert not code.parts.heading.startswith("The SQL or configuration")
+    # the fix's URL parameter, written in its sentence ("For example: jdbc:mysql://...?characterEncoding=UTF-8"), is
+    # the configuration asked for (a sixth trial: "no sample" was said under that very line)
+    assert "characterEncoding=UTF-8" in code.parts.body
+    assert code.parts.heading.startswith("The SQL or configuration")
+
+
+def test_an_entry_without_code_says_so_over_its_quote(bot):
+    *_, code = chat(bot, "Paimon sink writes are slow", "give me the SQL")
+    assert "no SQL or configuration sample" in code.parts.closing, code.text[:300]
+    assert code.parts.heading.endswith("what it says:"), code.parts.heading
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "es"])
@@ -197,3 +204,11 @@ def test_that_did_not_work_after_a_declined_follow_up_is_about_the_entry_before_
     assert swap.decision.outcome == "not_covered" and swap.decision.reason in DECLINED
     assert failed.decision.reason == "fix_failed"
     assert failed.citations[0].title == first.citations[0].title and "Backpressure" in first.citations[0].title
+
+
+def test_give_me_the_sql_quotes_a_sample_written_inline(bot):
+    """A sixth trial: "donne-moi le SQL" was told the entry had no SQL or configuration sample, under its very
+    line "par exemple : jdbc:mysql://...?allowMultiQueries=true"."""
+    *_, code = chat(bot, "Erreur multi-statement be found en écrivant dans ADB", "donne-moi le SQL")
+    assert "jdbc:mysql://" in code.parts.body and "allowMultiQueries=true" in code.parts.body, code.text[:400]
+    assert "Contactez le support" not in code.parts.body  # the other fix holds no sample

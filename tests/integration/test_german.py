@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 from faqbot.bot.answers.answer import Turn
-from faqbot.bot.dialogue.conversation import asks_for_fix, is_follow_up, resolve
+from faqbot.bot.dialogue.conversation import is_follow_up, resolve
+from faqbot.bot.dialogue.requests import asks_for_fix
 
 NOTE = "answered in English"
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 from faqbot.bot.answers.answer import Turn
-from faqbot.bot.dialogue.conversation import _options, entry_request, focus, is_follow_up, is_hyphen_name, resolve
+from faqbot.bot.dialogue.conversation import _options, is_follow_up, is_hyphen_name, resolve
+from faqbot.bot.dialogue.requests import entry_request, focus
 
 PREVIOUS = "Kafka window aggregation produces no result at all"
 

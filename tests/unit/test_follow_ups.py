@@ -6,7 +6,8 @@ or than a question's opening ("comment désactiver ?"), is a follow-up of the qu
 from __future__ import annotations
 
 import pytest
-from faqbot.bot.dialogue.conversation import entry_request, is_follow_up, names_own_problem, only_asks, only_version
+from faqbot.bot.dialogue.conversation import is_follow_up, only_asks, only_version
+from faqbot.bot.dialogue.requests import entry_request, names_own_problem
 
 
 @pytest.mark.parametrize(
@@ -59,12 +60,16 @@ def test_a_questions_opening_alone_is_a_follow_up(text, asks):
         ("Timeout expired while fetching topic metadata, que faire ?", ""),
         ("Timeout expired while fetching topic metadata, how do I fix it?", ""),
         ("how do I fix it in Flink SQL?", "fix"),
+        # details after the request are the entry's, however many (a sixth trial: searched as typed)
+        ("how do I fix it for the writing job? we do not use lookup", "fix"),
+        ("how do I fix it without paying for a bigger instance?", "fix"),
     ],
 )
 def test_what_a_short_turn_asks_of_the_entry(text, kind):
     assert entry_request(text) == kind
 
 
-def test_a_problem_of_its_own_is_three_words_beside_the_request():
+def test_a_problem_of_its_own_is_three_words_before_the_request():
     assert names_own_problem("Checkpoint expired before completing, what should I do?")
     assert not names_own_problem("how do I fix it in Flink SQL?")
+    assert not names_own_problem("how do I fix it without paying for a bigger instance?")

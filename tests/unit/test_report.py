@@ -194,3 +194,21 @@ def test_the_last_caused_by_is_the_root_cause_and_leads_the_errors():
     # a post with no "Caused by:" keeps its errors in the order written
     plain = read_report(post.replace("Caused by: ", ""))
     assert plain.root == "" and plain.errors[0].startswith("JobException")
+
+
+def test_a_prose_line_opening_on_an_sql_keyword_is_prose():
+    """A sixth trial: "on lit une table Hologres, que faire ?" after a stack trace was dropped as SQL (French "on",
+    SQL "ON"), and the question was answered in English; so were English lines opening on "and", "the time"."""
+    trace = (
+        "Caused by: java.lang.ClassCastException: java.lang.Integer cannot be cast to java.lang.Long\n"
+        "\tat org.apache.flink.table.data.GenericRowData.getLong(GenericRowData.java:154)\n"
+        "\tat com.alibaba.ververica.connectors.hologres.source.HologresBinlogRecordConverter.convert(X.java:88)\n"
+    )
+    rep = read_report(trace + "on lit une table Hologres, que faire ?")
+    assert rep.prose == ["on lit une table Hologres, que faire ?"]
+    assert detect_language(rep.language_text())[0] == "fr"
+    rep = read_report(trace + "and the time zone of the sink is wrong by 8 hours")
+    assert rep.prose == ["and the time zone of the sink is wrong by 8 hours"]
+    # SQL pasted without a fence stays out of the prose, in upper or lower case
+    rep = read_report(trace + "ON a.id = b.id\nselect * from src where id > 3\n  user_id bigint,\nWATERMARK FOR ts")
+    assert rep.prose == []

@@ -1,0 +1,39 @@
+"""The words a turn is read with (bot/dialogue/conversation.py, requests.py, turns.py): the language packs'
+openers, pronouns and question openings compiled once, what a word is in every script, and how many a turn has."""
+
+from __future__ import annotations
+
+import re
+
+from faqbot.languages import CJK, PACKS, alternatives
+
+# Han, kana and Hangul are written without spaces: no \\b stands between their words, and a role or
+# a name next to them ("那sink呢") is still a word of its own. WORD is a letter or digit of the
+# spaced scripts, what the word boundaries below are made of.
+WORD = rf"[^\W{CJK}]"
+CJK_RUN = re.compile(rf"[{CJK}]+")
+# The language packs' words, per kind (languages/): openers that refer back to the previous question
+# (Chinese ones need no boundary), pronouns, a closing particle that asks about what came before
+# ("ClickHouse 呢？").
+REFERS_BACK = re.compile(
+    rf"^\s*(?:({alternatives('follow_up_patterns', True)})\b|{alternatives('follow_up_patterns', False)})",
+    re.IGNORECASE,
+)
+PRONOUNS = re.compile(
+    rf"\b({alternatives('pronoun_patterns', True)})\b|{alternatives('pronoun_patterns', False)}", re.IGNORECASE
+)
+ASKS_ABOUT = re.compile("|".join(f for p in PACKS.values() for f in p.asks_about_patterns))
+# how a question opens ("comment désactiver", "c'est normal", "¿cómo lo desactivo?"): a short turn that is nothing
+# more asks it of what the conversation is about
+OPENS_QUESTION = re.compile(alternatives("question_patterns", True), re.IGNORECASE)
+SHORT = 6
+
+
+def word_count(text: str) -> int:
+    """Words; a run of Chinese (Japanese, Korean) characters counts one word per two characters, a
+    Chinese word being one to three characters long (怎么解决: 2)."""
+    return len(re.findall(rf"{WORD}+", text)) + sum((len(run) + 1) // 2 for run in CJK_RUN.findall(text))
+
+
+# a Java exception's or error's class name: "IllegalArgumentException", "SQLSyntaxErrorException"
+ERROR_CLASS = re.compile(r"\b[A-Z]\w*(?:Exception|Error)\b")

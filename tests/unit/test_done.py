@@ -21,7 +21,8 @@ from faqbot.ingest.records import Part
     ],
 )
 def test_done_and_checked_clauses_name_what_was_done(question, names, tested):
-    assert done_query(question, "en") == (frozenset(names), frozenset(tested))
+    # inside a question of its own, no ordinary words (the third item: a turn's, `turn=True`)
+    assert done_query(question, "en") == (frozenset(names), frozenset(tested), frozenset())
 
 
 @pytest.mark.parametrize(
@@ -37,7 +38,7 @@ def test_done_and_checked_clauses_name_what_was_done(question, names, tested):
     ],
 )
 def test_what_rules_nothing_out(question):
-    assert done_query(question, "en") == (frozenset(), frozenset())
+    assert done_query(question, "en") == (frozenset(), frozenset(), frozenset())
 
 
 def test_the_rest_of_the_question_keeps_its_names():
@@ -49,11 +50,12 @@ def test_the_rest_of_the_question_keeps_its_names():
     assert done_query("I already set allowMultiQueries=true; is allowMultiQueries=true wrong?", "en") == (
         frozenset(),
         frozenset(),
+        frozenset(),
     )
 
 
 def _query(question: str) -> PartQuery:
-    done, checked = done_query(question, "en")
+    done, checked, _words = done_query(question, "en")
     return PartQuery({"set", "url"}, "en", {}, set(), None, done, checked)
 
 
@@ -109,3 +111,12 @@ def test_a_failed_check_is_no_check_passed(question):
 )
 def test_a_turn_saying_only_what_was_done(turn, kind):
     assert done_turn(turn) == kind
+
+
+def test_a_turn_saying_only_what_was_done_names_it_in_its_words_too():
+    """After an answer (`turn=True`: a follow-up asking for the fixes), not inside a question of its own."""
+    turn = "ya revisé la política de caché de la tabla de dimensión"
+    assert done_query(turn, "es", turn=True)[2] == {"polit", "cach", "tabl", "dimension"}
+    assert not done_query(turn, "es")[2]
+    # a question of its own with more than what was done names nothing in words
+    assert not done_query("ya revisé la caché, ¿por qué se pierden registros al escribir en Kafka?", "es", turn=True)[2]

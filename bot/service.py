@@ -201,6 +201,11 @@ class Bot:
         if retrieval is None:
             q = self._query(question, language, turns, retriever, prior)
             r, query, answer_focus = self._retrieve(q, retriever), q.turn.query, q.focus
+            shown = turns  # the answers a "that did not work" counts as shown
+            if q.earlier is not None:
+                # "and in Spanish?" after "why?": the turn it follows answered again as it was (its cause, the
+                # fixes it gave), in that language (a sixth trial got the first question's answer back)
+                answer_focus, shown = q.earlier.focus, list(q.earlier.history)
             if r.features.get(READ_ALONE):
                 query, answer_focus = question, ""
             elif r.features.get(ENTRY_BEFORE):
@@ -209,17 +214,10 @@ class Bot:
             t_retrieval = (time.perf_counter() - t0) * 1000
         else:  # its time counts as if it had been retrieved here
             r, query, answer_focus, typed = retrieval, question, focus(question, turns), ""
+            shown = turns
             t_retrieval = r.latency_ms + r.entry_check.get("ms", 0.0)
             t0 -= t_retrieval / 1000
-        if answer_focus in ("", "done") and r.decision.outcome != NOT_COVERED and r.hits:
-            if fixes_done(r.hits[0].chunk, question, r.term_weights):
-                # "I already added X and it still fails", X being the entry's fix: told so, with the entries next to it
-                r, answer_focus = replace(r, decision=Decision(CLOSEST, r.confidence, "fix_done")), "failed"
-        if answer_focus == "done":
-            answer_focus = "fix"  # a turn saying only what was done: the entry's fixes, less what it did
-        # what the conversation's answers showed: "that did not work" gives the entry's fixes they did not
-        failed = answer_focus == "failed" and r.decision.reason != "fix_done"  # not the fixes the user did
-        before = "\n".join(t.content for t in turns if t.role == "assistant") if failed else ""
+        r, answer_focus, before = _settled(r, question, answer_focus, shown)
         extractive = compose(r, question, answer_focus, before)
         final = extractive
         # the LLM writes confident answers only: closest entries and "not covered" are fixed texts
@@ -242,3 +240,17 @@ class Bot:
             "total_ms": round((time.perf_counter() - t0) * 1000, 1),
         }
         yield final
+
+
+def _settled(r: Retrieval, question: str, focus_: str, shown: list[Turn]) -> tuple[Retrieval, str, str]:
+    """(the retrieval, what the answer quotes, the earlier answers' texts it counts as shown) once what the
+    question says was done is read."""
+    if focus_ in ("", "done") and r.decision.outcome != NOT_COVERED and r.hits:
+        if fixes_done(r.hits[0].chunk, question, r.term_weights):
+            # "I already added X and it still fails", X being the entry's fix: told so, with the entries next to it
+            return replace(r, decision=Decision(CLOSEST, r.confidence, "fix_done")), "failed", ""
+    if focus_ == "done":
+        focus_ = "fix"  # a turn saying only what was done: the entry's fixes, less what it did
+    # what the conversation's answers showed: "that did not work" gives the entry's fixes they did not
+    before = "\n".join(t.content for t in shown if t.role == "assistant") if focus_ == "failed" else ""
+    return r, focus_, before

@@ -212,3 +212,12 @@ def test_give_me_the_sql_quotes_a_sample_written_inline(bot):
     *_, code = chat(bot, "Erreur multi-statement be found en écrivant dans ADB", "donne-moi le SQL")
     assert "jdbc:mysql://" in code.parts.body and "allowMultiQueries=true" in code.parts.body, code.text[:400]
     assert "Contactez le support" not in code.parts.body  # the other fix holds no sample
+
+
+@pytest.mark.parametrize(("request_", "again"), [("why?", "and in Spanish?"), ("that did not work", "¿y en español?")])
+def test_and_in_spanish_after_a_request_gives_that_answer_again(bot, request_, again):
+    """A sixth trial: "and in Spanish?" after "why?" or "that did not work" gave the first question's answer back."""
+    *_, asked, repeated = chat(bot, PAIMON_HEARTBEAT["en"], request_, again)
+    assert repeated.language == "es"
+    assert repeated.decision.reason == asked.decision.reason
+    assert repeated.parts.body == asked.parts.body and asked.parts.body, (asked.parts.body[:200], repeated.text[:300])

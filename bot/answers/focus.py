@@ -116,13 +116,15 @@ def _case_lead(part: Part, text: str) -> str:
     return text if lead.rstrip().endswith(":") else lead  # a lead announcing what follows needs it
 
 
-# a sentence of a fix at least this long, found in an earlier answer, says that fix was shown
+# a sentence of a fix at least this long, found in an earlier answer, says that fix was shown; its opening is
+# enough (a closest entry's line cuts a long sentence with "…")
 SHOWN_SENTENCE = 30
+SHOWN_OPENING = 60
 
 
 def _shown(text: str, before: str) -> bool:
     sentences = [s.strip(" -*`") for s in SENTENCE_BREAK.split(_MARKER.sub("", text.strip()))]
-    return any(len(s) >= SHOWN_SENTENCE and s in before for s in sentences)
+    return any(len(s) >= SHOWN_SENTENCE and s[:SHOWN_OPENING] in before for s in sentences)
 
 
 def unshown_fixes(chunk: Chunk, before: str, question: str) -> Selection | None:

@@ -110,3 +110,15 @@ def test_a_fix_request_with_details_stays_on_the_entry(bot):
     )
     assert "No space left on device" in a1.citations[0].title
     assert a2.citations[0].title == a1.citations[0].title, a2.citations[0].title
+
+
+def test_what_else_counts_a_cut_closest_line_as_shown(bot):
+    """The closest entries' line cuts a long fix sentence with "…": its opening is enough to count it shown."""
+    a1, a2 = chat(
+        bot,
+        "perdemos registros entre el origen y el destino, y usamos un join con una tabla de dimensión MySQL",
+        "¿qué más puedo hacer?",
+    )
+    assert "directiva de caché" in a1.text.lower() and "…" in a1.text  # the line shown, cut
+    assert a2.decision.reason == "fix_failed" and "Datos desordenados" in a2.parts.body
+    assert "directiva de caché adecuada" not in a2.parts.body.lower()

@@ -14,6 +14,10 @@ in another language than the question):
   whitelist"). "kcat ... works fine" names no such check and rules nothing out: the user's client is not
   Flink's DDL.
 A part holding one of these says to do what was done (parts_score signal `done`).
+
+A turn after an answer that says nothing but what was done (`done_turn`: "I already increased binlog retention",
+"ya revisé la política de caché de la tabla de dimensión") is about the entry under discussion: its fixes less
+what it did, named or, in such a turn only, in its ordinary words; "I tried that" names only the fix just given.
 """
 
 from __future__ import annotations

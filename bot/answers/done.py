@@ -26,7 +26,7 @@ import re
 from functools import lru_cache
 
 from faqbot.ingest.textproc import identifiers, tokenize
-from faqbot.languages import PACKS, alternatives, words
+from faqbot.languages import alternatives, words
 
 _DONE = re.compile(alternatives("done_patterns", True), re.IGNORECASE)
 _CHECKED = re.compile(alternatives("checked_patterns", True), re.IGNORECASE)
@@ -109,7 +109,7 @@ DONE_TURN_REST = 2
 # answer just gave, as "that did not work" says
 NAMES_WHAT = 2
 _WORD = re.compile(r"[^\W\d_][\w.\-]*", re.UNICODE)
-_FUNCTION_WORDS = frozenset(w for p in PACKS.values() for w in p.function_words) | set(words("contrast_words"))
+_FUNCTION_WORDS = frozenset(words("function_words")) | set(words("contrast_words"))
 
 
 def content_words(text: str) -> int:

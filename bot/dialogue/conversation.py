@@ -152,7 +152,7 @@ _VERSION_TOKEN = re.compile(r"^(?:v|vvr)?-?\d+(?:[.\-]\w+)*$|^vvr(?:-[\w.]+)?$",
 # what such a turn may hold besides its version: the products a version is of, the packs' `version_words`
 # ("using", "estamos") and function words
 _BESIDES_VERSION = frozenset(
-    {"vvr", "flink"} | set(words("version_words")) | {w for p in PACKS.values() for w in p.function_words}
+    {"vvr", "flink"} | set(words("version_words")) | set(words("function_words"))
 )
 ONLY_VERSION_WORDS = 8  # longer, a turn says more than its version
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
@@ -21,8 +22,9 @@ from faqbot.bot.answers.phrases import phrase
 from faqbot.bot.dialogue.aspect import DECLINED, ENTRY_BEFORE, READ_ALONE, decline_repeat
 from faqbot.bot.dialogue.query import Query, build_query
 from faqbot.bot.dialogue.requests import focus
+from faqbot.bot.dialogue.shown import put_first, shown_first
 from faqbot.bot.dialogue.turns import in_language, nothing_to_refer_to
-from faqbot.bot.retrieval.corpus_words import corpus_names
+from faqbot.bot.retrieval.corpus_words import corpus_names, corpus_words
 from faqbot.bot.retrieval.decision import ANSWER, CLOSEST, NOT_COVERED, Decision
 from faqbot.bot.retrieval.reading import read_text
 from faqbot.bot.retrieval.retrieve import HybridRetriever, Retrieval
@@ -36,6 +38,33 @@ MAX_HISTORY_TURNS = 20  # messages: ten exchanges, so a turn going back to an ea
 MAX_TURN_CHARS = 1000
 
 
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+_WORD = re.compile(r"\w")
+# Binary data read as text (a file pasted or sent by mistake): control characters, replacement characters
+# (bytes that are no UTF-8), or Latin letters that are mostly accented (bytes read as Latin-1). Over the 772
+# questions of eval/ the highest shares are 0, 0 and 0.107 (French); random bytes give 0.14-0.27, 0.46 and 0.51.
+BINARY_CONTROL_SHARE = 0.05
+BINARY_REPLACEMENT_SHARE = 0.05
+BINARY_ACCENTED_SHARE = 0.35
+BINARY_MIN_LETTERS = 20  # a few accented words alone ("à éé") say nothing
+BINARY_MIN_MARKS = 8  # a few control characters in a question ("kafka\x00\x01 idle partition") are dropped, not refused
+
+
+def looks_binary(raw: str, text: str) -> bool:
+    """Whether a question is binary data rather than text: `raw` as sent (terminal colours taken out), `text`
+    cleaned of its control characters."""
+    chars = max(1, sum(not ch.isspace() for ch in raw))
+    control = sum(not (ch in "\n\t\r" or ch.isprintable()) for ch in raw)
+    latin = [ch for ch in text if ch.isalpha() and ord(ch) < 0x250]
+    accented = sum(ord(ch) >= 0xC0 for ch in latin)
+    replaced = text.count("\ufffd")
+    return (
+        (control >= BINARY_MIN_MARKS and control / chars >= BINARY_CONTROL_SHARE)
+        or (replaced >= BINARY_MIN_MARKS and replaced / chars >= BINARY_REPLACEMENT_SHARE)
+        or (len(latin) >= BINARY_MIN_LETTERS and accented / len(latin) >= BINARY_ACCENTED_SHARE)
+    )
+
+
 class BadQuestion(ValueError):
     """The question cannot be answered as given; the message says why, for the user."""
 
@@ -43,10 +72,15 @@ class BadQuestion(ValueError):
 def clean_question(question: object) -> str:
     if not isinstance(question, str):
         raise BadQuestion("The question must be text.")
+    question = _ANSI.sub("", question)  # a terminal's colours in a pasted log
     text = "".join(ch for ch in question if ch in "\n\t" or ch.isprintable())
     text = text.strip()
     if not text:
         raise BadQuestion(phrase("ui_error_empty", "en"))
+    if not _WORD.search(text):
+        raise BadQuestion(phrase("ui_error_no_words", "en"))  # "?", "...": three entries at random otherwise
+    if looks_binary(question, text):
+        raise BadQuestion(phrase("ui_error_binary", "en"))
     if len(text) > MAX_QUESTION_CHARS:
         raise BadQuestion(phrase("ui_error_too_long", "en", n=str(len(text)), limit=str(MAX_QUESTION_CHARS)))
     return text
@@ -134,9 +168,17 @@ class Bot:
             return in_language(self._retrieve(q.earlier, retriever), q.turn.language)
         # a follow-up asking for another language ("and in Spanish?") is more recent than the selector
         r = retriever.retrieve_query(q.reading, k=self.k)
-        r = decline_repeat(retriever, r, q.turn, q.previous)
+        titles = corpus_words(retriever).titles
+        # "why?" right after an answer is about the entry that answer showed first; its follow-up checks (a product
+        # it stands for, named anew: "and Paimon?" then "why?") are those of the turn it stands for, whose previous
+        # answer is the one before
+        about_shown = q.turn.about_entry and not q.turn.own
+        previous_shown = shown_first(q.history, titles, skip=1 if q.turn.about_entry else 0)
+        r = decline_repeat(retriever, r, q.turn, q.previous, None if q.turn.own else previous_shown)
         if r.decision.reason in DECLINED:
             r = self._declined(q, r, retriever)
+        elif about_shown and r.hits:
+            r = replace(r, hits=put_first(retriever, r.hits, shown_first(q.history, titles), r.language))
         if q.bare:
             r = nothing_to_refer_to(retriever, r)  # "how do I fix it?" with nothing before it
         elif q.focus == "failed" and r.decision.outcome != NOT_COVERED and r.hits:

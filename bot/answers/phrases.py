@@ -267,6 +267,18 @@ PHRASES: dict[str, dict[str, str]] = {
         "fr": "La question est vide : saisissez une question, un message d’erreur ou quelques mots-clés.",
         "es": "La pregunta está vacía: escriba una pregunta, un mensaje de error o algunas palabras clave.",
     },
+    "ui_error_no_words": {
+        "en": "The question has no words: type a question, an error message or a few keywords.",
+        "fr": "La question ne contient aucun mot : saisissez une question, un message d’erreur ou quelques mots-clés.",
+        "es": "La pregunta no contiene palabras: escriba una pregunta, un mensaje de error o algunas palabras clave.",
+    },
+    "ui_error_binary": {
+        "en": "The question looks like binary data, not text: paste the error message or the log lines as text.",
+        "fr": "La question ressemble à des données binaires, pas à du texte : collez le message d’erreur ou les lignes "
+        "de log en texte.",
+        "es": "La pregunta parece contener datos binarios, no texto: pegue el mensaje de error o las líneas de log "
+        "como texto.",
+    },
     "ui_error_too_long": {
         # the root cause is often a trace's last "Caused by": "the first lines" alone would drop it (a third trial)
         "en": "The question is {n} characters long; the limit is {limit}. Keep your own words, the error message "

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from faqbot.bot.dialogue.conversation import FollowUp, is_hyphen_name, is_name, phrase_pattern
+from faqbot.bot.dialogue.shown import put_first
 from faqbot.bot.dialogue.words import WORD
 from faqbot.bot.retrieval.corpus_words import CorpusWords, corpus_words
 from faqbot.bot.retrieval.decision import NOT_COVERED, Decision
@@ -63,16 +64,42 @@ def _keeps_topic(h: Hit, before: Hit, turn: FollowUp, words: CorpusWords) -> boo
     return not want or 2 * sum(words.idf(t) for t in want & have) > sum(words.idf(t) for t in want)
 
 
+def _on_topic(
+    retriever: HybridRetriever, r: Retrieval, turn: FollowUp, before: Hit, words: CorpusWords
+) -> Retrieval | None:
+    """For a follow-up naming another product ("and Paimon?"), the entry a search for that product and the
+    topic of the previous entry's title finds ("Paimon checkpoint interval and data visibility": "Data
+    visibility depends on the checkpoint interval", whose text names Paimon), when it names the product and
+    keeps the topic; cited with that search's decision. The follow-up's own words carried from the questions
+    before it ("and Paimon? (about long need wait rows written flink show)") find Paimon entries on other
+    topics. None when that search finds no such entry."""
+    en = next((c for c in before.versions if c.language == "en"), before.chunk)
+    topic = _topic_words(en.title, words.names)
+    if not topic.strip():
+        return None
+    found = retriever.retrieve(f"{' '.join(turn.new_aspect)} {topic}", language=r.language, k=len(r.hits))
+    for h in found.hits[:1]:
+        if h.group != before.group and _mentions(_text(h), turn.new_aspect) and _keeps_topic(h, before, turn, words):
+            return replace(found, query=r.query, features={**found.features, "follow_up_topic_search": 1.0})
+    return None
+
+
 def decline_repeat(
-    retriever: HybridRetriever, r: Retrieval, turn: FollowUp, previous: Reading | None = None
+    retriever: HybridRetriever,
+    r: Retrieval,
+    turn: FollowUp,
+    previous: Reading | None = None,
+    shown: str | None = None,
 ) -> Retrieval:
     """A follow-up that names a new aspect ("and for the sink?") but finds first the very entry the
     previous question found, an entry that never names that aspect, is not answered by it; nor is
     one naming another product ("what about ClickHouse?") by an entry on that product that has lost
     the topic. A close entry that names the aspect (in its title, else in its body: "Checkpoint
     interval and data visibility" is about the Hologres sink) and keeps the topic is cited instead,
-    else the FAQ does not cover it (repeating the entry would pretend it does). `previous`: the
-    previous question as the turn's Query read it (read here when not given)."""
+    else the entry a search for the aspect and the topic finds (`_on_topic`), else the FAQ does not cover
+    it (repeating the entry would pretend it does). `previous`: the previous question as the turn's Query
+    read it (read here when not given); `shown`: the entry the previous answer showed first
+    (bot/dialogue/shown.py), the previous question's entry when its search finds it."""
     if r.abstained or not r.hits or not turn.new_aspect or not turn.previous:
         return r
     if previous is None:
@@ -81,7 +108,7 @@ def decline_repeat(
         found = retriever.retrieve_query(previous, k=1).hits
     if not found:
         return r
-    before, top, words = found[0], r.hits[0], corpus_words(retriever)
+    before, top, words = put_first(retriever, found, shown, r.language)[0], r.hits[0], corpus_words(retriever)
     repeats = before.group == top.group
     if (not repeats or _mentions(_text(top), turn.new_aspect)) and _keeps_topic(top, before, turn, words):
         return r
@@ -91,6 +118,10 @@ def decline_repeat(
             if _mentions(_text(h, with_body), turn.new_aspect):
                 hits = [h] + [o for o in r.hits if o is not h]
                 return replace(r, hits=hits, features={**r.features, "follow_up_aspect_entry": 1.0})
+    if turn.names_product:
+        found_on_topic = _on_topic(retriever, r, turn, before, words)
+        if found_on_topic is not None:
+            return found_on_topic
     # Declined, the answer says "not covered" and shows no entry (the declined one would be first
     # among any closest entries); the model's probability is kept as it was, the reason says why.
     feature = REPEATS_ENTRY if repeats else LOSES_TOPIC

@@ -30,6 +30,9 @@ class CorpusWords:
     names: frozenset[str]
     document_frequency: dict[str, int]  # in how many chunks (entry versions) each token stands
     chunks: int
+    # each entry version's title, and the entry (translation group) it heads; a title two entries share is left
+    # out: it would not say which one an answer cited (bot/dialogue/shown.py)
+    titles: dict[str, str]
 
     def idf(self, token: str) -> float:
         return math.log(1 + self.chunks / self.document_frequency.get(token, 1))
@@ -54,7 +57,11 @@ def corpus_words(retriever: HybridRetriever) -> CorpusWords:
             for w, n in capital.items()
             if n >= 3 and not lower[w] and len(w) > 2 and all(tokenize(w, lang) for lang in SUPPORTED)
         )
-        _CACHE[retriever] = CorpusWords(names, dict(df), len(retriever.chunks))
+        heads: dict[str, set[str]] = {}
+        for i, c in enumerate(retriever.chunks):
+            heads.setdefault(c.title, set()).add(retriever.group_ids[retriever.chunk_group[i]])
+        titles = {t: next(iter(g)) for t, g in heads.items() if len(g) == 1 and t.strip()}
+        _CACHE[retriever] = CorpusWords(names, dict(df), len(retriever.chunks), titles)
     return _CACHE[retriever]
 
 

@@ -300,6 +300,17 @@ class HybridRetriever:
         by its Query (bot/dialogue/query.py) and retrieved with `retrieve_query`."""
         return self.retrieve_query(read_text(query, language, self.english_words), k, fusion)
 
+    def entry(self, group: str, lang: str, score: float = 0.0) -> Hit | None:
+        """The entry `group` as a hit, its version in `lang` cited (else the English original), scored `score`:
+        the entry a conversation is about when a search does not find it (bot/dialogue/shown.py)."""
+        if group not in self.group_ids:
+            return None
+        members = self.group_members[self.group_ids.index(group)]
+        versions = sorted((self.chunks[m] for m in members), key=lambda c: c.language)
+        cited = next((c for c in versions if c.language == lang), None)
+        chunk = cited or next((c for c in versions if c.language == "en"), versions[0])
+        return Hit(group, chunk, versions, score, 0.0, 0.0, cited is None)
+
     def retrieve_query(self, q: Reading, k: int = 5, fusion: str | None = None) -> Retrieval:
         t0 = time.perf_counter()
         query, report, lang, detected = q.text, q.report, q.language, q.detected

@@ -76,6 +76,8 @@ def test_gradio_client(server):
         (json.dumps(["question"]).encode(), 422, "question"),
         (json.dumps({"q": "x"}).encode(), 422, "question"),
         (json.dumps({"question": "   "}).encode(), 422, "empty"),
+        (json.dumps({"question": "?"}).encode(), 422, "no words"),
+        (json.dumps({"question": bytes(range(256)).decode("latin-1") * 2}).encode(), 422, "binary"),
         (json.dumps({"question": "x" * 300_000}).encode(), 413, "KB"),
         (json.dumps({"question": "y" * 5000}).encode(), 422, "limit"),
         (json.dumps({"question": 42}).encode(), 422, "text"),

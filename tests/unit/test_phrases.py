@@ -24,3 +24,51 @@ def test_the_bot_refuses_a_bad_question_in_the_words_of_the_table():
         clean_question("x" * n)
     assert str(long.value) == phrase("ui_error_too_long", "en", n=str(n), limit=str(MAX_QUESTION_CHARS))
     assert f"{n} characters" in str(long.value)
+
+
+def _random_bytes(n: int, seed: int) -> bytes:
+    import random
+
+    rng = random.Random(seed)
+    return bytes(rng.randrange(256) for _ in range(n))
+
+
+@pytest.mark.parametrize("question", ["?", "...", "¿?", "？！", " - "])
+def test_a_question_without_words_is_refused(question):
+    with pytest.raises(BadQuestion) as bad:
+        clean_question(question)
+    assert str(bad.value) == phrase("ui_error_no_words", "en")
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "utf-8", "cp1252"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_binary_data_is_refused_with_a_message_naming_the_fix(encoding, seed):
+    with pytest.raises(BadQuestion) as bad:
+        clean_question(_random_bytes(600, seed).decode(encoding, errors="replace"))
+    assert str(bad.value) == phrase("ui_error_binary", "en") and "as text" in str(bad.value)
+
+
+@pytest.mark.parametrize(
+    "question,kept",
+    [
+        ("kafka\x00\x01\x07 idle partition", "kafka idle partition"),  # a few control characters: dropped
+        ("\x1b[31mERROR\x1b[0m JobException: Recovery is suppressed", "ERROR JobException: Recovery is suppressed"),
+        ("Pourquoi le délai élevé à l'écriture ?", "Pourquoi le délai élevé à l'écriture ?"),
+        ("¿Por qué aparece «Ñandú» en la tabla?", "¿Por qué aparece «Ñandú» en la tabla?"),
+        ("为什么？", "为什么？"),
+        ("42", "42"),
+    ],
+)
+def test_text_is_kept_whatever_its_script_or_a_terminal_colour(question, kept):
+    assert clean_question(question) == kept
+
+
+def test_no_question_of_the_eval_sets_is_refused():
+    import json
+    from pathlib import Path
+
+    files = sorted(Path(__file__).resolve().parents[2].joinpath("eval").glob("*.jsonl"))
+    questions = [json.loads(line)["question"] for f in files for line in f.read_text().splitlines() if line.strip()]
+    assert len(questions) > 700
+    for q in questions:
+        clean_question(q)  # raises on a refused one

@@ -1,0 +1,61 @@
+"""The entry the previous answer showed first, read from that answer's text.
+
+A turn about "the entry" ("why?", "and Paimon?") used to find it by searching the previous question again.
+That search is not what the user saw when a follow-up check had put another entry first: "what about
+Hologres?" showed "Checkpoint interval and data visibility" [1], while its words alone find "ClassCastException
+when reading from Hologres" first; "why?" then gave that entry's cause, and "and Paimon?" was checked against
+its topic (lost: "not covered"). The answer's text names its first entry: every answer opens on it with its
+title next to its marker ("From the FAQ entry “Title” [1]:", "- [1] [Title](/source/...)"), in any language,
+and clients (the chat, the API, OpenAI-compatible ones) send that text back as the conversation's history.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from faqbot.bot.answers.answer import Turn
+
+if TYPE_CHECKING:
+    from faqbot.bot.retrieval.retrieve import Hit, HybridRetriever
+
+FIRST = "[1]"
+# characters allowed between a title and the [1] marker beside it: a closing quote and a space ("” [1]"), or
+# the marker's space and the link's opening bracket ("[1] [")
+NEAR = 3
+_SPACE = re.compile(r"\s+")
+
+
+def shown_first(history: Sequence[Turn], titles: Mapping[str, str], skip: int = 0) -> str | None:
+    """The entry (translation group) the last assistant turn (the one before it, skip=1) cited [1], by the title
+    written beside its marker (the longest such title: "Error: X" and "X" may both be titles); None when that
+    turn cites none."""
+    answers = [t for t in history if t.role == "assistant"]
+    last = answers[-1 - skip] if len(answers) > skip else None
+    if last is None or FIRST not in last.content:
+        return None
+    text = _SPACE.sub(" ", last.content)
+    marks = [m.start() for m in re.finditer(re.escape(FIRST), text)]
+    best = ""
+    for title in titles:
+        at = text.find(title)
+        while at >= 0 and len(title) > len(best):
+            end = at + len(title)
+            if any(0 <= m - end <= NEAR or 0 <= at - (m + len(FIRST)) <= NEAR for m in marks):
+                best = title
+                break
+            at = text.find(title, at + 1)
+    return titles[best] if best else None
+
+
+def put_first(retriever: HybridRetriever, hits: list[Hit], group: str | None, lang: str) -> list[Hit]:
+    """The hits with the entry `group` first: moved there when it is among them, else put there at the first's
+    score (the entry under discussion, which the turn's own search did not find); as they were for None."""
+    if group is None or not hits:
+        return hits
+    i = next((i for i, h in enumerate(hits) if h.group == group), None)
+    if i is not None:
+        return [hits[i], *hits[:i], *hits[i + 1 :]]
+    entry = retriever.entry(group, lang, hits[0].score)
+    return hits if entry is None else [entry, *hits[:-1]]

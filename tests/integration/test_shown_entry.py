@@ -1,0 +1,92 @@
+"""The entry the previous answer showed first is the one a conversation goes on about (bot/dialogue/shown.py), on
+the real index: read back from the answer's text in every language and outcome; "why?" after an answer whose
+first entry a follow-up check chose gets that entry's cause; "and Paimon?" after "what about Hologres?" is
+checked against the topic of the entry shown, and found by a search for Paimon and that topic (the sixth trial's
+conversation: "not covered" before)."""
+
+from __future__ import annotations
+
+import pytest
+from faqbot.bot.answers.answer import Turn
+from faqbot.bot.dialogue.shown import shown_first
+from faqbot.bot.retrieval.corpus_words import corpus_words
+from faqbot.bot.retrieval.decision import NOT_COVERED
+
+VISIBLE_EN = "how long do I need to wait before rows written by flink show up in clickhouse?"
+VISIBLE_FR = "combien de temps faut-il attendre avant que les lignes écrites par flink apparaissent dans clickhouse ?"
+
+
+def _group(bot, chunk_id: str) -> str:
+    r = bot.retriever
+    i = next(i for i, c in enumerate(r.chunks) if c.id == chunk_id)
+    return r.group_ids[r.chunk_group[i]]
+
+
+def _talk(bot, turns: list[str]):
+    history: list[Turn] = []
+    answers = []
+    for t in turns:
+        a = bot.ask(t, history=history)
+        answers.append(a)
+        history += [Turn("user", t), Turn("assistant", a.text)]
+    return answers
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When does data become visible in a ClickHouse result table?",  # an answer
+        VISIBLE_EN,  # closest entries
+        "Quand les données deviennent-elles visibles dans une table résultat ClickHouse ?",
+        "¿Por qué recibo el error No suitable driver found?",
+        "Error: No suitable driver found for jdbc:mysql",
+    ],
+)
+def test_the_first_entry_is_read_back_from_the_answer_text(bot, question):
+    a = bot.ask(question)
+    assert a.citations, a.text
+    titles = corpus_words(bot.retriever).titles
+    history = [Turn("user", question), Turn("assistant", a.text)]
+    assert shown_first(history, titles) == _group(bot, a.citations[0].chunk_id), a.text[:300]
+    # the answer before the last one, and a history without any answer
+    assert shown_first([*history, Turn("user", "why?"), Turn("assistant", "no entry")], titles, skip=1) == (
+        _group(bot, a.citations[0].chunk_id)
+    )
+    assert shown_first([Turn("user", question)], titles) is None
+    assert shown_first([Turn("user", question), Turn("assistant", "The FAQ does not cover this.")], titles) is None
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        [VISIBLE_EN, "what about Hologres?", "and Paimon?", "why?"],
+        [VISIBLE_FR, "et pour Hologres ?", "et Paimon ?", "pourquoi ?"],
+    ],
+)
+def test_a_product_swap_keeps_the_topic_of_the_entry_shown(bot, turns):
+    first, hologres, paimon, why = _talk(bot, turns)
+    assert "clickhouse" in first.citations[0].title.lower() or "ClickHouse" in first.citations[0].title
+    # "what about Hologres?": the Hologres entry on checkpoints and visibility, which its own search ranks second
+    assert hologres.decision.outcome != NOT_COVERED, hologres.text
+    assert "Hologres" in hologres.citations[0].text
+    assert "checkpoint" in hologres.citations[0].title.lower()
+    # "and Paimon?": the Paimon entry on visibility, found by Paimon and the topic of the Hologres entry shown
+    assert paimon.decision.outcome != NOT_COVERED, paimon.text
+    assert "Paimon" in paimon.citations[0].text and "checkpoint" in paimon.citations[0].title.lower()
+    assert paimon.citations[0].chunk_id != hologres.citations[0].chunk_id
+    assert paimon.language == hologres.language == first.language
+    # "why?": the cause of the entry just shown, not of the first entry a search of the words finds
+    assert why.citations[0].chunk_id == paimon.citations[0].chunk_id, why.text[:300]
+
+
+def test_why_after_a_chosen_entry_explains_that_entry(bot):
+    _, hologres, why = _talk(bot, [VISIBLE_EN, "what about Hologres?", "why?"])
+    assert why.citations[0].chunk_id == hologres.citations[0].chunk_id
+    quoted = why.text.split("See also")[0]
+    assert hologres.citations[0].title in quoted and "ClassCastException" not in quoted, quoted
+
+
+def test_a_product_without_the_topic_is_still_not_covered(bot):
+    # no entry on Kafka and data visibility: a search for Kafka and the topic finds the ClickHouse entry again
+    *_, kafka = _talk(bot, [VISIBLE_EN, "and Kafka?"])
+    assert kafka.decision.outcome == NOT_COVERED, kafka.text

@@ -108,6 +108,8 @@ PACK = LanguagePack(
         r"^(?:as a result|therefore|consequently|thus|hence|however|in this case|otherwise|then|also)\b",
         r"^(?:based on|given|because of|for) (?:this|these|that|those)\b",
         r"^(?:this|these|that|those|it|they)\b",
+        # an example illustrates the sentence before it ("For example, a field is defined as BIGINT ...")
+        r"^(?:for (?:example|instance)|e\.g\.)",
     ),
     consequence_patterns=(r"then|thus|therefore|hence|consequently",),
     announce_patterns=(
@@ -125,6 +127,10 @@ PACK = LanguagePack(
         r"\b(?:works?|worked|working) (?:fine|ok|okay|well)\b(?! (?:for|until|at first|initially|before)\b)",
         r"\b(?:is|are|looks|seems) (?:fine|ok|okay|reachable)\b",
         r"\b(?:ping|telnet|nc|curl|connectivity|connection|network)\b(?:(?!\b(?:{negation})\b)[^.;,!?]){0,40}?\b(?:ok|okay|succeeds|succeeded|works)\b",
+    ),
+    unused_patterns=(
+        r"\b(?:i|we)\s+(?:do not|don['’]t|never)\s+(?:use|run)\b",
+        r"\b(?:i am|i['’]m|we are|we['’]re)\s+not\s+using\b",
     ),
     contrast_words=frozenset("but however yet still although though".split()),
     negation_words=frozenset("not never no doesn don isn aren cannot".split()),

@@ -94,6 +94,7 @@ PACK = LanguagePack(
         r"^(?:como resultado|por lo tanto|por consiguiente|así|sin embargo|en este caso|de lo contrario|además)\b",
         r"^(?:en función de|con base en|según|dad[oa]s?|debido a|para) (?:esto|este|esta|estos|estas|eso|esa)\b",
         r"^(?:esto|este|esta|estos|estas|eso|esa|ello)\b",
+        r"^(?:por ejemplo|p\. ?ej\.)",
     ),
     consequence_patterns=(r"entonces|luego|así|por lo tanto|por consiguiente",),
     announce_patterns=(
@@ -109,6 +110,9 @@ PACK = LanguagePack(
         r"(?<!\bno )\bfuncionan? (?:bien|correctamente)\b",
         r"\b(?:está|están) (?:bien|ok|correcto|correcta|correctos)\b",
         r"\b(?:ping|telnet|nc|curl|conectividad|conexión|red)\b(?:(?!\b(?:{negation})\b)[^.;,!?]){0,40}?\b(?:ok|funciona|responde)\b",
+    ),
+    unused_patterns=(
+        r"\bno\s+(?:usamos|uso|utilizamos|utilizo|empleamos)\b",
     ),
     contrast_words=frozenset("pero sin embargo sigo sigue siguen todavía aún".split()),
     negation_words=frozenset("no nunca".split()),

@@ -94,6 +94,7 @@ PACK = LanguagePack(
         r"^(?:par conséquent|en conséquence|ainsi|donc|cependant|toutefois|dans ce cas|sinon|alors)\b",
         r"^(?:compte tenu de|sur la base de|en fonction de|pour) (?:ce|cet|cette|ces|cela)\b",
         r"^(?:ce|cet|cette|ces|cela|ceci|il|elle|ils|elles)\b",
+        r"^(?:par exemple|p\. ?ex\.)",
     ),
     consequence_patterns=(r"alors|donc|ainsi|par conséquent|en conséquence",),
     announce_patterns=(
@@ -109,6 +110,9 @@ PACK = LanguagePack(
         r"(?<!\bne )(?<!\bn['’])\b(?:fonctionne|marche)(?:nt)? (?:bien|correctement)\b",
         r"\b(?:est|sont) (?:ok|bon|bons|correct|correcte|joignable|joignables)\b",
         r"\b(?:ping|telnet|nc|curl|connectivité|connexion|réseau)\b(?:(?!\b(?:{negation})\b)[^.;,!?]){0,40}?\b(?:ok|fonctionne|marche|passe)\b",
+    ),
+    unused_patterns=(
+        r"\b(?:je|nous|on)\s+n['’](?:utilis\w*|employ\w*)\s+(?:pas|jamais)\b",
     ),
     contrast_words=frozenset("mais pourtant toujours cependant quand même".split()),
     negation_words=frozenset("ne n pas jamais".split()),

@@ -90,6 +90,9 @@ class LanguagePack:
     # a clause saying something the user checked is fine ("telnet to the broker works", "the network is OK");
     # "{negation}" stands for every pack's `negation_words` (a French clause may quote "telnet not ok")
     checked_patterns: tuple[str, ...] = ()
+    # a clause saying the user does not use something ("we do not use lookup", "no usamos tablas de dimensión"; not
+    # "we don't have access": a symptom): what follows it is not their case (bot/answers/done.py)
+    unused_patterns: tuple[str, ...] = ()
     # words that say a check failed ("not", "pas", "nunca"): elisions in pieces ("doesn", "n")
     negation_words: frozenset[str] = frozenset()
     # words that open the clause after it ("... but it still fails"): what was done ends there

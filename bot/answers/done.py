@@ -13,7 +13,10 @@ in another language than the question):
   tested, in the English entries' words (`CHECKS`; a done clause's too: "already added it to the
   whitelist"). "kcat ... works fine" names no such check and rules nothing out: the user's client is not
   Flink's DDL.
-A part holding one of these says to do what was done (parts_score signal `done`).
+A part holding one of these says to do what was done (parts_score signal `done`). A third kind, **unused**
+(`unused_patterns`: "we do not use lookup", "nous n'utilisons pas de table de dimension"): the words after it name
+what is not the user's case; a part holding half of them is not given as their fix either (a sixth trial: "how
+do I fix it for the writing job? we do not use lookup" opened on the lookup cache's settings).
 
 A turn after an answer that says nothing but what was done (`done_turn`: "I already increased binlog retention",
 "ya revisé la política de caché de la tabla de dimensión") is about the entry under discussion: its fixes less
@@ -30,6 +33,7 @@ from faqbot.languages import alternatives, words
 
 _DONE = re.compile(alternatives("done_patterns", True), re.IGNORECASE)
 _CHECKED = re.compile(alternatives("checked_patterns", True), re.IGNORECASE)
+_UNUSED = re.compile(alternatives("unused_patterns", True), re.IGNORECASE)
 _CONTRAST = "|".join(re.escape(w) for w in sorted(words("contrast_words"), key=len, reverse=True))
 # a clause ends at a comma, a line break or . ; ! ? before a space (not inside "9.0.1"); a contrast word opens one
 _CLAUSE = re.compile(rf"[.;!?]+(?=\s|$)|,|[\n¡¿]|\s+(?=(?:{_CONTRAST})\b)", re.IGNORECASE)
@@ -68,19 +72,31 @@ def clauses(question: str) -> tuple[list[str], list[str], list[str]]:
 
 
 def undone(question: str) -> str:
-    """The question without what it says was done or checked (the names it asks about are in the rest)."""
+    """The question without what it says was done, checked or not used (the names it asks about are in the
+    rest)."""
     done, checked, other = clauses(question)
-    return " ".join(other) if done or checked else question
+    rest = [c for c in other if not _UNUSED.search(c)]
+    return " ".join(rest) if done or checked or len(rest) < len(other) else question
+
+
+def unused(question: str, lang: str) -> frozenset[str]:
+    """The tokens, in `lang`, of what the question says the user does not use ("we do not use lookup")."""
+    out: set[str] = set()
+    for clause in _CLAUSE.split(question):
+        m = _UNUSED.search(clause)
+        if m:
+            out.update(tokenize(clause[m.end() :], lang))
+    return frozenset(out)
 
 
 @lru_cache(maxsize=1024)
 def done_query(
     question: str, lang: str, turn: bool = False
-) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+) -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
     """(the names of what the question says was done, lower-cased; the tokens, in the entry's language
     `lang`, of what the checks it says passed tested; with `turn`, a follow-up asking for the fixes, and when it
-    says only what was done, its words in `lang`): what parts_score.PartQuery takes. All empty for a question that
-    says neither."""
+    says only what was done, its words in `lang`; the tokens of what it says is not used): what
+    parts_score.PartQuery takes. All empty for a question that says none of these."""
     names, tested = _names_tested(question, lang)
     words_done: frozenset[str] = frozenset()
     if turn and done_turn(question) == "done":
@@ -89,7 +105,7 @@ def done_query(
         # (a real post's "I tried to create the table with the type array(nested())": identifiers only there)
         done, _checked, _other = clauses(question)
         words_done = frozenset(tokenize(" ".join(_DONE.sub(" ", c) for c in done), lang))
-    return names, tested, words_done
+    return names, tested, words_done, unused(question, lang)
 
 
 def _names_tested(question: str, lang: str) -> tuple[frozenset[str], frozenset[str]]:

@@ -152,7 +152,7 @@ def fixes_done(chunk: Chunk, question: str, weights: dict | None) -> bool:
     """Whether the question says it already did what every fix part of the entry says ("ya tengo
     characterEncoding=UTF-8 en la URL" and the entry's one fix is to add it)."""
     parts = chunk.parts
-    done = done_query(question, chunk.language)
+    done = done_query(question, chunk.language)[:3]  # what is not used is not done: its fixes stay
     if not parts or not any(done):
         return False
     texts = [render_part(p) for p in parts]

@@ -105,6 +105,7 @@ class PartQuery:
     done: frozenset[str] = frozenset()
     checked: frozenset[str] = frozenset()
     done_words: frozenset[str] = frozenset()  # a turn saying only what was done: its words (tokens)
+    unused: frozenset[str] = frozenset()  # what the question says is not used: its words (tokens)
 
     @property
     def q(self) -> tuple[set[str], str, dict[str, float]]:
@@ -139,24 +140,28 @@ def local_query(parts: list[Part], texts: list[str], qy: PartQuery) -> PartQuery
         df = sum(t in ts for ts in toks)
         weights[t] = qy.weights.get(t, 1.0) * (math.log((n + 1) / (df + 0.5)) / top if df else 1.0)
     names = {m for m in qy.names if sum(m in low for low in lows) <= max(1, n // 3)}
-    return PartQuery(qy.tokens, qy.lang, weights, names, qy.cond, qy.done, qy.checked, qy.done_words)
+    return PartQuery(qy.tokens, qy.lang, weights, names, qy.cond, qy.done, qy.checked, qy.done_words, qy.unused)
 
 
 def said_done(text: str, qy: PartQuery) -> bool:
     """Whether a part's text says to do what the question says was already done or checked."""
-    return bool(qy.done or qy.checked or qy.done_words) and _done(_tokens(text, qy.lang), text.lower(), qy)
+    return bool(qy.done or qy.checked or qy.done_words or qy.unused) and _done(_tokens(text, qy.lang), text.lower(), qy)
 
 
 # a part holding this share of the words of a turn saying what was done (and two at least) says to do it: "ya
 # revisé la política de caché de la tabla de dimensión" and the section on the dimension table's cache policy
 DONE_WORDS_SHARE = 0.6
+# a part holding this share of the words the question says are not used is not the user's case: "we do not use
+# lookup" and the lookup cache's settings (one word: that one)
+UNUSED_SHARE = 0.5
 
 
 def _done(held: frozenset[str], low: str, qy: PartQuery) -> bool:
     """Whether the part names what the question says was done, or holds what a passed check tested."""
     shared = len(qy.done_words & held)
     words = shared >= 2 and shared >= DONE_WORDS_SHARE * len(qy.done_words)
-    return bool(qy.checked & held) or any(n in low for n in qy.done) or words
+    unused = bool(qy.unused) and len(qy.unused & held) >= UNUSED_SHARE * len(qy.unused)
+    return bool(qy.checked & held) or any(n in low for n in qy.done) or words or unused
 
 
 def bonus(p: Part) -> float:
@@ -173,7 +178,7 @@ def done_fixes(parts: list[Part], texts: list[str], qy: PartQuery) -> set[int]:
     """The fix parts saying to do what the question says was already done, when another fix part does not:
     left out (the answer says it is abridged); when every fix is such, they stay (the user is told the
     entry's fix as it is: bot/answers/done.py)."""
-    if not (qy.done or qy.checked or qy.done_words):
+    if not (qy.done or qy.checked or qy.done_words or qy.unused):
         return set()
     fixes = [i for i, p in enumerate(parts) if p.fix and p.kind not in ("label", "heading")]
     done = {i for i in fixes if said_done(texts[i], qy)}

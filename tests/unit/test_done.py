@@ -7,6 +7,7 @@ import pytest
 from faqbot.bot.answers.done import clauses, done_query, done_turn, undone
 from faqbot.bot.answers.parts_score import SIGNALS, PartQuery, relevance, said_done
 from faqbot.ingest.records import Part
+from faqbot.ingest.textproc import tokenize
 
 
 @pytest.mark.parametrize(
@@ -22,7 +23,7 @@ from faqbot.ingest.records import Part
 )
 def test_done_and_checked_clauses_name_what_was_done(question, names, tested):
     # inside a question of its own, no ordinary words (the third item: a turn's, `turn=True`)
-    assert done_query(question, "en") == (frozenset(names), frozenset(tested), frozenset())
+    assert done_query(question, "en") == (frozenset(names), frozenset(tested), frozenset(), frozenset())
 
 
 @pytest.mark.parametrize(
@@ -38,7 +39,7 @@ def test_done_and_checked_clauses_name_what_was_done(question, names, tested):
     ],
 )
 def test_what_rules_nothing_out(question):
-    assert done_query(question, "en") == (frozenset(), frozenset(), frozenset())
+    assert done_query(question, "en") == (frozenset(), frozenset(), frozenset(), frozenset())
 
 
 def test_the_rest_of_the_question_keeps_its_names():
@@ -51,11 +52,12 @@ def test_the_rest_of_the_question_keeps_its_names():
         frozenset(),
         frozenset(),
         frozenset(),
+        frozenset(),
     )
 
 
 def _query(question: str) -> PartQuery:
-    done, checked, _words = done_query(question, "en")
+    done, checked, _words, _unused = done_query(question, "en")
     return PartQuery({"set", "url"}, "en", {}, set(), None, done, checked)
 
 
@@ -120,3 +122,40 @@ def test_a_turn_saying_only_what_was_done_names_it_in_its_words_too():
     assert not done_query(turn, "es")[2]
     # a question of its own with more than what was done names nothing in words
     assert not done_query("ya revisé la caché, ¿por qué se pierden registros al escribir en Kafka?", "es", turn=True)[2]
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [
+        ("how do I fix it for the writing job? we do not use lookup", {"lookup"}),
+        ("No space left on device, we don't use lookup joins", {"lookup", "join"}),
+        ("I'm not using a dimension table, why is the join slow?", {"dimens", "tabl"}),
+        ("comment le corriger ? nous n'utilisons pas de lookup", {"lookup"}),
+        ("¿cómo lo soluciono? no usamos lookup", {"lookup"}),
+    ],
+)
+def test_what_the_user_does_not_use_is_read(question, words):
+    got = done_query(question, "en")[3]
+    assert {w[:5] for w in got} >= {w[:5] for w in words}, got
+    assert not got & set(tokenize(undone(question), "en")), undone(question)  # names asked about come from the rest
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "we don't have access to the TaskManager logs",  # a symptom, not what is not used
+        "no tengo permisos para leer la tabla",
+        "the job does not use the new offsets after a restart",  # the job, not the user
+        "How do I use lookup joins?",
+    ],
+)
+def test_what_says_nothing_about_what_is_not_used(question):
+    assert done_query(question, "en")[3] == frozenset()
+
+
+def test_a_part_naming_what_is_not_used_is_not_given_as_the_fix():
+    lookup = Part("item", "Set lookup.cache-max-disk-size for jobs that use a lookup join.", True)
+    write = Part("item", "For jobs that write to a table, set write-buffer-spillable.", True)
+    qy = PartQuery(set(), "en", {}, set(), None, *done_query("how do I fix it? we do not use lookup", "en"))
+    assert said_done(lookup.text, qy) and not said_done(write.text, qy)
+    assert relevance(lookup, lookup.text, qy) < relevance(write, write.text, qy)

@@ -185,6 +185,7 @@ def _texts(chat) -> list[str]:
     [
         ("", "empty"),
         ("   \n\t ", "empty"),
+        ("?", "no words"),
         ("kafka " * 20_000, "limit"),
         # the entry reached, named in the answer's lead or among the closest entries (bot/retrieval/decision.py)
         ("<img src=x onerror=alert(1)> kafka sasl ssl", "Connect to a secure Kafka cluster"),
@@ -223,6 +224,39 @@ def test_ui_follow_up_uses_the_chat_history(server):
     assert len(chat2) == 4
     sources = _texts(chat2)[-1].split('<details class="srcs"', 1)[1]  # the follow-up's own source cards
     assert "lang-fr" in sources and "JSON" in sources
+
+
+VISIBLE = "how long do I need to wait before rows written by flink show up in clickhouse?"
+
+
+def test_ui_product_follow_ups_go_on_from_the_entry_shown(server):
+    """The chat's own history (its rendered bubbles, read back as text) names the entry each answer showed first:
+    "and Paimon?" after "what about Hologres?" keeps that entry's topic (bot/dialogue/shown.py)."""
+    from gradio_client import Client
+
+    url, _ = server
+    client = Client(url + "/", verbose=False)
+    chat: list = []
+    for turn in (VISIBLE, "what about Hologres?"):
+        chat = client.predict(turn, chat, "auto", api_name="/ask_chat")[0]
+    assert "Checkpoint interval and data visibility" in _texts(chat)[-1]
+    chat = client.predict("and Paimon?", chat, "auto", api_name="/ask_chat")[0]
+    answer = _texts(chat)[-1]
+    assert "Data visibility depends on the checkpoint interval" in answer and "Paimon" in answer, answer[:500]
+
+
+def test_api_product_follow_ups_go_on_from_the_entry_shown(server):
+    url, _ = server
+    history: list[dict] = []
+    for turn in (VISIBLE, "what about Hologres?"):
+        a = httpx.post(url + "/api/ask", json={"question": turn, "history": history}, timeout=60).json()
+        history += [{"role": "user", "content": turn}, {"role": "assistant", "content": a["text"]}]
+    a = httpx.post(url + "/api/ask", json={"question": "and Paimon?", "history": history}, timeout=60).json()
+    assert a["decision"]["outcome"] != "not_covered", a["text"]
+    assert a["citations"][0]["title"] == "Data visibility depends on the checkpoint interval"
+    history += [{"role": "user", "content": "and Paimon?"}, {"role": "assistant", "content": a["text"]}]
+    why = httpx.post(url + "/api/ask", json={"question": "why?", "history": history}, timeout=60).json()
+    assert why["citations"][0]["title"] == "Data visibility depends on the checkpoint interval"
 
 
 def test_serve_with_corrupt_index_says_how_to_fix(index_copy_factory):

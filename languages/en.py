@@ -122,6 +122,14 @@ PACK = LanguagePack(
         r"restarted|verified|have|has|use|using|in)\b",
         r"\b(?:i|we)(?:['’]ve| have)? (?:tried|checked|verified|confirmed|tested|double-checked)\b",
     ),
+    turn_done_patterns=(
+        # not a question's "how do I set", "should we enable", nor a problem's "after I restarted", "since we upgraded"
+        r"(?<!\bdo )(?<!\bdid )(?<!\bcan )(?<!\bshould )(?<!\bcould )(?<!\bwould )(?<!\bshall )(?<!\bwill )"
+        r"(?<!\bmust )(?<!\bmay )(?<!\bif )(?<!\bwhen )(?<!\bhow )(?<!\bwhere )(?<!\bwhat )(?<!\bwhy )"
+        r"(?<!\bafter )(?<!\bbefore )(?<!\bonce )(?<!\bsince )(?<!\buntil )(?<!\bunless )(?<!\bwhenever )"
+        r"\b(?:i|we) (?:set|added|changed|increased|raised|lowered|enabled|disabled|configured|upgraded|restarted|"
+        r"switched|updated|modified)\b",
+    ),
     checked_patterns=(
         # not "works fine for an hour, then fails"
         r"\b(?:works?|worked|working) (?:fine|ok|okay|well)\b(?! (?:for|until|at first|initially|before)\b)",

@@ -106,6 +106,12 @@ PACK = LanguagePack(
         r"cambié|activé|desactivé|aumenté|hice|hicimos|intenté|he|hemos|está|están)\b",
         r"\b(?:he|hemos) (?:probado|comprobado|verificado|revisado|confirmado)\b",
     ),
+    turn_done_patterns=(
+        # the preterite's first person singular (the plural's "-amos" is also the present: "¿cómo cambiamos X?")
+        r"\b(?:puse|pusimos|añadí|agregué|cambié|aumenté|bajé|activé|desactivé|configuré|reinicié|subí)\b",
+        r"\b(?:he|hemos) (?:puesto|añadido|agregado|cambiado|aumentado|bajado|activado|desactivado|configurado|"
+        r"reiniciado)\b",
+    ),
     checked_patterns=(
         r"(?<!\bno )\bfuncionan? (?:bien|correctamente)\b",
         r"\b(?:está|están) (?:bien|ok|correcto|correcta|correctos)\b",

@@ -106,6 +106,10 @@ PACK = LanguagePack(
         r"\bdéjà (?:essayé|vérifié|ajouté|configuré|mis|défini|activé|désactivé|augmenté|changé|dans)\b",
         r"\b(?:j['’]ai|nous avons|on a) (?:essayé|vérifié|contrôlé|testé|confirmé)\b",
     ),
+    turn_done_patterns=(
+        r"\b(?:j['’]ai|nous avons|on a) (?:mis|défini|ajouté|changé|modifié|augmenté|baissé|activé|désactivé|"
+        r"configuré|redémarré|passé)\b",
+    ),
     checked_patterns=(
         r"(?<!\bne )(?<!\bn['’])\b(?:fonctionne|marche)(?:nt)? (?:bien|correctement)\b",
         r"\b(?:est|sont) (?:ok|bon|bons|correct|correcte|joignable|joignables)\b",

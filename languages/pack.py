@@ -87,6 +87,10 @@ class LanguagePack:
     announce_patterns: tuple[str, ...] = ()
     # a clause saying the user already did something ("I already set X", "I tried X")
     done_patterns: tuple[str, ...] = ()
+    # a clause of a turn after an answer saying the user did something, without "already" ("I set X to 5 s, still
+    # nothing", "j'ai mis X", "puse X"): after a fix was given it says what was done; in a question of its own it
+    # describes the setup, perhaps the mistake ("we set transaction.timeout.ms in the producer properties")
+    turn_done_patterns: tuple[str, ...] = ()
     # a clause saying something the user checked is fine ("telnet to the broker works", "the network is OK");
     # "{negation}" stands for every pack's `negation_words` (a French clause may quote "telnet not ok")
     checked_patterns: tuple[str, ...] = ()

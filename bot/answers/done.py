@@ -34,6 +34,7 @@ from faqbot.languages import alternatives, words
 _DONE = re.compile(alternatives("done_patterns", True), re.IGNORECASE)
 _CHECKED = re.compile(alternatives("checked_patterns", True), re.IGNORECASE)
 _UNUSED = re.compile(alternatives("unused_patterns", True), re.IGNORECASE)
+_TURN_DONE = re.compile(alternatives("turn_done_patterns", True), re.IGNORECASE)
 _CONTRAST = "|".join(re.escape(w) for w in sorted(words("contrast_words"), key=len, reverse=True))
 # a clause ends at a comma, a line break or . ; ! ? before a space (not inside "9.0.1"); a contrast word opens one
 _CLAUSE = re.compile(rf"[.;!?]+(?=\s|$)|,|[\n¡¿]|\s+(?=(?:{_CONTRAST})\b)", re.IGNORECASE)
@@ -58,8 +59,9 @@ CHECKS: dict[str, str] = {
 _CHECK_RE = re.compile(r"\b(" + "|".join(map(re.escape, CHECKS)) + r")\b", re.IGNORECASE)
 
 
-def clauses(question: str) -> tuple[list[str], list[str], list[str]]:
-    """(the clauses saying something was done, those saying a check passed, the others)."""
+def clauses(question: str, turn: bool = False) -> tuple[list[str], list[str], list[str]]:
+    """(the clauses saying something was done, those saying a check passed, the others); with `turn`, a turn
+    after an answer, "I set X" says it was done too (`turn_done_patterns`)."""
     done: list[str] = []
     checked: list[str] = []
     other: list[str] = []
@@ -67,8 +69,13 @@ def clauses(question: str) -> tuple[list[str], list[str], list[str]]:
         clause = clause.strip()
         if not clause:
             continue
-        (done if _DONE.search(clause) else checked if _CHECKED.search(clause) else other).append(clause)
+        was_done = _DONE.search(clause) or (turn and _TURN_DONE.search(clause))
+        (done if was_done else checked if _CHECKED.search(clause) else other).append(clause)
     return done, checked, other
+
+
+def _without_done(clause: str) -> str:
+    return _TURN_DONE.sub(" ", _DONE.sub(" ", clause))
 
 
 def undone(question: str) -> str:
@@ -97,19 +104,19 @@ def done_query(
     `lang`, of what the checks it says passed tested; with `turn`, a follow-up asking for the fixes, and when it
     says only what was done, its words in `lang`; the tokens of what it says is not used): what
     parts_score.PartQuery takes. All empty for a question that says none of these."""
-    names, tested = _names_tested(question, lang)
+    names, tested = _names_tested(question, lang, turn)
     words_done: frozenset[str] = frozenset()
     if turn and done_turn(question) == "done":
         # the whole turn, after an answer, is what was done ("ya revisé la política de caché de la tabla de
         # dimensión"): its ordinary words name it too. Not in a question of its own, where they may be its topic
         # (a real post's "I tried to create the table with the type array(nested())": identifiers only there)
-        done, _checked, _other = clauses(question)
-        words_done = frozenset(tokenize(" ".join(_DONE.sub(" ", c) for c in done), lang))
+        done, _checked, _other = clauses(question, turn=True)
+        words_done = frozenset(tokenize(" ".join(_without_done(c) for c in done), lang))
     return names, tested, words_done, unused(question, lang)
 
 
-def _names_tested(question: str, lang: str) -> tuple[frozenset[str], frozenset[str]]:
-    done, checked, other = clauses(question)
+def _names_tested(question: str, lang: str, turn: bool = False) -> tuple[frozenset[str], frozenset[str]]:
+    done, checked, other = clauses(question, turn)
     if not (done or checked):
         return frozenset(), frozenset()
     names = set(identifiers(" ".join(done))) - set(identifiers(" ".join(other)))
@@ -137,9 +144,10 @@ def done_turn(question: str) -> str:
     """What a turn that says only what the user did or checked asks of the entry under discussion: "done" (its
     other fixes; bot/service.py) when it names what, "failed" when it names only the fix just given ("I tried
     that"), "" when it says no such thing or asks something of its own (a fifth trial: "I already changed the
-    startup position to earliest" was searched as typed, and the next turn lost the Kafka topic)."""
-    done, checked, other = clauses(question)
+    startup position to earliest" was searched as typed, and the next turn lost the Kafka topic). Only ever asked of
+    a turn after an answer: "I set X" counts as done."""
+    done, checked, other = clauses(question, turn=True)
     if not (done or checked) or any(content_words(c) > DONE_TURN_REST for c in other):
         return ""
-    named = sum(content_words(_DONE.sub(" ", c)) for c in done) + len(checked)
-    return "done" if named >= NAMES_WHAT or any(_names_tested(question, "en")) else "failed"
+    named = sum(content_words(_without_done(c)) for c in done) + len(checked)
+    return "done" if named >= NAMES_WHAT or any(_names_tested(question, "en", turn=True)) else "failed"

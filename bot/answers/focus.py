@@ -135,9 +135,15 @@ def unshown_fixes(chunk: Chunk, before: str, question: str) -> Selection | None:
     texts = [render_part(p) for p in parts]
     flat = " ".join(before.split())
     fixes = [i for i, p in enumerate(parts) if p.fix and p.kind not in _NO_TEXT]
-    new = [i for i in fixes if not _shown(" ".join(texts[i].split()), flat)]
-    if not new or not any(_shown(" ".join(t.split()), flat) for t in texts):
-        return None  # nothing new, or nothing of this entry was ever shown: not the entry under discussion
+    if not any(_shown(" ".join(t.split()), flat) for t in texts):
+        return None  # nothing of this entry was ever shown: not the entry under discussion
+    # nor what the turn says it did ("I set table.exec.source.idle-timeout to 5 s, still nothing" was given that
+    # very step again: a sixth trial's leftover)
+    done = done_query(question, chunk.language, turn=True)[:3]
+    qy = PartQuery(set(), chunk.language, {}, set(), None, *done)
+    new = [i for i in fixes if not _shown(" ".join(texts[i].split()), flat) and not said_done(texts[i], qy)]
+    if not new:
+        return None
     shown = {i: texts[i] for i in new}
     for i in new:
         s = parts[i].section

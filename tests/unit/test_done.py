@@ -159,3 +159,36 @@ def test_a_part_naming_what_is_not_used_is_not_given_as_the_fix():
     qy = PartQuery(set(), "en", {}, set(), None, *done_query("how do I fix it? we do not use lookup", "en"))
     assert said_done(lookup.text, qy) and not said_done(write.text, qy)
     assert relevance(lookup, lookup.text, qy) < relevance(write, write.text, qy)
+
+
+@pytest.mark.parametrize(
+    ("turn", "name"),
+    [
+        ("I set kubernetes.application-mode.classpath.include-user-jar to true", "include-user-jar"),
+        ("we enabled table.exec.source.idle-timeout, still nothing", "table.exec.source.idle-timeout"),
+        ("j'ai mis table.exec.source.idle-timeout à 5 s, toujours rien", "table.exec.source.idle-timeout"),
+        ("puse table.exec.source.idle-timeout en 5 s y sigue igual", "table.exec.source.idle-timeout"),
+        ("he puesto allowMultiQueries=true en la URL", "allowmultiqueries"),
+    ],
+)
+def test_a_turn_after_an_answer_saying_what_it_set_names_it(turn, name):
+    names = done_query(turn, "en", turn=True)[0]
+    assert any(name in n for n in names), names
+    # in a question of its own the same words describe the setup (perhaps the mistake): nothing is done
+    assert done_query(turn, "en")[0] == frozenset()
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "How do I set table.exec.source.idle-timeout?",
+        "should we enable table.exec.mini-batch.enabled?",
+        "where do I set kubernetes.application-mode.classpath.include-user-jar?",
+        "what if I set table.exec.source.idle-timeout to 5 s?",
+        "¿cómo cambiamos table.exec.source.idle-timeout?",
+        "why does my Kafka source read nothing after I restarted the job from table.exec.source.idle-timeout?",
+        "since we upgraded table.exec.source.idle-timeout the window is late",
+    ],
+)
+def test_a_turn_asking_how_to_set_something_says_nothing_was_done(turn):
+    assert done_query(turn, "en", turn=True)[0] == frozenset()

@@ -17,9 +17,10 @@ if TYPE_CHECKING:
 
 from faqbot.bot.answers.answer import Answer, Turn
 from faqbot.bot.answers.compose import compose
+from faqbot.bot.answers.done import content_words
 from faqbot.bot.answers.focus import fixes_done
 from faqbot.bot.answers.phrases import phrase
-from faqbot.bot.dialogue.aspect import DECLINED, ENTRY_BEFORE, READ_ALONE, decline_repeat
+from faqbot.bot.dialogue.aspect import DECLINED, ENTRY_BEFORE, READ_ALONE, REPEATS_ENTRY, decline_repeat
 from faqbot.bot.dialogue.query import Query, build_query
 from faqbot.bot.dialogue.requests import focus
 from faqbot.bot.dialogue.shown import put_first, shown_first
@@ -30,6 +31,9 @@ from faqbot.bot.retrieval.reading import read_text
 from faqbot.bot.retrieval.retrieve import HybridRetriever, Retrieval
 
 MAX_QUESTION_CHARS = 4000
+# a declined follow-up with this many words besides any language's function words describes a problem of its own
+# ("what about the sink? the writer job hits No space left on device"; "what about Hologres?" has one)
+OWN_QUESTION_WORDS = 4
 # What one request may make the bot read of its history: the follow-up rewrite copies words of
 # the previous user turn into the query, so an unbounded turn meant unbounded work (64 KB: 84 s).
 # Ten turns, as many as the API accepts (ui/api.py): five exchanges, so that a conversation's topic outlives
@@ -202,10 +206,14 @@ class Bot:
         if q.turn.query != q.question:
             # a declined follow-up may be a new question after all ("also, another job fails with
             # IllegalArgumentException ..."): the turn as typed, read alone (only now: rarely needed), is
-            # answered rather than hidden when what it finds is confident
+            # answered rather than hidden when what it finds is confident, or shown as closest entries when the
+            # turn describes a problem of its own ("what about the sink? the writer job hits No space left on
+            # device": a seventh trial was told "not covered"), unless that is the entry it would repeat
             as_typed = read_text(q.question, q.reading.language, retriever.english_words)
             alone = retriever.retrieve_query(as_typed, k=self.k)
-            if alone.decision.outcome == ANSWER:
+            repeated = r.decision.reason == REPEATS_ENTRY and alone.hits and alone.hits[0].group == r.hits[0].group
+            own = content_words(q.question) >= OWN_QUESTION_WORDS and alone.decision.outcome == CLOSEST
+            if alone.decision.outcome == ANSWER or (own and not repeated):
                 return replace(alone, features={**alone.features, READ_ALONE: 1.0})
         return r
 

@@ -51,12 +51,14 @@ PACK = LanguagePack(
         r"\bwas (?:tun|kann ich tun|soll ich tun|mache ich)\b",
     ),
     cause_request_patterns=(
-        r"^\W*(warum|wieso)\W*$",
+        r"^\W*(warum|wieso)\b(?:\s+(?:passiert|geschieht|kommt|tritt)\s+(?:das|dies|es)(?:\s+(?:auf|vor))?)?\W*$",
         r"was ist die (ursache|grund)",
         r"^\W*ist (?:das|es|dies) normal\W*$",
     ),
     code_request_patterns=(r"zeig(e)? mir (den|das|die) (sql|code|ddl|konfiguration)", r"(sql|code)-?beispiel"),
     failed_fix_patterns=(r"(hat|funktioniert) (immer noch )?nicht( funktioniert| geholfen)?",),
+    why_patterns=(r"warum", r"wieso", r"weshalb"),
+    please_patterns=(r"bitte", r"danke"),
     # not a bare "Quelle": French "quelle" ("which") would name a role in every French question
     resume_patterns=(r"^\W*(?:(?:also|ok|gut)\W+)?(?:zurück\s+zu[mr]?|noch\s+einmal\s+zu[mr]?)(?!\w)",),
     topic_nouns=frozenset(

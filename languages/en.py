@@ -48,6 +48,8 @@ PACK = LanguagePack(
         r"(give|show|send|write) me (the|an?|some) (sql|ddl|code|config|configuration|example|sample|statement|query)",
         r"\b(sql|ddl|code|config|configuration) (example|sample)",
     ),
+    why_patterns=(r"why",),
+    please_patterns=(r"please", r"pls", r"thanks?", r"thank you"),
     failed_fix_patterns=(
         r"\b(did|does|do)(n['’]t| not) (work|help|fix)",
         r"\bnot working\b",

@@ -53,6 +53,8 @@ PACK = LanguagePack(
         r"(sql|ddl|c[oó]digo|config|configuraci[oó]n|ejemplo|consulta)",
         r"ejemplo de (c[oó]digo|sql|ddl|configuraci[oó]n)",
     ),
+    why_patterns=(r"por\s*qu[eé]",),
+    please_patterns=(r"por favor", r"porfa", r"gracias"),
     failed_fix_patterns=(
         r"\bno (funcion[oóa]|sirvi[oó]|resolvi[oó]|ayud[oó]|cambi[oó])\b",
         r"\bsigue (igual|fallando|sin|vac[ií]a|el mismo)",

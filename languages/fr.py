@@ -57,6 +57,8 @@ PACK = LanguagePack(
         r"(sql|ddl|code|config|configuration|exemple|requête)",
         r"exemple de (code|sql|ddl|configuration)",
     ),
+    why_patterns=(r"pourquoi",),
+    please_patterns=(r"s['’]il (?:te|vous) pla[iî]t", r"svp", r"stp", r"merci"),
     failed_fix_patterns=(
         r"n['’]a (pas|rien) (marché|fonctionné|changé|résolu)",
         r"ne (marche|fonctionne) (toujours )?pas",

@@ -64,6 +64,11 @@ class LanguagePack:
     cause_request_patterns: tuple[str, ...] = ()  # its cause: "why?", "what causes it?"
     code_request_patterns: tuple[str, ...] = ()  # its SQL or configuration: "give me the SQL"
     failed_fix_patterns: tuple[str, ...] = ()  # its fix was tried and did not help: "that did not work"
+    # the word opening a question about a cause: a turn opening on it that says something does not work asks why
+    # ("why doesn't the parameter work?", "pourquoi le paramètre ne marche pas ?"), not "that did not work"
+    why_patterns: tuple[str, ...] = ()
+    # a politeness word besides an answer language ("en español por favor"): the turn asks for nothing else
+    please_patterns: tuple[str, ...] = ()
     # an opener going back to an earlier question than the last ("back to my window problem: ..."), anchored at
     # the turn's start; the words after it, up to a colon or comma, name that question (bot/dialogue/resume.py)
     resume_patterns: tuple[str, ...] = ()

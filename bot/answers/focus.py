@@ -141,7 +141,15 @@ def unshown_fixes(chunk: Chunk, before: str, question: str) -> Selection | None:
     # very step again: a sixth trial's leftover)
     done = done_query(question, chunk.language, turn=True)[:3]
     qy = PartQuery(set(), chunk.language, {}, set(), None, *done)
-    new = [i for i in fixes if not _shown(" ".join(texts[i].split()), flat) and not said_done(texts[i], qy)]
+    if any(done):
+        # the turn says which fix it tried ("I already set allowMultiQueries=true, still failing"): the others are
+        # what is left to try, shown before or not (a seventh trial was told "no other fix" while the entry's
+        # first, "contact technical support for a custom connector", was untried)
+        new = [i for i in fixes if not said_done(texts[i], qy)]
+        if len(new) == len(fixes):
+            new = [i for i in new if not _shown(" ".join(texts[i].split()), flat)]
+    else:
+        new = [i for i in fixes if not _shown(" ".join(texts[i].split()), flat)]
     if not new:
         return None
     shown = {i: texts[i] for i in new}

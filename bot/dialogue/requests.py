@@ -38,6 +38,10 @@ def asks_for_fix(question: str, history: list[Turn]) -> bool:
     )
 
 
+# a turn opening on "why" ("¿por qué no funciona el índice global?"): a cause asked, whatever else it says
+_OPENS_WHY = re.compile(rf"^\W*(?:{alternatives('why_patterns', True)})\b", re.IGNORECASE)
+
+
 def entry_request(question: str) -> str:
     """What a short turn asks of an entry, by its words alone: "failed", "done", "code", "cause", "fix" or ""."""
     n_words = word_count(question)
@@ -45,7 +49,9 @@ def entry_request(question: str) -> str:
         return ""  # a turn pasting an error of its own names its own problem (as in is_follow_up)
     kind = next((k for k, pattern in ENTRY_REQUESTS.items() if pattern.search(question)), "")
     if kind == "failed":
-        return kind
+        # "pourquoi le paramètre ne marche pas ?" asks the cause of what does not work (a seventh trial got a
+        # leftover fix, "Enregistrez la configuration et redémarrez le job.")
+        return "cause" if _OPENS_WHY.match(question) else kind
     # a turn saying only what the user did ("I already increased binlog retention"): as long as "that did not work"
     kind = done_turn(question) or kind
     if kind in ("done", "failed"):

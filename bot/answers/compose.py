@@ -163,12 +163,17 @@ def _fix_failed(r: Retrieval, question: str, notices: list[str], before: str = "
     cites = [Citation.from_chunk(1, top.chunk, top.versions)]
     others = _fix_lines(r.hits[1:CLOSEST_N], cites, question, r)
     more = unshown_fixes(top.chunk, before, question) if before and top.chunk.parts else None
+    notes: tuple[str, ...] = ()
     if more is not None:
         heading, body = phrase("fix_failed_more", lang, title=top.chunk.title), more.text
+        if top.other_language:  # a French-only entry's fix quoted after "that did not work" in English (a trial)
+            notes = (_other_language(top, lang),)
+            notices.append(notes[0])
     else:
         heading, body = phrase("fix_failed" if others else "fix_failed_alone", lang, title=top.chunk.title), ""
     parts = AnswerParts(
         heading=heading,
+        notes=notes,
         body=body,
         closing=phrase("more_in_source", lang) if body else "",
         nearby=others,

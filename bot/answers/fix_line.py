@@ -38,6 +38,9 @@ _MARKER = re.compile(r"^(?:[-•*]|\d+[.)])\s+")
 _BARE_LABEL = re.compile(r"^\w+(?: \w+)?$")  # a note's label ("Important") without its note
 _SENTENCE_END = re.compile(r"[.!?:;)。？！：]$")
 _POINTER = re.compile("|".join(f"(?:{p})" for p in words("pointer_patterns")), re.I)
+# an item that only names another article, by its title ("Internet access: How do I access the Internet?",
+# "Acceso a Internet: How do I access the Internet?"): a cross-reference, no fix (a seventh trial's line)
+_LINKED_QUESTION = re.compile(r"^[^:?.\n]{2,40}:\s+[^.!?:\n]+\?$")
 # a clause that tells the reader what to do, at a sentence's start or after a comma, semicolon or colon: "To
 # resolve this issue, upgrade ...", "Si alguna subtarea está inactiva, reduzca ..." (the packs' imperatives)
 _INSTRUCTS = re.compile(r"(?:^|[,;:]\s+)(" + "|".join(f"(?:{p})" for p in words("instruction_patterns")) + ")", re.I)
@@ -50,6 +53,9 @@ _OPTION_ITEM = re.compile(r"^\s+[-•*]\s+`?([\w.'-]+[.-][\w.'-]+)`?\s*:", re.M)
 ANNOUNCED_LINES = 3  # a sample of at most this many lines (each within CODE_LINE_CHARS) is shown in the line
 ANNOUNCED_OPTIONS = 4  # of a list of options, the names shown
 _NO_LINE = ("label", "heading")
+# a comment line of a sample ("-- Specify the names of the dimension tables to distribute in the SHUFFLE_HASH
+# hint."): the prose of an entry that is only a query with its comments
+_COMMENT = re.compile(r"^\s*(?:--|//|#)\s*(\S.*?)\s*$", re.M)
 
 
 def _paragraphs(text: str) -> list[str]:
@@ -162,11 +168,15 @@ def fix_line(chunk: Chunk, question: str, lang: str, weights: dict[str, float] |
     qy = local_query(parts, texts, PartQuery(tokens, lang, weights or {}, names, cond, *done_query(question, lang)))
     ranked = sorted(cands, key=lambda i: (-relevance(parts[i], texts[i], qy), i))
     lines = [(i, _part_line(parts, texts, i, limit, chunk.language)) for i in ranked]
-    found = [(i, line) for i, line in lines if line and not line.endswith(":") and not _POINTER.match(line)]
+    found = [
+        (i, line)
+        for i, line in lines
+        if line and not line.endswith(":") and not _POINTER.match(line) and not _LINKED_QUESTION.match(line)
+    ]
     # a lead-in whose sample could not be shown, or a pointer elsewhere, says nothing by itself: another
     # part's sentence first
     if not found:
-        return next((line for _i, line in lines if line), "")
+        return next((line for _i, line in lines if line), "") or _comment_line(texts, tokens, lang, limit)
     line = found[0][1]
     # the part the question is most about only explains (a cause, what happens): the line also says what to
     # do when a fix part does, after the explanation's first sentence when both fit. Only where the fix parts
@@ -177,6 +187,18 @@ def fix_line(chunk: Chunk, question: str, lang: str, weights: dict[str, float] |
         both = [SENTENCE_BREAK.split(line)[0], todo]
         line = " ".join(both) if _prose_len(both) <= limit * PAIR_STRETCH else todo
     return line
+
+
+def _comment_line(texts: list[str], tokens: set[str], lang: str, limit: int) -> str:
+    """An entry with no prose, only a sample (the SHUFFLE_HASH hint's query): the comment of its code the
+    question's words hit most, else its last (what the sample does: a trial saw the entry listed with no line)."""
+    comments = [m.group(1) for t in texts for block in _FENCE.findall(t) for m in _COMMENT.finditer(block)]
+    comments = [c for c in comments if len(c) <= limit]
+    if not comments:
+        return ""
+    hits = [len(tokens & set(query_tokens(c, lang))) for c in comments]
+    best = max(range(len(comments)), key=lambda n: (hits[n], n))
+    return comments[best]
 
 
 def _part_line(parts: list[Part], texts: list[str], i: int, limit: int, lang: str = "") -> str:

@@ -146,3 +146,27 @@ def test_a_line_announcing_a_sample_shows_it_on_the_real_index(index_dir, title,
     chunk = next(c for c in open_store(index_dir).chunks if c.title == title)
     line = fix_line(chunk, question, lang, None)
     assert line.endswith(shown), line
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_entry_that_is_only_a_sample_gets_its_comment_as_line(index_dir, lang):
+    # the SHUFFLE_HASH entry is a query and its comments: it was listed with no line at all (a seventh trial)
+    chunk = next(c for c in open_store(index_dir).chunks if "SHUFFLE_HASH" in c.title and c.language == lang)
+    assert fix_line(chunk, "slow dimension table join", lang, None) == (
+        "Specify the names of the dimension tables to distribute in the SHUFFLE_HASH hint."
+    )
+    assert fix_line(chunk, "create a source table and three dimension tables", lang, None) == (
+        "Create a source table and three dimension tables."
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_an_item_that_only_names_another_article_is_no_line(index_dir, lang):
+    # "Internet access: How do I access the Internet?" is a link to another article, not what to do
+    store = open_store(index_dir)
+    chunks = [c for c in store.chunks if c.language == lang and "How do I access the Internet?" in c.body]
+    assert chunks
+    for chunk in chunks:
+        for question in ("internet access from flink", "acceso a internet desde flink", "network connectivity"):
+            line = fix_line(chunk, question, lang, None)
+            assert "How do I access the Internet?" not in line, (chunk.title, line)

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import pytest
+from faqbot.bot.answers.phrases import language_list, phrase
 from faqbot.bot.retrieval.decision import NOT_COVERED
 
 from tests.support import chat, english_title
@@ -93,3 +94,28 @@ def test_a_declined_follow_up_with_a_problem_of_its_own_shows_what_it_finds(bot,
 def test_a_bare_role_follow_up_the_faq_lacks_is_still_not_covered(bot):
     _, a2 = chat(bot, "Why does my Kafka source have high latency?", "and for the sink?")
     assert a2.decision.outcome == NOT_COVERED
+
+
+@pytest.mark.parametrize(
+    ("first", "turn", "language"),
+    [
+        (
+            "Paimon to Kafka job: output timestamps are 8 hours off, table.local-time-zone = UTC has no effect",
+            "that did not work",
+            "en",
+        ),
+        (
+            "job Paimon hacia Kafka: las horas salen con 8 horas de diferencia, table.local-time-zone = UTC no cambia",
+            "eso no funcionó",
+            "es",
+        ),
+    ],
+)
+def test_a_fix_quoted_in_another_language_after_that_did_not_work_says_so(bot, first, turn, language):
+    # the entry exists in French only: its other fix is quoted in French, under the note that says so
+    _, a2 = chat(bot, first, turn)
+    assert a2.citations[0].language == "fr" and a2.language == language
+    assert "redémarrez le job" in a2.text
+    own, cited = language_list([language], language), language_list(["fr"], language)
+    note = phrase("other_language", language, own=own, cited=cited)
+    assert note in a2.text, a2.text

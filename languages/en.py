@@ -49,6 +49,8 @@ PACK = LanguagePack(
         r"\b(sql|ddl|code|config|configuration) (example|sample)",
     ),
     why_patterns=(r"why",),
+    on_patterns=(r"enabled", r"turned on", r"switched on", r"activated"),
+    off_patterns=(r"disabled", r"turned off", r"switched off", r"deactivated"),
     please_patterns=(r"please", r"pls", r"thanks?", r"thank you"),
     failed_fix_patterns=(
         r"\b(did|does|do)(n['’]t| not) (work|help|fix)",

@@ -54,6 +54,8 @@ PACK = LanguagePack(
         r"ejemplo de (c[oó]digo|sql|ddl|configuraci[oó]n)",
     ),
     why_patterns=(r"por\s*qu[eé]",),
+    on_patterns=(r"habilitad[oa]s?", r"activad[oa]s?"),
+    off_patterns=(r"deshabilitad[oa]s?", r"desactivad[oa]s?"),
     please_patterns=(r"por favor", r"porfa", r"gracias"),
     failed_fix_patterns=(
         r"\bno (funcion[oóa]|sirvi[oó]|resolvi[oó]|ayud[oó]|cambi[oó])\b",

@@ -58,6 +58,8 @@ PACK = LanguagePack(
         r"exemple de (code|sql|ddl|configuration)",
     ),
     why_patterns=(r"pourquoi",),
+    on_patterns=(r"activée?s?", r"allumée?s?"),
+    off_patterns=(r"désactivée?s?", r"coupée?s?"),
     please_patterns=(r"s['’]il (?:te|vous) pla[iî]t", r"svp", r"stp", r"merci"),
     failed_fix_patterns=(
         r"n['’]a (pas|rien) (marché|fonctionné|changé|résolu)",

@@ -67,6 +67,10 @@ class LanguagePack:
     # the word opening a question about a cause: a turn opening on it that says something does not work asks why
     # ("why doesn't the parameter work?", "pourquoi le paramètre ne marche pas ?"), not "that did not work"
     why_patterns: tuple[str, ...] = ()
+    # a feature's state as a text states it ("exactly-once semantics enabled" / "disabled", "we turned on exactly
+    # once"): a part about the state the question is in is the one that applies (bot/answers/parts_score.py)
+    on_patterns: tuple[str, ...] = ()
+    off_patterns: tuple[str, ...] = ()
     # a politeness word besides an answer language ("en español por favor"): the turn asks for nothing else
     please_patterns: tuple[str, ...] = ()
     # an opener going back to an earlier question than the last ("back to my window problem: ..."), anchored at

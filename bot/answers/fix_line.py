@@ -20,7 +20,15 @@ from faqbot.bot.answers.done import done_query, undone
 from faqbot.bot.answers.excerpt import SENTENCE_BREAK
 from faqbot.bot.answers.extract import section_kind
 from faqbot.bot.answers.parts import render_part
-from faqbot.bot.answers.parts_score import PartQuery, case_fit, condition, local_query, question_names, relevance
+from faqbot.bot.answers.parts_score import (
+    PartQuery,
+    case_fit,
+    condition,
+    local_query,
+    question_names,
+    relevance,
+    stated,
+)
 from faqbot.ingest.blocks import INLINE_LABEL, WRONG_SAMPLE
 from faqbot.ingest.records import Chunk, Part
 from faqbot.ingest.textproc import query_tokens
@@ -165,7 +173,8 @@ def fix_line(chunk: Chunk, question: str, lang: str, weights: dict[str, float] |
     texts = [render_part(p) for p in parts]
     tokens = set(query_tokens(question, lang)) | set(weights or {})
     names = question_names(undone(question))
-    qy = local_query(parts, texts, PartQuery(tokens, lang, weights or {}, names, cond, *done_query(question, lang)))
+    qy = PartQuery(tokens, lang, weights or {}, names, cond, *done_query(question, lang), stated(question, lang))
+    qy = local_query(parts, texts, qy)
     ranked = sorted(cands, key=lambda i: (-relevance(parts[i], texts[i], qy), i))
     lines = [(i, _part_line(parts, texts, i, limit, chunk.language)) for i in ranked]
     found = [

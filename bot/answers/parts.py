@@ -30,6 +30,7 @@ from faqbot.bot.answers.parts_score import (
     local_query,
     question_names,
     relevance,
+    stated,
 )
 from faqbot.bot.answers.phrases import phrase
 from faqbot.ingest.blocks import WRONG_SAMPLE
@@ -153,7 +154,8 @@ def select_parts(
     # the retrieval's own terms too: for a Chinese question, the English words of its terms (bot/retrieval/glossary.py)
     tokens = set(query_tokens(query, lang)) | set(weights or {})
     names = question_names(undone(question) + " " + query)
-    qy = local_query(parts, texts, PartQuery(tokens, lang, weights or {}, names, cond, *done_query(question, lang)))
+    qy = PartQuery(tokens, lang, weights or {}, names, cond, *done_query(question, lang), stated(question, lang))
+    qy = local_query(parts, texts, qy)
     whole_fits = sum(len(t) + 2 for t in texts) <= budget + SLACK
     if whole_fits and not (cond and len(branches) >= 2) and not done_fixes(parts, texts, qy):
         return Selection(join_parts(parts, {i: texts[i] for i in order}, order, cond, lang), False, order)

@@ -10,17 +10,19 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from faqbot.bot.retrieval.signals import Weight
 from faqbot.ingest.parts import version_case
 from faqbot.ingest.records import Part
 from faqbot.ingest.textproc import tokenize
+from faqbot.languages import alternatives
 
 _PARTS = "set with the parts (issue 24, docs/eval.md 'Answers from the parts'); dev answer-has-fact 0.984 with them"
 _BLOCKS = "set with fix-first answers (issue 12, docs/eval.md 'Answer length'); not measured one by one"
 _DONE = "set with the done clauses (a new user's trial, docs/eval.md sixteenth session): below every other signal's sum"
+_STATE = "set with the stated states (a seventh trial: 'we turned on exactly once' got the bullet for it disabled)"
 _GIST = (
     "set with the see-also passages (issue 12) and the closest entries' fix lines (issue 22); not measured one by one"
 )
@@ -36,6 +38,8 @@ PART_SIGNALS: tuple[Weight, ...] = (
     Weight("fix", 0.25, "the part says what to do", _PARTS),
     Weight("problem", -0.4, "the part is the error text: the user has it already", _PARTS),
     Weight("done", -1.0, "the part says to do what the question says was already done or checked", _DONE),
+    Weight("state_match", 0.5, "the part is about the state (enabled, disabled) the question's feature is in", _STATE),
+    Weight("state_other", -0.5, "the part is about the other state of the question's feature", _STATE),
     Weight("block_solution", 0.6, "a block under a Solution label: the fix proper", _BLOCKS),
     Weight("block_check", 0.4, "a block of checks to work through (troubleshooting)", _BLOCKS),
     Weight("block_cause", 0.3, "a block under a Cause label", _BLOCKS),
@@ -106,6 +110,8 @@ class PartQuery:
     checked: frozenset[str] = frozenset()
     done_words: frozenset[str] = frozenset()  # a turn saying only what was done: its words (tokens)
     unused: frozenset[str] = frozenset()  # what the question says is not used: its words (tokens)
+    # the state the question says a feature is in ("on", "off", ""), and that feature's words (tokens)
+    state: tuple[str, frozenset[str]] = ("", frozenset())
 
     @property
     def q(self) -> tuple[set[str], str, dict[str, float]]:
@@ -122,7 +128,38 @@ def relevance(p: Part, text: str, qy: PartQuery) -> float:
     names = min(3, sum(n in low for n in qy.names))
     fit_ = case_fit(p.case, qy.cond)
     s = lexical + SIGNALS["name"] * names + (SIGNALS["done"] if _done(held, low, qy) else 0.0)
+    s += _state_fit(text, held, qy)
     return s + (SIGNALS["case_match"] if fit_ > 0 else SIGNALS["case_other"] if fit_ < 0 else 0.0)
+
+
+_ON = re.compile(rf"\b(?:{alternatives('on_patterns', True)})\b", re.IGNORECASE)
+_OFF = re.compile(rf"\b(?:{alternatives('off_patterns', True)})\b", re.IGNORECASE)
+_STATE_CLAUSE = re.compile(r"[^.;,!?\n]+")
+
+
+def _state_of(text: str) -> str:
+    on, off = bool(_ON.search(text)), bool(_OFF.search(text))
+    return "on" if on and not off else "off" if off and not on else ""
+
+
+def stated(question: str, lang: str) -> tuple[str, frozenset[str]]:
+    """The state the question says a feature is in ("we turned on exactly once": "on", its words "exactly",
+    "once"), from its first clause stating one; ("", ()) when it states none or both."""
+    for clause in _STATE_CLAUSE.findall(question):
+        state = _state_of(clause)
+        if state:
+            rest = _OFF.sub(" ", _ON.sub(" ", clause))
+            return state, frozenset(tokenize(rest, lang))
+    return "", frozenset()
+
+
+def _state_fit(text: str, held: frozenset[str], qy: PartQuery) -> float:
+    """A part about the feature the question states a state of: the part in that state gains, the other loses."""
+    state, feature = qy.state
+    if not state or not feature & held:
+        return 0.0
+    part = _state_of(text)
+    return 0.0 if not part else SIGNALS["state_match"] if part == state else SIGNALS["state_other"]
 
 
 def local_query(parts: list[Part], texts: list[str], qy: PartQuery) -> PartQuery:
@@ -140,7 +177,7 @@ def local_query(parts: list[Part], texts: list[str], qy: PartQuery) -> PartQuery
         df = sum(t in ts for ts in toks)
         weights[t] = qy.weights.get(t, 1.0) * (math.log((n + 1) / (df + 0.5)) / top if df else 1.0)
     names = {m for m in qy.names if sum(m in low for low in lows) <= max(1, n // 3)}
-    return PartQuery(qy.tokens, qy.lang, weights, names, qy.cond, qy.done, qy.checked, qy.done_words, qy.unused)
+    return replace(qy, weights=weights, names=names)
 
 
 def said_done(text: str, qy: PartQuery) -> bool:

@@ -170,3 +170,27 @@ def test_an_item_that_only_names_another_article_is_no_line(index_dir, lang):
         for question in ("internet access from flink", "acceso a internet desde flink", "network connectivity"):
             line = fix_line(chunk, question, lang, None)
             assert "How do I access the Internet?" not in line, (chunk.title, line)
+
+
+@pytest.mark.parametrize(
+    ("lang", "question", "state_words"),
+    [
+        ("en", "we turned on exactly once, when is data visible in clickhouse?", "enabled"),
+        ("en", "exactly-once is disabled on our clickhouse sink, when is data visible?", "disabled"),
+        ("fr", "on a activé l'exactly-once, quand les données sont-elles visibles dans ClickHouse ?", "activée"),
+        ("en", "tenemos exactly-once habilitado en el sink de ClickHouse, ¿cuándo se ven los datos?", "enabled"),
+    ],
+)
+def test_the_line_is_the_case_of_the_state_the_question_states(index_dir, lang, question, state_words):
+    # "we turned on exactly once btw" got the bullet for exactly-once disabled (a seventh trial)
+    chunk = next(c for c in open_store(index_dir).chunks if c.language == lang and "ClickHouse" in c.title
+                 and ("visibility" in c.title.lower() or "visibilité" in c.title.lower()))
+    line = fix_line(chunk, question, lang, None)
+    assert state_words in line, line
+
+
+def test_a_stated_state_in_a_conversation_picks_its_case(bot):
+    first = "rows written to clickhouse sink only show up after a while, when does data become queryable?"
+    a1 = bot.ask(first)
+    a2 = bot.ask("we turned on exactly once btw", history=[Turn("user", first), Turn("assistant", a1.text)])
+    assert "enabled, data becomes visible only after the corresponding checkpoint" in a2.text, a2.text

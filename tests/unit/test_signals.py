@@ -43,6 +43,8 @@ PARTS_DOCUMENTED = {
     "fix": 0.25,
     "problem": -0.4,
     "done": -1.0,
+    "state_match": 0.5,
+    "state_other": -0.5,
     "block_solution": 0.6,
     "block_check": 0.4,
     "block_cause": 0.3,

@@ -18,15 +18,17 @@ from faqbot.bot.dialogue.words import (
     CJK_RUN,
     ERROR_CLASS,
     OPENS_QUESTION,
+    PLEASE,
     PRONOUNS,
     REFERS_BACK,
     SHORT,
     WORD,
+    no_topic,
     word_count,
 )
 from faqbot.bot.retrieval.reading import Detect
 from faqbot.ingest.textproc import detect_language, fold, function_word_scores, identifiers, tokenize
-from faqbot.languages import CJK, PACKS, ROLE_KINDS, alternatives, words
+from faqbot.languages import CJK, PACKS, ROLE_KINDS, words
 
 if TYPE_CHECKING:
     from faqbot.bot.llm.backend import LLMBackend
@@ -58,15 +60,10 @@ _ASKS_LANGUAGE = re.compile(
 )
 
 
-# a politeness word beside an answer language ("en español por favor", "in English please")
-_PLEASE = re.compile(rf"\b(?:{alternatives('please_patterns', True)})\b", re.IGNORECASE)
-
-
 def _only_language(question: str, asked: re.Match[str]) -> bool:
     """A turn asking for an answer language and nothing else, politeness aside ("en español por favor"): without
     an opener ("and"), it is still not a new question (a seventh trial: "not covered")."""
-    rest = _PLEASE.sub(" ", question[: asked.start()] + question[asked.end() :])
-    return not all(tokenize(rest, lang) for lang in ("en", "fr", "es"))  # one language's stop words empty it
+    return no_topic(PLEASE.sub(" ", question[: asked.start()] + question[asked.end() :]))
 
 
 @dataclass
@@ -266,7 +263,7 @@ def _resolve(
     if asked and (is_follow_up(question) or _only_language(question, asked)):
         language = _LANGUAGE_OF[fold(asked.group(1))]
         question = (question[: asked.start()] + question[asked.end() :]).strip()
-        if not tokenize(REFERS_BACK.sub("", _PLEASE.sub(" ", question)), "en"):  # nothing but the language: same topic
+        if not tokenize(REFERS_BACK.sub("", PLEASE.sub(" ", question)), "en"):  # nothing but the language: same topic
             return FollowUp(previous, language, previous, same_entry=True)
     if not is_follow_up(question):
         return FollowUp(question, language)

@@ -9,7 +9,15 @@ import re
 
 from faqbot.bot.answers.answer import Turn
 from faqbot.bot.answers.done import content_words, done_turn
-from faqbot.bot.dialogue.words import ERROR_CLASS, OPENS_QUESTION, PRONOUNS, REFERS_BACK, SHORT, word_count
+from faqbot.bot.dialogue.words import (
+    ERROR_CLASS,
+    OPENS_QUESTION,
+    OPENS_WHY,
+    PRONOUNS,
+    REFERS_BACK,
+    SHORT,
+    word_count,
+)
 from faqbot.languages import PACKS, alternatives
 
 ASKS_FIX = re.compile(
@@ -38,10 +46,6 @@ def asks_for_fix(question: str, history: list[Turn]) -> bool:
     )
 
 
-# a turn opening on "why" ("¿por qué no funciona el índice global?"): a cause asked, whatever else it says
-_OPENS_WHY = re.compile(rf"^\W*(?:{alternatives('why_patterns', True)})\b", re.IGNORECASE)
-
-
 def entry_request(question: str) -> str:
     """What a short turn asks of an entry, by its words alone: "failed", "done", "code", "cause", "fix" or ""."""
     n_words = word_count(question)
@@ -51,7 +55,7 @@ def entry_request(question: str) -> str:
     if kind == "failed":
         # "pourquoi le paramètre ne marche pas ?" asks the cause of what does not work (a seventh trial got a
         # leftover fix, "Enregistrez la configuration et redémarrez le job.")
-        return "cause" if _OPENS_WHY.match(question) else kind
+        return "cause" if OPENS_WHY.match(question) else kind
     # a turn saying only what the user did ("I already increased binlog retention"): as long as "that did not work"
     kind = done_turn(question) or kind
     if kind in ("done", "failed"):

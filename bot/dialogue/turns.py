@@ -17,9 +17,8 @@ from typing import TYPE_CHECKING
 from faqbot.bot.answers.answer import Turn
 from faqbot.bot.dialogue.conversation import is_follow_up
 from faqbot.bot.dialogue.requests import ASKS_FIX, ENTRY_REQUESTS, FIX_WORDS, entry_request
-from faqbot.bot.dialogue.words import PRONOUNS, REFERS_BACK, word_count
+from faqbot.bot.dialogue.words import PRONOUNS, REFERS_BACK, no_topic, word_count
 from faqbot.bot.retrieval.decision import NOT_COVERED, Decision
-from faqbot.ingest.textproc import tokenize
 
 if TYPE_CHECKING:
     from faqbot.bot.retrieval.retrieve import Hit, HybridRetriever, Retrieval
@@ -53,8 +52,7 @@ def is_bare_reference(question: str) -> bool:
     for pattern in (ASKS_FIX, *ENTRY_REQUESTS.values()):
         rest = pattern.sub(" ", rest)
     rest = _PUNCT.sub(" ", PRONOUNS.sub(" ", rest))
-    # a word one language's stop list keeps ("it" in French) is no topic: nothing left in any one is enough
-    return not all(tokenize(rest, lang) for lang in ("en", "fr", "es"))
+    return no_topic(rest)
 
 
 def nothing_to_refer_to(retriever: HybridRetriever, r: Retrieval) -> Retrieval:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from faqbot.ingest.textproc import SUPPORTED, tokenize
 from faqbot.languages import CJK, PACKS, alternatives
 
 # Han, kana and Hangul are written without spaces: no \\b stands between their words, and a role or
@@ -26,7 +27,17 @@ ASKS_ABOUT = re.compile("|".join(f for p in PACKS.values() for f in p.asks_about
 # how a question opens ("comment désactiver", "c'est normal", "¿cómo lo desactivo?"): a short turn that is nothing
 # more asks it of what the conversation is about
 OPENS_QUESTION = re.compile(alternatives("question_patterns", True), re.IGNORECASE)
+# a turn opening on "why" ("¿por qué no funciona el índice global?"): a cause asked, whatever else it says
+OPENS_WHY = re.compile(rf"^\W*(?:{alternatives('why_patterns', True)})\b", re.IGNORECASE)
+# a politeness word beside an answer language ("en español por favor", "in English please")
+PLEASE = re.compile(rf"\b(?:{alternatives('please_patterns', True)})\b", re.IGNORECASE)
 SHORT = 6
+
+
+def no_topic(text: str) -> bool:
+    """Whether a text holds no word of a topic: a word one answer language's stop list keeps ("it" in French) is
+    none, so nothing left in any one of them is enough."""
+    return not all(tokenize(text, lang) for lang in SUPPORTED)
 
 
 def word_count(text: str) -> int:

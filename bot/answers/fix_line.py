@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from faqbot.bot.answers.done import done_query, undone
-from faqbot.bot.answers.excerpt import SENTENCE_BREAK
+from faqbot.bot.answers.excerpt import BACK_REFERENCE, SENTENCE_BREAK
 from faqbot.bot.answers.extract import section_kind
 from faqbot.bot.answers.parts import render_part
 from faqbot.bot.answers.parts_score import (
@@ -63,6 +63,10 @@ ANNOUNCED_OPTIONS = 4  # of a list of options, the names shown
 _NO_LINE = ("label", "heading")
 # a comment line of a sample ("-- Specify the names of the dimension tables to distribute in the SHUFFLE_HASH
 # hint."): the prose of an entry that is only a query with its comments
+# a name that is a setting (an option key, a class path, a value: "index.type", "max_pt_with_done", "SCRAM-SHA-256"),
+# not a product's capitalised name (it names the entry's topic, which every sentence of it is about) nor a
+# hyphenated word ("celui-ci", "read-optimize")
+_SETTING = re.compile(r"[._]|-\S*\d|\d\S*-")
 _COMMENT = re.compile(r"^\s*(?:--|//|#)\s*(\S.*?)\s*$", re.M)
 
 
@@ -106,11 +110,13 @@ def _prose_len(sents: list[str]) -> int:
     return len(" ".join(_CODE_TAIL.sub("", s) for s in sents))
 
 
-def _line(paras: list[str], limit: int) -> str:
+def _line(paras: list[str], limit: int, names: frozenset[str] = frozenset()) -> str:
     """Whole sentences from the opening while they fit; the first one cut at a word when even it does not;
     not ending on a lead-in (":") when something came before it. When the opening only names the case or
     the cause and a later sentence says what to do ("To resolve this issue, upgrade ..."), the line is the
-    opening and that sentence when both fit in PAIR_STRETCH times the limit, else that sentence alone."""
+    opening and that sentence when both fit in PAIR_STRETCH times the limit, else that sentence alone. A
+    later sentence naming what the question names and the opening does not (`names`: "When index.type=bucket,
+    setting ... is ineffective") is the case the user stated: it takes that later sentence's place."""
     sents = [s for p in paras for s in SENTENCE_BREAK.split(p) if s]
     # "For more information, see ..." sends the user elsewhere: the line is for what the entry itself says
     sents = [s for s in sents if not _POINTER.match(s)] or sents
@@ -123,6 +129,7 @@ def _line(paras: list[str], limit: int) -> str:
     # the opening (what fits of it) says nothing to do: the first later sentence that does
     opening_says = any(map(instructs, out or sents[:1]))
     todo = None if opening_says else next((s for s in sents[len(out) or 1 :] if instructs(s)), None)
+    todo = _stated_case(sents, len(out) or 1, names, limit) or todo
     if todo:
         pair, stretched = [sents[0], todo], round(limit * PAIR_STRETCH)
         room, out = (stretched, pair) if _prose_len(pair) <= stretched else (limit, [todo])
@@ -133,6 +140,26 @@ def _line(paras: list[str], limit: int) -> str:
     while len(out) > 1 and out[-1].endswith(":"):
         out.pop()
     return " ".join(out)
+
+
+def _stated_case(sents: list[str], start: int, names: frozenset[str], limit: int) -> str | None:
+    """The first sentence from `start` (after the opening the line holds) that names an option or identifier
+    of the question the opening does not: the note on the user's own setting ("When index.type=bucket, ... is
+    ineffective"), which a line taken from the opening leaves out while giving the advice it qualifies (a
+    seventh trial's line). A sentence pointing back ("For example, ... day_time") does not read on its own, and
+    one longer than a line would be cut before it says anything of the setting."""
+    opening = " ".join(sents[:start]).lower()
+    for s in sents[start:] if names else ():
+        low = s.lower()
+        if BACK_REFERENCE.match(s) or _prose_len([s]) > limit:
+            continue
+        if any(_holds(low, n) and not _holds(opening, n) for n in names):
+            return s
+    return None
+
+
+def _holds(text: str, name: str) -> bool:
+    return re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", text) is not None
 
 
 def _cut(sentence: str, limit: int) -> str:
@@ -176,7 +203,8 @@ def fix_line(chunk: Chunk, question: str, lang: str, weights: dict[str, float] |
     qy = PartQuery(tokens, lang, weights or {}, names, cond, *done_query(question, lang), stated(question, lang))
     qy = local_query(parts, texts, qy)
     ranked = sorted(cands, key=lambda i: (-relevance(parts[i], texts[i], qy), i))
-    lines = [(i, _part_line(parts, texts, i, limit, chunk.language)) for i in ranked]
+    named = frozenset(n for n in names if _SETTING.search(n))
+    lines = [(i, _part_line(parts, texts, i, limit, chunk.language, named)) for i in ranked]
     found = [
         (i, line)
         for i, line in lines
@@ -210,7 +238,9 @@ def _comment_line(texts: list[str], tokens: set[str], lang: str, limit: int) -> 
     return comments[best]
 
 
-def _part_line(parts: list[Part], texts: list[str], i: int, limit: int, lang: str = "") -> str:
+def _part_line(
+    parts: list[Part], texts: list[str], i: int, limit: int, lang: str = "", names: frozenset[str] = frozenset()
+) -> str:
     paras = _paragraphs(texts[i])
     if not paras:
         return ""
@@ -219,7 +249,7 @@ def _part_line(parts: list[Part], texts: list[str], i: int, limit: int, lang: st
     while paras[-1].endswith(":") and nxt < len(parts) and parts[nxt].kind not in _NO_LINE:
         paras += _paragraphs(texts[nxt])
         nxt += 1
-    line = _line(paras, limit)
+    line = _line(paras, limit, names)
     if "`" in line or not _ANNOUNCE.search(line):
         return line
     # "add the following code ..." without the code says nothing to do: the code (or the options listed) after it

@@ -194,3 +194,37 @@ def test_a_stated_state_in_a_conversation_picks_its_case(bot):
     a1 = bot.ask(first)
     a2 = bot.ask("we turned on exactly once btw", history=[Turn("user", first), Turn("assistant", a1.text)])
     assert "enabled, data becomes visible only after the corresponding checkpoint" in a2.text, a2.text
+
+
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [
+        ("en", "duplicates in a hudi COW table when the same id lands in another partition, index.type=bucket"),
+        ("en", "tenemos duplicados en una tabla hudi COW cuando el mismo id llega en particiones distintas. "
+               "hudi 0.12, index.type=bucket"),
+        ("fr", "doublons dans une table Hudi quand le même id change de partition, on a index.type=bucket"),
+    ],
+)
+def test_the_line_keeps_the_note_on_a_setting_the_question_states(index_dir, lang, question):
+    # "... index.type=bucket" got "set the index.global.enabled parameter to true" with the note that it is
+    # set by default, while the entry says it is ineffective with a bucket index (a seventh trial, C16.1)
+    chunk = next(c for c in open_store(index_dir).chunks if c.language == lang and "Hudi" in c.title
+                 and "index.type=bucket" in c.body)
+    line = fix_line(chunk, question, lang, None)
+    assert "index.type=bucket" in line and ("ineffective" in line or "inefficace" in line), line
+    # without the setting, the line is the advice and its first note, as before
+    plain = fix_line(chunk, "doublons Hudi entre partitions" if lang == "fr" else "hudi duplicates across partitions",
+                     lang, None)
+    assert "index.type=bucket" not in plain and "index.global.enabled" in plain, plain
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("kafka SASL_SSL SCRAM-SHA-256 jaas config flink sql ddl", "ScramLoginModule"),
+        ("El job con Kafka SASL_SSL revienta con OutOfMemory en la validación", "OutOfMemory"),
+    ],
+)
+def test_the_line_is_the_sentence_on_the_mechanism_the_question_names(index_dir, question, said):
+    chunk = next(c for c in open_store(index_dir).chunks if c.title == "Connect to a secure Kafka cluster")
+    assert said in fix_line(chunk, question, "en", None)

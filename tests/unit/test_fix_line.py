@@ -351,3 +351,40 @@ def test_a_line_announcing_a_sample_shows_it(lang, question, shown):
     # right after the sentence announcing it; the pointer after that sentence is left for the entry
     assert ": `" in line and "Runtime parameters" not in line and "Paramètres d'exécution" not in line
     assert (" : `" in line) is (lang == "fr")  # French sets the colon off with a space
+
+
+# a fix whose second note is about a setting a user may state (written for this test, after a seventh trial)
+STATED_NOTE = {
+    "en": (
+        "• To deduplicate across partitions, set the index.global.enabled parameter to true.\n\n"
+        "  Note\n\n"
+        "  • It is set to true by default as of Hudi version 0.10.0; older versions need it in the WITH clause of "
+        "every job that writes to the table.\n\n"
+        "  • When index.type=bucket, setting index.global.enabled is ineffective.\n\n"
+        "  • For example, a table with dt_part partitions keeps one row per key."
+    ),
+    "es": (
+        "• Para deduplicar entre particiones, establezca el parámetro index.global.enabled en true.\n\n"
+        "  Nota\n\n"
+        "  • Está en true de forma predeterminada a partir de la versión 0.10.0 de Hudi; las versiones anteriores "
+        "lo necesitan en la cláusula WITH de cada job que escribe en la tabla.\n\n"
+        "  • Cuando index.type=bucket, establecer index.global.enabled no tiene efecto.\n\n"
+        "  • Por ejemplo, una tabla con particiones dt_part conserva una fila por clave."
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_note_on_a_setting_the_question_names_replaces_the_next_sentence(lang):
+    c = entry(STATED_NOTE[lang], lang)
+    stated = fix_line(c, "duplicates across partitions with index.type=bucket", lang, None)
+    assert "index.type=bucket" in stated and "index.global.enabled" in stated
+    assert "true by default" not in stated and "predeterminada" not in stated
+    # no setting named: the opening and the sentence after it, as before
+    plain = fix_line(c, "duplicates across partitions", lang, None)
+    assert "index.type=bucket" not in plain
+    # a word that is no setting ("celui-ci", "Hudi") or a sentence pointing back ("For example, ... dt_part") is
+    # never taken for the user's case
+    for question in ("duplicates across partitions, celui-ci", "Hudi duplicates across partitions, dt_part"):
+        assert "index.type" not in fix_line(c, question, lang, None)
+        assert "dt_part" not in fix_line(c, question, lang, None)

@@ -21,6 +21,7 @@ from faqbot.bot.answers.done import content_words
 from faqbot.bot.answers.focus import fixes_done
 from faqbot.bot.answers.phrases import phrase
 from faqbot.bot.dialogue.aspect import DECLINED, ENTRY_BEFORE, READ_ALONE, REPEATS_ENTRY, decline_repeat
+from faqbot.bot.dialogue.conversation import phrase_pattern
 from faqbot.bot.dialogue.query import Query, build_query
 from faqbot.bot.dialogue.requests import focus
 from faqbot.bot.dialogue.shown import put_first, shown_first
@@ -31,8 +32,9 @@ from faqbot.bot.retrieval.reading import read_text
 from faqbot.bot.retrieval.retrieve import HybridRetriever, Retrieval
 
 MAX_QUESTION_CHARS = 4000
-# a declined follow-up with this many words besides any language's function words describes a problem of its own
-# ("what about the sink? the writer job hits No space left on device"; "what about Hologres?" has one)
+# a follow-up with this many words besides any language's function words describes a problem of its own ("what
+# about the sink? the writer job hits No space left on device"; "what about Hologres?" has one): declined, it is
+# read alone; naming another product, it is not held to the previous question's topic
 OWN_QUESTION_WORDS = 4
 # What one request may make the bot read of its history: the follow-up rewrite copies words of
 # the previous user turn into the query, so an unbounded turn meant unbounded work (64 KB: 84 s).
@@ -178,7 +180,11 @@ class Bot:
         # answer is the one before
         about_shown = q.turn.about_entry and not q.turn.own
         previous_shown = shown_first(q.history, titles, skip=1 if q.turn.about_entry else 0)
-        r = decline_repeat(retriever, r, q.turn, q.previous, None if q.turn.own else previous_shown)
+        alone = self._own_product_question(q, retriever)
+        if alone is not None:
+            r = alone
+        else:
+            r = decline_repeat(retriever, r, q.turn, q.previous, None if q.turn.own else previous_shown)
         if r.decision.reason in DECLINED:
             r = self._declined(q, r, retriever)
         elif about_shown and r.hits:
@@ -209,13 +215,34 @@ class Bot:
             # answered rather than hidden when what it finds is confident, or shown as closest entries when the
             # turn describes a problem of its own ("what about the sink? the writer job hits No space left on
             # device": a seventh trial was told "not covered"), unless that is the entry it would repeat
-            as_typed = read_text(q.question, q.reading.language, retriever.english_words)
-            alone = retriever.retrieve_query(as_typed, k=self.k)
+            alone = self._alone(q, retriever)
             repeated = r.decision.reason == REPEATS_ENTRY and alone.hits and alone.hits[0].group == r.hits[0].group
             own = content_words(q.question) >= OWN_QUESTION_WORDS and alone.decision.outcome == CLOSEST
             if alone.decision.outcome == ANSWER or (own and not repeated):
                 return replace(alone, features={**alone.features, READ_ALONE: 1.0})
         return r
+
+    def _alone(self, q: Query, retriever: HybridRetriever) -> Retrieval:
+        """The turn as typed, read alone, without the words carried from the questions before it."""
+        return retriever.retrieve_query(read_text(q.question, q.reading.language, retriever.english_words), k=self.k)
+
+    def _own_product_question(self, q: Query, retriever: HybridRetriever) -> Retrieval | None:
+        """A follow-up naming another product with a question of its own ("what about the upsert/delete side in
+        clickhouse, can the sink retract rows?") asks that, not the previous topic of that product: read alone, as
+        a question of its own (a seventh trial was shown "Data visibility in ClickHouse" first, held to the
+        previous topic, and the entry its words found second). None when it is no such turn or alone finds
+        nothing to show (the previous topic then holds, as for "and Paimon?")."""
+        if not q.turn.names_product or q.turn.query == q.question:
+            return None
+        # its own words, less what it names anew: "y para paimon? también vemos duplicados" asks the previous topic
+        # of Paimon (three words), "... the upsert/delete side in clickhouse, can the sink retract rows?" its own
+        rest = phrase_pattern(list(q.turn.new_aspect)).sub(" ", q.question)
+        if content_words(rest) < OWN_QUESTION_WORDS:
+            return None
+        alone = self._alone(q, retriever)
+        if alone.decision.outcome == NOT_COVERED or not alone.hits:
+            return None
+        return replace(alone, features={**alone.features, READ_ALONE: 1.0})
 
     def retrieve(self, question: str, language: str | None = None, history: History = None) -> Retrieval:
         """The ranked entries an answer to the question comes from (with an LLM, after its reading

@@ -192,16 +192,25 @@ def _options(text: str) -> set[str]:
     return {i for i in identifiers(text) if "." in i.strip(".")} - set(versions)
 
 
-def _new_aspect(question: str, known: frozenset[str] = frozenset()) -> tuple[str, ...]:
+def _new_aspect(question: str, known: frozenset[str] = frozenset(), previous: str = "") -> tuple[str, ...]:
     """What a follow-up names in place of part of the previous question: role words (every
-    language's, so the entry can be checked for them), product names, options."""
-    aspect = [p for role in _roles(question) for words in ROLES[role].values() for p in words]
-    aspect += [w for w in _name_words(question) if is_name(w, known) or is_hyphen_name(w)]
-    return tuple(aspect + sorted(_options(question)))
+    language's, so the entry can be checked for them), product names, options; not what the previous
+    question named too ("what about the upsert side in clickhouse, can the sink retract rows?" after a
+    question on the "clickhouse sink" names no new aspect: a seventh trial's turn was held to the previous
+    entry as if ClickHouse and the sink were new)."""
+    aspect = [p for role in _roles(question) - _roles(previous) for words in ROLES[role].values() for p in words]
+    aspect += _new_names(question, known, previous)
+    return tuple(aspect + sorted(_options(question) - _options(previous)))
 
 
-def _names_product(question: str, known: frozenset[str]) -> bool:
-    return any(is_name(w, known) or is_hyphen_name(w) for w in _name_words(question))
+def _new_names(question: str, known: frozenset[str], previous: str = "") -> list[str]:
+    """The product names a follow-up names that the previous question did not."""
+    before = fold(previous)
+    return [w for w in _name_words(question) if (is_name(w, known) or is_hyphen_name(w)) and fold(w) not in before]
+
+
+def _names_product(question: str, known: frozenset[str], previous: str = "") -> bool:
+    return bool(_new_names(question, known, previous))
 
 
 def _kept(question: str, previous: str, known: frozenset[str], detect: Detect | None = None) -> list[str]:
@@ -267,11 +276,11 @@ def _resolve(
             return FollowUp(previous, language, previous, same_entry=True)
     if not is_follow_up(question):
         return FollowUp(question, language)
-    aspect = _new_aspect(question, known)
+    aspect = _new_aspect(question, known, previous)
     kept = " ".join(_kept(question, previous, known, detect))
     # a follow-up naming another product asks the previous question's topic of it: what it finds
     # must still be about that topic ("那 ClickHouse 呢？" after a Hologres connection error)
-    names_product = _names_product(question, known)
+    names_product = _names_product(question, known, previous)
     if llm is not None and history is not None:
         from faqbot.bot.llm.backend import rewrite_with_llm
 
@@ -294,7 +303,7 @@ def _resume(rest: str, before: FollowUp, known: frozenset[str], detect: Detect |
     if turn.previous or turn.about_entry or turn.same_entry:
         return replace(turn, own=rest)
     kept = " ".join(_kept(rest, before.query, known, detect))
-    aspect, names = _new_aspect(rest, known), _names_product(rest, known)
+    aspect, names = _new_aspect(rest, known, before.query), _names_product(rest, known, before.query)
     return FollowUp(f"{rest} ({kept})", turn.language, before.query, aspect, names, own=rest)
 
 

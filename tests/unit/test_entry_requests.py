@@ -109,3 +109,23 @@ def test_a_french_question_with_an_inversion_names_no_new_aspect():
 )
 def test_saying_the_fix_failed_takes_a_few_words_more(text, kind):
     assert entry_request(text) == kind
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up", "new"),
+    [
+        # a seventh trial: ClickHouse and the sink were named by the question before; nothing is new
+        ("rows written to clickhouse sink only show up after a while", "what about the upsert side in clickhouse, "
+         "can the sink retract rows?", ()),
+        ("la table sink ClickHouse se remplit lentement", "et les suppressions dans ClickHouse ?", ()),
+        # a product or a role the question before did not name still is
+        ("rows written to clickhouse sink only show up after a while", "and for Paimon?", ("Paimon",)),
+        ("My Kafka source lags behind", "and for the sink?", ("sink",)),
+    ],
+)
+def test_a_follow_up_names_anew_only_what_the_question_before_did_not(first, follow_up, new):
+    turn = resolve(follow_up, [Turn("user", first), Turn("assistant", "...")])
+    assert all(n in turn.new_aspect for n in new), turn.new_aspect
+    assert turn.names_product is (new == ("Paimon",))
+    if not new:
+        assert turn.new_aspect == ()

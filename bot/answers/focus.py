@@ -12,6 +12,7 @@ from faqbot.bot.answers.excerpt import SENTENCE_BREAK, item_opening
 from faqbot.bot.answers.parts import Selection, join_parts, reading_order, render_part
 from faqbot.bot.answers.parts_score import PartQuery, condition, local_query, said_done
 from faqbot.ingest.records import Chunk, Part
+from faqbot.ingest.textproc import tokenize
 
 _NO_TEXT = ("label", "heading", "problem")
 _LISTED = ("item", "step")  # what a lead-in ending in ":" introduces
@@ -150,6 +151,10 @@ def unshown_fixes(chunk: Chunk, before: str, question: str) -> Selection | None:
             new = [i for i in new if not _shown(" ".join(texts[i].split()), flat)]
     else:
         new = [i for i in fixes if not _shown(" ".join(texts[i].split()), flat)]
+    # nor the step whose words the turn states as true of its case ("that did not work, all partitions have data"
+    # was given "Ensure that all partitions receive data": an eighth trial)
+    stated = set(tokenize(question, chunk.language))
+    new = [i for i in new if not _restated(texts[i], stated, chunk.language)]
     if not new:
         return None
     shown = {i: texts[i] for i in new}
@@ -160,6 +165,17 @@ def unshown_fixes(chunk: Chunk, before: str, question: str) -> Selection | None:
     order = reading_order(parts)
     text = join_parts(parts, shown, order, condition(question), chunk.language)
     return Selection(text, True, [i for i in order if i in shown])
+
+
+RESTATED_WORDS = 2  # a fix's opening sentence shares at least this many words with the turn, and half of its words
+
+
+def _restated(text: str, stated: set[str], lang: str) -> bool:
+    """Whether a turn states what a fix's opening sentence asks for: half of its words and two at least."""
+    first = SENTENCE_BREAK.split(_MARKER.sub("", text.strip()), maxsplit=1)[0]
+    want = set(tokenize(first, lang))
+    shared = len(want & stated)
+    return shared >= RESTATED_WORDS and 2 * shared >= len(want)
 
 
 def fixes_done(chunk: Chunk, question: str, weights: dict | None) -> bool:

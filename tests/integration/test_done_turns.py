@@ -122,3 +122,22 @@ def test_what_else_counts_a_cut_closest_line_as_shown(bot):
     assert "directiva de caché" in a1.text.lower() and "…" in a1.text  # the line shown, cut
     assert a2.decision.reason == "fix_failed" and "Datos desordenados" in a2.parts.body
     assert "directiva de caché adecuada" not in a2.parts.body.lower()
+
+
+@pytest.mark.parametrize(
+    ("first", "failed", "step"),
+    [
+        ("My event-time window on a Kafka source never fires", "that did not work, all partitions have data",
+         "all partitions receive data"),
+        ("Ma fenêtre event time sur une source Kafka ne produit aucune sortie",
+         "ça n'a pas marché, toutes les partitions reçoivent des données", "toutes les partitions reçoivent"),
+    ],
+)
+def test_that_did_not_work_never_gives_the_step_the_turn_says_holds(bot, first, failed, step):
+    """An eighth trial: "that did not work, all partitions have data" was given "Ensure that all partitions
+    receive data", what it had just said; "that did not work" alone still gets that step."""
+    a1, a2 = chat(bot, first, failed)
+    assert a1.citations[0].title == a2.citations[0].title
+    assert a2.decision.reason == "fix_failed" and step not in a2.parts.body, a2.parts.body
+    *_, plain = chat(bot, first, "that did not work" if step.startswith("all") else "ça n'a pas marché")
+    assert step in plain.parts.body, plain.parts.body

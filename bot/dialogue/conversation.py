@@ -239,14 +239,23 @@ def _kept(question: str, previous: str, known: frozenset[str], detect: Detect | 
     return kept
 
 
-def _fix_of_previous(question: str, previous: str, known: frozenset[str]) -> bool:
+def _fix_of_previous(question: str, previous: str, known: frozenset[str], answer: str = "") -> bool:
     """A short request about the previous question's entry (its fix, cause, code; its fix did not work): one
-    naming a product the previous question did not ("Kafka 数据倾斜怎么处理" after a Hologres question) asks
-    about its own."""
+    naming a product neither the previous question nor the answer to it (`answer`) did ("Kafka 数据倾斜怎么处理"
+    after a Hologres question) asks about its own. "ya uso upsert-kafka y sigue igual" after an answer saying to
+    use "a sink that supports upserts, such as Upsert Kafka" is about that answer's entry (an eighth trial took it
+    for a question on the upsert-kafka PRIMARY KEY entry)."""
     if not entry_request(question):
         return False
-    before = fold(previous)
-    return all(fold(w) in before for w in _name_words(question) if is_name(w, known) or is_hyphen_name(w))
+    before = _spaced(f"{previous} {answer}")
+    return all(
+        _spaced(w) in before for w in _name_words(question) if is_name(w, known) or is_hyphen_name(w)
+    )
+
+
+def _spaced(text: str) -> str:
+    """Folded, a name's hyphens and underscores as spaces: "upsert-kafka" is "Upsert Kafka"."""
+    return " ".join(re.sub(r"[-_]", " ", fold(text)).split())
 
 
 def _resolve(
@@ -257,11 +266,13 @@ def _resolve(
     known: frozenset[str] = frozenset(),
     detect: Detect | None = None,
     before: FollowUp | None = None,
+    answer: str = "",
 ) -> FollowUp:
-    """One turn made standalone against the previous one (already standalone; `before`: as resolved)."""
+    """One turn made standalone against the previous one (already standalone; `before`: as resolved; `answer`:
+    the bot's answer to it, when known)."""
     if not previous:
         return FollowUp(question)
-    if _fix_of_previous(question, previous, known):
+    if _fix_of_previous(question, previous, known, answer):
         # the entry under discussion is the one the last question, made standalone, found; with the aspect it
         # named ("¿y para Hudi?" then "dame el SQL": the Hudi entry it cited, not the MaxCompute one before it)
         if before is not None and before.query == previous:
@@ -321,7 +332,8 @@ def _next(
     if back is not None:
         return _resume(back.rest, users[back.index][1], known, detect)
     before = users[-1][1] if users else None
-    return _resolve(question, before.query if before else "", llm, history, known, detect, before)
+    answer = next((t.content for t in reversed(history or []) if t.role == "assistant"), "")
+    return _resolve(question, before.query if before else "", llm, history, known, detect, before, answer)
 
 
 def _resolved(users: list[str], known: frozenset[str], detect: Detect | None = None) -> list[tuple[str, FollowUp]]:

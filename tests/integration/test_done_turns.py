@@ -141,3 +141,22 @@ def test_that_did_not_work_never_gives_the_step_the_turn_says_holds(bot, first, 
     assert a2.decision.reason == "fix_failed" and step not in a2.parts.body, a2.parts.body
     *_, plain = chat(bot, first, "that did not work" if step.startswith("all") else "ça n'a pas marché")
     assert step in plain.parts.body, plain.parts.body
+
+
+@pytest.mark.parametrize(
+    ("first", "failed"),
+    [
+        ("Al arrancar el job falla: Table sink 'vvp.default.dws' doesn't support consuming update and delete "
+         "changes which is produced by node TableSourceScan. ¿Qué hago?", "ya uso upsert-kafka y sigue igual"),
+        ("Job fails at start: Table sink 'vvp.default.dws' doesn't support consuming update and delete changes "
+         "which is produced by node TableSourceScan. What do I do?", "I already use upsert-kafka, still the same"),
+    ],
+)
+def test_a_product_the_answer_named_keeps_the_turn_on_its_entry(bot, first, failed):
+    """An eighth trial: the answer said to use "a sink that supports upserts, such as Upsert Kafka"; "ya uso
+    upsert-kafka y sigue igual" was taken for a question of its own and answered from the upsert-kafka PRIMARY KEY
+    entry, as if its fix had failed."""
+    a1, a2 = chat(bot, first, failed)
+    assert "TableSourceScan" in a1.citations[0].title and "upsert" in a1.text.lower()
+    assert a2.citations[0].chunk_id == a1.citations[0].chunk_id, [c.title for c in a2.citations]
+    assert a2.decision.reason == "fix_failed"

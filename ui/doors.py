@@ -206,6 +206,25 @@ def build_doors(state: AppState, hosts: set[str], public_url: str | None = None)
     return app
 
 
+MCP_OFF = (
+    "MCP is off on this server: the MCP SDK is not installed. Install it with pip install 'faqbot[mcp]' "
+    "and restart faqbot serve."
+)
+
+
+def _mcp_off(app) -> None:
+    """/mcp without the SDK says why and how to turn it on (an eighth trial got a bare 404 "Not Found")."""
+    from starlette.routing import Route
+
+    from .openai_api import openai_error
+
+    async def off(request):
+        return openai_error(503, MCP_OFF, "service_unavailable", "mcp_off")
+
+    app.router.routes.append(Route("/mcp", off, methods=["GET", "POST", "DELETE"]))
+    app.router.routes.append(Route("/mcp/{rest:path}", off, methods=["GET", "POST", "DELETE"]))
+
+
 def _mount_mcp(app, state: AppState, hosts: set[str], public_url: str | None):
     """/mcp on the doors app; its session manager (to run in the server's lifespan), or None."""
     try:
@@ -214,6 +233,7 @@ def _mount_mcp(app, state: AppState, hosts: set[str], public_url: str | None):
         from .mcp_server import FaqTools, build_server
     except ImportError:
         log.info("/mcp is off: install the MCP SDK with pip install 'faqbot[mcp]'")
+        _mcp_off(app)
         return None
     from starlette.routing import Route
 

@@ -298,12 +298,14 @@ def test_an_entry_that_is_only_a_query_with_its_comments_is_its_own_fix(body):
 @pytest.mark.parametrize("label", ["Note", "Remarque", "Nota", "**Important**"])
 def test_a_part_cut_after_a_note_label_does_not_end_on_the_label(label):
     # an answer ended on "Note" over nothing (an eighth trial, C15.4/C15.5: "Note", "Remarque")
-    parts = [Part(kind="item", text="• Do this.\n\n  Note\n\n  It is the default."), Part(kind="item", text="• Or that.")]
+    parts = [Part(kind="item", text="• Do this.\n\n  Note\n\n  It is the default."),
+             Part(kind="item", text="• Or that.")]
     chosen = {0: f"- Do this.\n\n{label}\n\nIt is the default.", 1: f"- Or that.\n\n{label}"}
     text = join_parts(parts, chosen, [0, 1], None, "en")
     assert text == f"- Do this.\n\n{label}\n\nIt is the default.\n\n- Or that."
     # a part that is only the label is left out whole; a section's label before its section stays
     assert join_parts(parts, {0: "- Do this.", 1: label}, [0, 1], None, "en") == "- Do this."
     labelled = [Part(kind="label", text="**Solution**"), Part(kind="item", text="• Do this.")]
-    assert join_parts(labelled, {0: "**Solution**", 1: "- Do this."}, [0, 1], None, "en") == "**Solution**\n\n- Do this."
+    both = join_parts(labelled, {0: "**Solution**", 1: "- Do this."}, [0, 1], None, "en")
+    assert both == "**Solution**\n\n- Do this."
     assert join_parts(labelled, {0: "**Solution**"}, [0, 1], None, "en") == ""

@@ -1,4 +1,4 @@
-"""An Answer as the chat's HTML bubble: the warning once, the notices the answer does not say, its
+"""An Answer as the chat's HTML bubble: the notices the answer does not say, the warning once, its
 parts with linked [n], then its own source cards. Every part goes through ui/sanitize.py.
 
 The parts are the Answer's (bot/answers/answer_parts.py), laid out as the Markdown renderer lays them out
@@ -27,7 +27,7 @@ def _label(key: str, lang: str) -> str:
 
 
 def render_answer(a: Answer) -> str:
-    """An answer's bubble: the warning, the notices it does not say, its parts, its source cards.
+    """An answer's bubble: the notices it does not say, the warning, its parts, its source cards.
     No blank line (no newline at all) between or inside: Gradio renders the message as Markdown
     again, and a blank line ended the HTML block, so passage text was re-rendered (remote images,
     links, headings); parts and cards are one HTML block, all from ui/sanitize.py."""
@@ -38,7 +38,9 @@ def render_answer(a: Answer) -> str:
     warning = "".join(safe_markdown(f"> ⚠️ **{md}**") for name, md in shown if name == "warning")
     body = _BETWEEN.join(safe_markdown(md, links) for name, md in shown if name != "warning")
     extra = "".join(safe_markdown(f"_ℹ️ {n}_") for n in a.unsaid_notices)  # fallback, language, low confidence
-    return warning + extra + body + sources_html(a, a.language or "en")
+    # the notices first: between the warning and the list it introduces ("The closest entries, best first:") a
+    # notice cut the two apart (an eighth trial)
+    return extra + warning + body + sources_html(a, a.language or "en")
 
 
 def sources_html(a: Answer | None, lang: str) -> str:

@@ -52,6 +52,8 @@ PACK = LanguagePack(
     on_patterns=(r"enabled", r"turned on", r"switched on", r"activated"),
     off_patterns=(r"disabled", r"turned off", r"switched off", r"deactivated"),
     please_patterns=(r"please", r"pls", r"thanks?", r"thank you"),
+    acknowledgement_patterns=(r"ok(?:ay)?", r"alright", r"all right", r"i see", r"got it", r"cool", r"great",
+                              r"hmm+", r"ah+", r"oh", r"right", r"so", r"and", r"then"),
     failed_fix_patterns=(
         r"\b(did|does|do)(n['’]t| not) (work|help|fix)",
         r"\bnot working\b",

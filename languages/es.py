@@ -57,6 +57,8 @@ PACK = LanguagePack(
     on_patterns=(r"habilitad[oa]s?", r"activad[oa]s?"),
     off_patterns=(r"deshabilitad[oa]s?", r"desactivad[oa]s?"),
     please_patterns=(r"por favor", r"porfa", r"gracias"),
+    acknowledgement_patterns=(r"ok", r"vale", r"ah+", r"bueno", r"ya veo", r"entiendo", r"entendido", r"muy bien",
+                              r"entonces", r"y"),
     failed_fix_patterns=(
         r"\bno (funcion[oóa]|sirvi[oó]|resolvi[oó]|ayud[oó]|cambi[oó])\b",
         r"\bsigue (igual|fallando|sin|vac[ií]a|el mismo)",

@@ -61,6 +61,8 @@ PACK = LanguagePack(
     on_patterns=(r"activée?s?", r"allumée?s?"),
     off_patterns=(r"désactivée?s?", r"coupée?s?"),
     please_patterns=(r"s['’]il (?:te|vous) pla[iî]t", r"svp", r"stp", r"merci"),
+    acknowledgement_patterns=(r"ok", r"d['’]accord", r"ah+", r"bon", r"je vois", r"compris", r"très bien", r"alors",
+                              r"donc", r"et"),
     failed_fix_patterns=(
         r"n['’]a (pas|rien) (marché|fonctionné|changé|résolu)",
         r"ne (marche|fonctionne) (toujours )?pas",

@@ -73,6 +73,9 @@ class LanguagePack:
     off_patterns: tuple[str, ...] = ()
     # a politeness word besides an answer language ("en español por favor"): the turn asks for nothing else
     please_patterns: tuple[str, ...] = ()
+    # what a turn may open on before what it asks ("ok and is that normal?", "d'accord, et pourquoi ?", "vale, ¿y
+    # por qué?"): an acknowledgement or a connective; the request after it is what the turn asks
+    acknowledgement_patterns: tuple[str, ...] = ()
     # an opener going back to an earlier question than the last ("back to my window problem: ..."), anchored at
     # the turn's start; the words after it, up to a colon or comma, name that question (bot/dialogue/resume.py)
     resume_patterns: tuple[str, ...] = ()

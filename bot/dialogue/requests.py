@@ -10,6 +10,7 @@ import re
 from faqbot.bot.answers.answer import Turn
 from faqbot.bot.answers.done import content_words, done_turn
 from faqbot.bot.dialogue.words import (
+    ACKNOWLEDGED,
     ERROR_CLASS,
     OPENS_QUESTION,
     OPENS_WHY,
@@ -47,7 +48,9 @@ def asks_for_fix(question: str, history: list[Turn]) -> bool:
 
 
 def entry_request(question: str) -> str:
-    """What a short turn asks of an entry, by its words alone: "failed", "done", "code", "cause", "fix" or ""."""
+    """What a short turn asks of an entry, by its words alone: "failed", "done", "code", "cause", "fix" or "". An
+    acknowledgement it opens on is not read ("ok and is that normal?" asks "is that normal?": an eighth trial)."""
+    question = ACKNOWLEDGED.sub("", question, count=1) or question
     n_words = word_count(question)
     if n_words > FAILED_WORDS or (n_words > SHORT and ERROR_CLASS.search(question)):
         return ""  # a turn pasting an error of its own names its own problem (as in is_follow_up)

@@ -31,6 +31,13 @@ OPENS_QUESTION = re.compile(alternatives("question_patterns", True), re.IGNORECA
 OPENS_WHY = re.compile(rf"^\W*(?:{alternatives('why_patterns', True)})\b", re.IGNORECASE)
 # a politeness word beside an answer language ("en español por favor", "in English please")
 PLEASE = re.compile(rf"\b(?:{alternatives('please_patterns', True)})\b", re.IGNORECASE)
+# an acknowledgement or a connective a turn opens on, with the politeness words ("ok and", "d'accord, et", "vale, y",
+# "thanks, and"): read without them, the turn is the request that follows ("is that normal?")
+ACKNOWLEDGED = re.compile(
+    rf"^\W*(?:(?:{alternatives('acknowledgement_patterns', True)}|{alternatives('please_patterns', True)})"
+    r"\b[\s,.;:!…¿¡-]*)+",
+    re.IGNORECASE,
+)
 SHORT = 6
 
 

@@ -119,3 +119,18 @@ def test_a_fix_quoted_in_another_language_after_that_did_not_work_says_so(bot, f
     own, cited = language_list([language], language), language_list(["fr"], language)
     note = phrase("other_language", language, own=own, cited=cited)
     assert note in a2.text, a2.text
+
+
+@pytest.mark.parametrize(
+    ("first", "why", "cause_words"),
+    [
+        ("event time window on kafka produces no results", "ok and is that normal?", "idle Kafka partition"),
+        (BACKPRESSURE_DE, "alles klar, und warum passiert das?", "write pressure on the Hologres instance is too high"),
+        (TIME_ZONE_FR, "d'accord, et pourquoi ?", "fuseau horaire système"),
+    ],
+)
+def test_why_after_an_acknowledgement_asks_the_cause(bot, first, why, cause_words):
+    # an eighth trial: "ok and is that normal?" was searched as a question of its own, hedged
+    a1, a2 = chat(bot, first, why)
+    assert a2.citations[0].chunk_id == a1.citations[0].chunk_id
+    assert cause_words in a2.text, a2.text

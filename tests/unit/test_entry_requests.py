@@ -129,3 +129,24 @@ def test_a_follow_up_names_anew_only_what_the_question_before_did_not(first, fol
     assert turn.names_product is (new == ("Paimon",))
     if not new:
         assert turn.new_aspect == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # an eighth trial: "ok and is that normal?" was searched as a question of its own
+        ("ok and is that normal?", "cause"),
+        ("thanks, and how do I fix it?", "fix"),
+        ("d'accord, et pourquoi ?", "cause"),
+        ("vale, ¿y por qué?", "cause"),
+        ("alles klar, und warum passiert das?", "cause"),
+        ("great, give me the SQL", "code"),
+        ("ok that did not work", "failed"),
+        # an acknowledgement alone asks nothing; a problem of its own after one is a question of its own
+        ("ok", ""),
+        ("ok so the job now fails with IllegalArgumentException: timeout value is negative", ""),
+        ("and for the sink?", ""),
+    ],
+)
+def test_a_request_after_an_acknowledgement_is_that_request(text, kind):
+    assert entry_request(text) == kind

@@ -24,7 +24,7 @@ from faqbot.bot.dialogue.aspect import DECLINED, ENTRY_BEFORE, READ_ALONE, REPEA
 from faqbot.bot.dialogue.conversation import phrase_pattern
 from faqbot.bot.dialogue.query import Query, build_query
 from faqbot.bot.dialogue.requests import focus
-from faqbot.bot.dialogue.shown import put_first, shown_first
+from faqbot.bot.dialogue.shown import put_first, shown_first, tells_version
 from faqbot.bot.dialogue.turns import in_language, nothing_to_refer_to
 from faqbot.bot.retrieval.corpus_words import corpus_names, corpus_words
 from faqbot.bot.retrieval.decision import ANSWER, CLOSEST, NOT_COVERED, Decision
@@ -187,7 +187,7 @@ class Bot:
             r = decline_repeat(retriever, r, q.turn, q.previous, None if q.turn.own else previous_shown)
         if r.decision.reason in DECLINED:
             r = self._declined(q, r, retriever)
-        elif about_shown and r.hits:
+        elif (about_shown or tells_version(q.question, retriever, previous_shown)) and r.hits:
             r = replace(r, hits=put_first(retriever, r.hits, shown_first(q.history, titles), r.language))
         if q.bare:
             r = nothing_to_refer_to(retriever, r)  # "how do I fix it?" with nothing before it

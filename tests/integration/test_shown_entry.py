@@ -12,6 +12,8 @@ from faqbot.bot.dialogue.shown import shown_first
 from faqbot.bot.retrieval.corpus_words import corpus_words
 from faqbot.bot.retrieval.decision import NOT_COVERED
 
+from tests.support import chat
+
 VISIBLE_EN = "how long do I need to wait before rows written by flink show up in clickhouse?"
 VISIBLE_FR = "combien de temps faut-il attendre avant que les lignes écrites par flink apparaissent dans clickhouse ?"
 
@@ -90,3 +92,38 @@ def test_a_product_without_the_topic_is_still_not_covered(bot):
     # no entry on Kafka and data visibility: a search for Kafka and the topic finds the ClickHouse entry again
     *_, kafka = _talk(bot, [VISIBLE_EN, "and Kafka?"])
     assert kafka.decision.outcome == NOT_COVERED, kafka.text
+
+
+RECREATED = {
+    "en": "I dropped and recreated a Hologres table with the same name, now my binlog source job says: "
+          "The table orders has no slot named orders_slot",
+    "fr": "J'ai supprimé puis recréé une table Hologres du même nom, et le job binlog dit : The table orders has no "
+          "slot named orders_slot",
+    "es": "Borré y recreé una tabla de Hologres con el mismo nombre y el job de binlog dice: The table orders has no "
+          "slot named orders_slot",
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "turn"),
+    [
+        ("en", "we are on VVR 8.0.7, does the upgrade help?"),
+        ("en", "what about version 8.0.3?"),
+        ("fr", "on est en VVR 8.0.7, la mise à jour suffit ?"),
+        ("es", "estamos en VVR 8.0.3, ¿sirve actualizar?"),
+    ],
+)
+def test_a_turn_telling_its_version_stays_on_the_entry_that_names_versions(bot, lang, turn):
+    # an eighth trial: searched alone, "we are on VVR 8.0.7, does the upgrade help?" found the "table id" entry
+    # (an upgrade to 8.0.9), and "what about version 8.0.3?" stayed there
+    a1, a2 = chat(bot, RECREATED[lang], turn)
+    assert "no slot named" in a1.citations[0].title
+    assert a2.citations[0].chunk_id == a1.citations[0].chunk_id, [c.title for c in a2.citations]
+    # a turn asking about the upgrade gets the entry's fix naming the version
+    assert "8.0.5" in a2.text or "upgrade" not in turn, a2.text
+
+
+def test_a_version_after_an_entry_without_versions_is_a_question_of_its_own(bot):
+    a1, a2 = chat(bot, "event time window on kafka produces no results", "we are on vvr 8.0.7 and the job restarts")
+    assert "window" in a1.citations[0].title
+    assert "window" not in a2.citations[0].title, a2.citations[0].title

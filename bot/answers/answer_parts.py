@@ -20,6 +20,9 @@ class EntryLink:
     # the language its title and line are quoted in when the answer is in another ("en" in a French answer:
     # the entry has no French version), else ""
     language: str = ""
+    # the FAQ section it is in when its title does not name it ("Hologres" for "Checkpoint interval and data
+    # visibility", "ApsaraMQ for RocketMQ" for "Partition change discovery"), else ""
+    section: str = ""
 
 
 @dataclass(frozen=True)

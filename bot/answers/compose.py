@@ -20,7 +20,8 @@ from faqbot.bot.retrieval.decision import CLOSEST, CLOSEST_N, NOT_COVERED
 from faqbot.bot.retrieval.retrieve import Hit, Retrieval
 from faqbot.ingest.blocks import LABEL_PREFIXES
 from faqbot.ingest.records import Chunk
-from faqbot.ingest.textproc import SUPPORTED, query_tokens
+from faqbot.ingest.textproc import SUPPORTED, fold, query_tokens
+from faqbot.languages import words
 
 SEE_ALSO_MARGIN = 0.06
 GIST_CHARS = 120  # one sentence: enough to tell a near-miss entry from the cited one
@@ -116,6 +117,21 @@ def _closest(r: Retrieval, question: str, notices: list[str]) -> Answer:
     return _answer(r, question, parts, cites, notices)
 
 
+_FUNCTION = frozenset(words("function_words"))
+
+
+def section_of(chunk: Chunk) -> str:
+    """The FAQ section an entry is in, when its title does not name it: among entries shown by title alone, two
+    entries on two connectors ("Data visibility depends on the checkpoint interval", Paimon; "Checkpoint interval
+    and data visibility", Hologres) could not be told apart (an eighth trial). "" for a document without sections."""
+    section = chunk.group or ""
+    if not section or section == chunk.doc_title:
+        return ""
+    title = set(re.findall(r"\w+", fold(chunk.title)))
+    named = [w for w in re.findall(r"\w+", fold(section)) if len(w) > 2 and w not in _FUNCTION]
+    return "" if any(w in title for w in named) else section
+
+
 def _fix_lines(hits: list[Hit], cites: list[Citation], question: str, r: Retrieval) -> tuple[EntryLink, ...]:
     """Each entry cited (numbered after `cites`) with its fix in a line or two."""
     items = []
@@ -128,7 +144,7 @@ def _fix_lines(hits: list[Hit], cites: list[Citation], question: str, r: Retriev
             if h.chunk.parts
             else gist(h.chunk.body, question, h.chunk.language, r.term_weights, FIX_CHARS, SIGNALS["gist_fix"])
         )
-        items.append(EntryLink(c.n, c.title, c.link, fix, _quoted_in(h, r)))
+        items.append(EntryLink(c.n, c.title, c.link, fix, _quoted_in(h, r), section_of(h.chunk)))
     return tuple(items)
 
 
@@ -214,7 +230,7 @@ def _see_also(
         c = Citation.from_chunk(len(cites) + 1, h.chunk, h.versions)
         cites.append(c)
         g = "" if long_quote else gist(h.chunk.body, question, h.chunk.language, r.term_weights)
-        items.append(EntryLink(c.n, c.title, c.link, g, _quoted_in(h, r)))
+        items.append(EntryLink(c.n, c.title, c.link, g, _quoted_in(h, r), section_of(h.chunk)))
     return tuple(items)
 
 

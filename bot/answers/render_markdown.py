@@ -18,14 +18,20 @@ def _tag(e: EntryLink) -> str:
     return f" ({e.language.upper()})" if e.language else ""
 
 
+def _section(e: EntryLink) -> str:
+    """" · Hologres" after an entry whose title does not name its FAQ section."""
+    return f" · {e.section}" if e.section else ""
+
+
 def nearby_line(e: EntryLink) -> str:
-    """`- [1] [Title](/source/...) (EN) — its fix`: a closest entry, cited and linked."""
-    return f"- [{e.n}] [{link_text(e.title)}]({e.link}){_tag(e)}" + (f" — {e.passage}" if e.passage else "")
+    """`- [1] [Title](/source/...) · Hologres (EN) — its fix`: a closest entry, cited and linked."""
+    head = f"- [{e.n}] [{link_text(e.title)}]({e.link}){_section(e)}{_tag(e)}"
+    return head + (f" — {e.passage}" if e.passage else "")
 
 
 def see_also_line(e: EntryLink) -> str:
-    """`- Title [2] (EN) — the passage`: a near entry under a confident answer."""
-    return f"- {e.title} [{e.n}]{_tag(e)}" + (f" — {e.passage}" if e.passage else "")
+    """`- Title [2] · Hologres (EN) — the passage`: a near entry under a confident answer."""
+    return f"- {e.title} [{e.n}]{_section(e)}{_tag(e)}" + (f" — {e.passage}" if e.passage else "")
 
 
 def blocks(parts: AnswerParts, language: str) -> list[tuple[str, str]]:

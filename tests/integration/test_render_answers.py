@@ -97,3 +97,17 @@ def test_a_notice_never_stands_between_the_warning_and_its_list(bot):
     assert a.decision.outcome == "closest" and a.unsaid_notices
     html = render_answer(a)
     assert html.index("ℹ️") < html.index("⚠️") < html.index("[1]")
+
+
+def test_the_closest_entries_name_the_section_their_titles_do_not(bot):
+    from faqbot.bot.answers.compose import section_of
+
+    by_title = {c.title: c for c in bot.retriever.chunks}
+    assert section_of(by_title["Checkpoint interval and data visibility"]) == "Hologres"
+    assert section_of(by_title["Data visibility depends on the checkpoint interval"]) == "Paimon"
+    assert section_of(by_title["Data visibility in ClickHouse"]) == ""  # its title names it
+    assert section_of(by_title["Deadlocks in MySQL (TDDL/RDS)"]) == ""  # "ApsaraDB RDS for MySQL": MySQL named
+    assert section_of(by_title["Why do I get no output in the sink table?"]) == ""  # a document without sections
+    a = bot.ask("Mein Checkpoint schlägt immer fehl: Checkpoint expired before completing")
+    assert a.decision.outcome == "closest"
+    assert ") · Hologres — " in a.text, a.text

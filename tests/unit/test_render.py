@@ -90,6 +90,7 @@ def test_the_json_carries_the_parts_and_they_render_to_its_text():
         "link": NEAR[0].link,
         "passage": NEAR[0].passage,
         "language": "",  # quoted in the answer's language
+        "section": "",  # its title names its section, or its document has none
     }
     assert AnswerParts.from_json(data["parts"]) == parts
     assert list(data)[:2] == ["question", "text"]  # the API's keys in their old order, parts last
@@ -153,3 +154,15 @@ def test_an_entry_quoted_in_another_language_says_which():
     assert see_also_line(e) == "- Why do I get no output? [2] (EN) — Check the filter."
     same = EntryLink(2, "T", "/source/d.fr.txt#L1-L2", "Vérifiez.")
     assert nearby_line(same) == "- [2] [T](/source/d.fr.txt#L1-L2) — Vérifiez."
+
+
+def test_an_entry_s_section_follows_its_title_when_the_title_does_not_name_it():
+    # an eighth trial could not tell "Checkpoint interval and data visibility" (Hologres) from the Paimon entry
+    from faqbot.bot.answers.render_markdown import nearby_line, see_also_line
+
+    e = EntryLink(3, "Checkpoint interval and data visibility", "/source/c.en.txt#L1-L5", "Flush sooner.", "en",
+                  "Hologres")
+    assert nearby_line(e) == "- [3] [Checkpoint interval and data visibility](/source/c.en.txt#L1-L5) · Hologres (EN)" \
+        " — Flush sooner."
+    assert see_also_line(e) == "- Checkpoint interval and data visibility [3] · Hologres (EN) — Flush sooner."
+    assert " · " not in nearby_line(NEAR[0])

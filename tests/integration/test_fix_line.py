@@ -228,3 +228,17 @@ def test_the_line_keeps_the_note_on_a_setting_the_question_states(index_dir, lan
 def test_the_line_is_the_sentence_on_the_mechanism_the_question_names(index_dir, question, said):
     chunk = next(c for c in open_store(index_dir).chunks if c.title == "Connect to a secure Kafka cluster")
     assert said in fix_line(chunk, question, "en", None)
+
+
+@pytest.mark.parametrize(
+    ("question", "branch"),
+    [
+        ("We are on VVR 6.0.1. After adding partitions to our RocketMQ topic, the Flink job does not read from the "
+         "new partitions. How long until it picks them up?", "earlier than 6.0.2"),
+        ("We are on VVR 8.0.1. After adding partitions to our RocketMQ topic, the Flink job does not read from the "
+         "new partitions. How long until it picks them up?", "6.0.2 and later"),
+    ],
+)
+def test_the_line_is_the_branch_of_the_version_ending_a_sentence(index_dir, question, branch):
+    chunk = next(c for c in open_store(index_dir).chunks if c.title == "Partition change discovery")
+    assert branch in fix_line(chunk, question, "en", None)

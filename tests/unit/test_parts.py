@@ -309,3 +309,17 @@ def test_a_part_cut_after_a_note_label_does_not_end_on_the_label(label):
     both = join_parts(labelled, {0: "**Solution**", 1: "- Do this."}, [0, 1], None, "en")
     assert both == "**Solution**\n\n- Do this."
     assert join_parts(labelled, {0: "**Solution**"}, [0, 1], None, "en") == ""
+
+
+@pytest.mark.parametrize(
+    ("question", "version"),
+    [
+        # a ninth trial: a version ending its sentence was no version, and the line quoted the other branch
+        ("We are on VVR 6.0.1. After adding partitions the job does not read them.", "6.0.1"),
+        ("Estamos en la 8.0.9.", "8.0.9"),
+        ("VVR 4.0.x, todavía no hemos migrado", "4.0"),
+    ],
+)
+def test_a_version_at_a_sentence_end_is_the_question_s_version(question, version):
+    assert condition(question) == ("at", version)
+    assert condition("the sink at 10.0.0.5 fails") is None  # an address is no version

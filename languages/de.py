@@ -60,6 +60,7 @@ PACK = LanguagePack(
     why_patterns=(r"warum", r"wieso", r"weshalb"),
     please_patterns=(r"bitte", r"danke"),
     acknowledgement_patterns=(r"ok(?:ay)?", r"alles klar", r"verstehe", r"gut", r"also", r"ach so", r"und"),
+    new_symptom_patterns=(r"jetzt (?:kommt|sagt|steht|heißt es|wirft|schlägt|meldet|zeigt)",),
     # not a bare "Quelle": French "quelle" ("which") would name a role in every French question
     resume_patterns=(r"^\W*(?:(?:also|ok|gut)\W+)?(?:zurück\s+zu[mr]?|noch\s+einmal\s+zu[mr]?)(?!\w)",),
     topic_nouns=frozenset(

@@ -76,6 +76,9 @@ class LanguagePack:
     # what a turn may open on before what it asks ("ok and is that normal?", "d'accord, et pourquoi ?", "vale, ¿y
     # por qué?"): an acknowledgement or a connective; the request after it is what the turn asks
     acknowledgement_patterns: tuple[str, ...] = ()
+    # a turn reporting what happens now ("and now it says the table requires a PRIMARY KEY", "y ahora dice ..."): after
+    # what the user did, a new symptom, a question of its own rather than one about the entry under discussion
+    new_symptom_patterns: tuple[str, ...] = ()
     # an opener going back to an earlier question than the last ("back to my window problem: ..."), anchored at
     # the turn's start; the words after it, up to a colon or comma, name that question (bot/dialogue/resume.py)
     resume_patterns: tuple[str, ...] = ()

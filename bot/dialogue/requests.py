@@ -12,6 +12,7 @@ from faqbot.bot.answers.done import content_words, done_turn
 from faqbot.bot.dialogue.words import (
     ACKNOWLEDGED,
     ERROR_CLASS,
+    NEW_SYMPTOM,
     OPENS_QUESTION,
     OPENS_WHY,
     PRONOUNS,
@@ -62,7 +63,9 @@ def entry_request(question: str) -> str:
     # a turn saying only what the user did ("I already increased binlog retention"): as long as "that did not work"
     kind = done_turn(question) or kind
     if kind in ("done", "failed"):
-        return kind
+        # what it did, then what happens now ("ya lo cambié a upsert-kafka y ahora dice que la tabla necesita
+        # PRIMARY KEY"): a new symptom, asked of the FAQ as a question of its own (a ninth trial stayed on the entry)
+        return "" if NEW_SYMPTOM.search(question) else kind
     kind = kind or ("fix" if ASKS_FIX.search(question) else "")
     before = content_words(_before_request(question))
     # a longer turn is a request when it opens on it: what follows are details ("how do I fix it for the writing

@@ -38,6 +38,8 @@ ACKNOWLEDGED = re.compile(
     r"\b[\s,.;:!…¿¡-]*)+",
     re.IGNORECASE,
 )
+# a turn reporting what happens now, after what the user did ("... and now it says the table requires a PRIMARY KEY")
+NEW_SYMPTOM = re.compile(rf"\b(?:{alternatives('new_symptom_patterns', True)})\b", re.IGNORECASE)
 SHORT = 6
 
 

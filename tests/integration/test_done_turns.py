@@ -160,3 +160,19 @@ def test_a_product_the_answer_named_keeps_the_turn_on_its_entry(bot, first, fail
     assert "TableSourceScan" in a1.citations[0].title and "upsert" in a1.text.lower()
     assert a2.citations[0].chunk_id == a1.citations[0].chunk_id, [c.title for c in a2.citations]
     assert a2.decision.reason == "fix_failed"
+
+
+@pytest.mark.parametrize(
+    ("first", "turn"),
+    [
+        ("Error: doesn't support consuming update and delete changes which is produced by node TableSourceScan, "
+         "¿qué hago?", "ya lo cambié a upsert-kafka y ahora dice que la tabla necesita PRIMARY KEY"),
+        ("Job fails: Table sink doesn't support consuming update and delete changes which is produced by node "
+         "TableSourceScan", "I switched to upsert-kafka and now it says the table requires a PRIMARY KEY"),
+    ],
+)
+def test_what_was_done_then_a_new_error_finds_the_new_error_s_entry(bot, first, turn):
+    # a ninth trial: the turn was read as "I did X" about the entry under discussion and got its fix again
+    a1, a2 = chat(bot, first, turn)
+    assert "TableSourceScan" in a1.citations[0].title
+    assert "PRIMARY KEY" in english_title(a2.citations[0]), [c.title for c in a2.citations]

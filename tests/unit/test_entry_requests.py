@@ -150,3 +150,20 @@ def test_a_follow_up_names_anew_only_what_the_question_before_did_not(first, fol
 )
 def test_a_request_after_an_acknowledgement_is_that_request(text, kind):
     assert entry_request(text) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a ninth trial: what was done, then the new error: it stayed on the entry under discussion
+        ("ya lo cambié a upsert-kafka y ahora dice que la tabla necesita PRIMARY KEY", ""),
+        ("I switched to upsert-kafka and now it says the table requires a PRIMARY KEY", ""),
+        ("j'ai mis upsert-kafka et maintenant il dit qu'il faut une PRIMARY KEY", ""),
+        ("ich habe upsert-kafka gesetzt, jetzt kommt PRIMARY KEY fehlt", ""),
+        # what was done alone, or with the same symptom, is still about the entry
+        ("ya uso upsert-kafka y sigue igual", "failed"),
+        ("I switched to upsert-kafka", "done"),
+    ],
+)
+def test_what_was_done_then_a_new_symptom_is_a_question_of_its_own(text, kind):
+    assert entry_request(text) == kind

@@ -55,8 +55,8 @@ PACK = LanguagePack(
     acknowledgement_patterns=(r"ok(?:ay)?", r"alright", r"all right", r"i see", r"got it", r"cool", r"great",
                               r"hmm+", r"ah+", r"oh", r"right", r"so", r"and", r"then"),
     new_symptom_patterns=(
-        r"now (?:it|the (?:job|sink|source|table|error|log)|flink|i|we) (?:says?|fails?|throws?|shows?|complains?|gets?|"
-        r"sees?|reports?|errors?|crash(?:es)?)",
+        r"now (?:it|the (?:job|sink|source|table|error|log)|flink|i|we) "
+        r"(?:says?|fails?|throws?|shows?|complains?|gets?|sees?|reports?|errors?|crash(?:es)?)",
         r"now (?:there is|there['’]s|i get|we get|i see|we see|i['’]m getting|we['’]re getting)",
     ),
     failed_fix_patterns=(

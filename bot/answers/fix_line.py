@@ -98,6 +98,13 @@ def _paragraphs(text: str) -> list[str]:
     return out
 
 
+def only_points_elsewhere(text: str) -> bool:
+    """Whether a part says nothing but where to read more ("For the complete list of supported WITH parameters,
+    see the DataHub connector documentation.")."""
+    sents = [x for x in SENTENCE_BREAK.split(" ".join(_MARKER.sub("", ln.strip()) for ln in text.splitlines())) if x]
+    return bool(sents) and all(_POINTER.match(x.strip()) for x in sents)
+
+
 def instructs(text: str) -> bool:
     """Whether a sentence (or a line of them) tells the reader what to do; code spans are not read, nor a
     statement in capitals ("SELECT b, ... FROM s1"): SQL, not an imperative."""

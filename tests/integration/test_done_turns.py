@@ -176,3 +176,13 @@ def test_what_was_done_then_a_new_error_finds_the_new_error_s_entry(bot, first, 
     a1, a2 = chat(bot, first, turn)
     assert "TableSourceScan" in a1.citations[0].title
     assert "PRIMARY KEY" in english_title(a2.citations[0]), [c.title for c in a2.citations]
+
+
+@pytest.mark.parametrize("turn", ["we already use accessId and accessKey, still the same error", "what else?"])
+def test_what_not_to_do_and_a_pointer_are_no_further_fix(bot, turn):
+    # a ninth trial: "... also says: **Solution** Incorrect configuration: ... 'access.id' ..." was given as a
+    # further fix, then "For the complete list of supported WITH parameters, see the ... documentation."
+    a1, a2 = chat(bot, "DataHub source table creation fails with NoPermissionException dhs:ListShard", turn)
+    assert "dhs:ListShard" in a1.citations[0].title
+    assert a2.decision.reason == "fix_failed" and not a2.parts.body, a2.parts.body
+    assert a2.parts.heading.startswith("If the fix of")

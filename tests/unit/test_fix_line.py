@@ -393,6 +393,6 @@ def test_a_note_on_a_setting_the_question_names_replaces_the_next_sentence(lang)
 def test_a_part_that_only_points_elsewhere_is_known():
     from faqbot.bot.answers.fix_line import only_points_elsewhere
 
-    assert only_points_elsewhere("  For the complete list of supported WITH parameters, see the DataHub connector docs.")
+    assert only_points_elsewhere("  For the complete list of WITH parameters, see the DataHub connector docs.")
     assert only_points_elsewhere("• Para más información, consulte la documentación del conector.")
     assert not only_points_elsewhere("Rename access.id to accessId. For more information, see the documentation.")

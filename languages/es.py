@@ -93,7 +93,7 @@ PACK = LanguagePack(
         r"(?:consuma|contacte|convierta|copie|cree|declare|defina|desactive|descargue|deshabilite|detenga)\b",
         r"(?:disminuya|ejecute|elimine|especifique|espere|establezca|evite|exporte|habilite|haga|implemente)\b",
         r"(?:importe|incluya|incremente|inicie|instale|libere|limite|modifique|mueva|obtenga|optimice|ponga)\b",
-        r"(?:proporcione|pruebe|reduzca|reemplace\w*|reinicie|renombre|resincronice|restablezca|revise)\b",
+        r"(?:proporcione|pruebe|reduzca|reempl[aá]c\w*|reinicie|renombre|resincronice|restablezca|revise)\b",
         r"(?:seleccione|suba|sustituya|use|utilice|valide|verifique)\b",
         r"(?:no use|no utilice|se recomienda|recomendamos)\b",
     ),

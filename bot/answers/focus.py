@@ -9,7 +9,7 @@ import re
 
 from faqbot.bot.answers.done import done_query
 from faqbot.bot.answers.excerpt import SENTENCE_BREAK, item_opening
-from faqbot.bot.answers.fix_line import only_points_elsewhere
+from faqbot.bot.answers.fix_line import instructs, only_points_elsewhere
 from faqbot.bot.answers.parts import Selection, join_parts, reading_order, render_part
 from faqbot.bot.answers.parts_score import PartQuery, condition, local_query, said_done
 from faqbot.ingest.blocks import WRONG_SAMPLE
@@ -69,7 +69,7 @@ def focus_selection(chunk: Chunk, focus: str, question: str) -> Selection | None
     texts = [render_part(p) for p in parts]
     chosen = _cause_parts(parts, texts, chunk.fix) if focus == "cause" else _code_parts(parts, texts)
     if not chosen:
-        return None
+        return _said_before_the_fix(parts, texts, question, chunk.language) if focus == "cause" else None
     shown = {i: texts[i] for i in chosen}
     abridged = set()
     if focus == "cause":
@@ -94,6 +94,33 @@ def focus_selection(chunk: Chunk, focus: str, question: str) -> Selection | None
     order = reading_order(parts)
     text = join_parts(parts, shown, order, condition(question), chunk.language)
     return Selection(text, len(shown) < len(parts) or bool(abridged), [i for i in order if i in shown], abridged)
+
+
+def _said_before_the_fix(parts: list[Part], texts: list[str], question: str, lang: str) -> Selection | None:
+    """An entry without a cause of its own whose fixes open on what causes the error ("• An excessive number of
+    cache files can cause this error if ... To prevent this, use ...", "La tabla sink está en modo de solo
+    anexión ... Reemplácela por ..."): those openings, each up to the first sentence saying what to do. A ninth
+    trial's "why?" was told "This FAQ entry gives no cause" right under that sentence. None when every fix opens
+    on what to do."""
+    shown: dict[int, str] = {}
+    for i, p in enumerate(parts):
+        if not p.fix or p.kind in _NO_TEXT or p.kind == "code":
+            continue
+        m = _MARKER.match(texts[i])
+        marker, body = (m.group(0), texts[i][m.end() :]) if m else ("", texts[i])
+        first_para = body.strip().split("\n\n", 1)[0]
+        said = []
+        for sent in SENTENCE_BREAK.split(first_para):
+            if instructs(sent) or "`" in sent or sent.rstrip().endswith(":"):
+                break
+            said.append(sent)
+        if said:
+            shown[i] = marker + " ".join(said)
+    if not shown:
+        return None
+    order = reading_order(parts)
+    text = join_parts(parts, shown, order, condition(question), lang)
+    return Selection(text, True, [i for i in order if i in shown], set(shown))
 
 
 def _opening(text: str, room: int, lang: str) -> str:

@@ -134,3 +134,20 @@ def test_why_after_an_acknowledgement_asks_the_cause(bot, first, why, cause_word
     a1, a2 = chat(bot, first, why)
     assert a2.citations[0].chunk_id == a1.citations[0].chunk_id
     assert cause_words in a2.text, a2.text
+
+
+@pytest.mark.parametrize(
+    ("first", "why", "cause", "not_said"),
+    [
+        ("Paimon job fails with No space left on device", "why?", "An excessive number of cache files can cause",
+         "gives no cause"),
+        ("Error: doesn't support consuming update and delete changes which is produced by node TableSourceScan, "
+         "¿qué hago?", "¿por qué?", "está en modo de solo anexión", "Reemplácela"),
+    ],
+)
+def test_why_quotes_what_a_fix_says_causes_the_error(bot, first, why, cause, not_said):
+    # a ninth trial: "This FAQ entry gives no cause: what it says is above" right under the sentence saying what
+    # causes the error (the entry has no Cause label: its fixes open on it)
+    a1, a2 = chat(bot, first, why)
+    assert a2.citations[0].chunk_id == a1.citations[0].chunk_id
+    assert cause in a2.text and not_said not in a2.text, a2.text

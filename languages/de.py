@@ -61,6 +61,25 @@ PACK = LanguagePack(
     please_patterns=(r"bitte", r"danke"),
     acknowledgement_patterns=(r"ok(?:ay)?", r"alles klar", r"verstehe", r"gut", r"also", r"ach so", r"und"),
     new_symptom_patterns=(r"jetzt (?:kommt|sagt|steht|heißt es|wirft|schlägt|meldet|zeigt)",),
+    done_patterns=(
+        r"\b(?:ist|sind|war|waren) (?:schon|bereits) (?:auf|gesetzt|aktiviert|deaktiviert|erhöht|eingestellt|"
+        r"konfiguriert|drin|in)\b",
+        r"\b(?:schon|bereits) (?:versucht|geprüft|probiert|gesetzt|erhöht|aktiviert|deaktiviert|geändert|eingestellt|"
+        r"konfiguriert|hinzugefügt)\b",
+        r"\b(?:ich habe|wir haben|hab) (?:schon|bereits)\b",
+    ),
+    turn_done_patterns=(
+        r"\b(?:ich habe|wir haben|hab) (?:\S+ ){0,4}?(?:gesetzt|erhöht|aktiviert|deaktiviert|geändert|eingestellt|"
+        r"konfiguriert|hinzugefügt|neu gestartet)\b",
+    ),
+    checked_patterns=(
+        r"(?<!\bnicht )\b(?:funktioniert|klappt|läuft|geht) (?:schon|gut|einwandfrei|problemlos)\b",
+        r"\b(?:ist|sind) (?:offen|erreichbar|ok|in ordnung)\b",
+        r"\b(?:ping|telnet|nc|curl|netzwerk|verbindung)\b(?:(?!\b(?:{negation})\b)[^.;,!?]){0,40}?"
+        r"\b(?:ok|funktioniert|klappt|geht)\b",
+    ),
+    contrast_words=frozenset("aber trotzdem jedoch dennoch".split()),
+    negation_words=frozenset("nicht kein keine nie".split()),
     # not a bare "Quelle": French "quelle" ("which") would name a role in every French question
     resume_patterns=(r"^\W*(?:(?:also|ok|gut)\W+)?(?:zurück\s+zu[mr]?|noch\s+einmal\s+zu[mr]?)(?!\w)",),
     topic_nouns=frozenset(

@@ -53,6 +53,7 @@ CHECKS: dict[str, str] = {
     "réseau": "network connectivity",
     "connectivité": "network connectivity",
     "conectividad": "network connectivity",
+    "netzwerk": "network connectivity",
     "liste blanche": "whitelist",
     "lista blanca": "whitelist",
 }

@@ -186,3 +186,12 @@ def test_what_not_to_do_and_a_pointer_are_no_further_fix(bot, turn):
     assert "dhs:ListShard" in a1.citations[0].title
     assert a2.decision.reason == "fix_failed" and not a2.parts.body, a2.parts.body
     assert a2.parts.heading.startswith("If the fix of")
+
+
+def test_a_german_turn_saying_the_only_fix_was_done_gets_no_other_fix(bot):
+    # a ninth trial: "compaction.delta_commits ist schon auf 1 gesetzt" got that only fix again
+    a1, a2 = chat(bot, "Hudi MOR-Tabelle enthält nur Log-Dateien, keine Parquet-Dateien",
+                  "compaction.delta_commits ist schon auf 1 gesetzt")
+    assert "log files" in a1.citations[0].title
+    assert a2.citations[0].chunk_id == a1.citations[0].chunk_id
+    assert a2.decision.reason == "fix_done" and "compaction.delta_commits" not in a2.parts.body, a2.text

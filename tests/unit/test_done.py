@@ -192,3 +192,19 @@ def test_a_turn_after_an_answer_saying_what_it_set_names_it(turn, name):
 )
 def test_a_turn_asking_how_to_set_something_says_nothing_was_done(turn):
     assert done_query(turn, "en", turn=True)[0] == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("question", "names", "tested"),
+    [
+        # a ninth trial: German turns saying what was done or checked were read as saying nothing
+        ("compaction.delta_commits ist schon auf 1 gesetzt", {"compaction.delta_commits"}, set()),
+        ("telnet zum Broker funktioniert schon, der Port 9092 ist offen", set(), {"network", "connect", "whitelist"}),
+        ("Wir haben bereits characterEncoding=UTF-8 gesetzt, aber der Fehler bleibt", {"characterencoding", "utf-8"},
+         set()),
+    ],
+)
+def test_german_done_and_checked_clauses(question, names, tested):
+    got = done_query(question, "en")
+    assert got[0] == frozenset(names) and got[1] == frozenset(tested), got
+    assert done_turn(question) == "done"

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 from faqbot.bot.answers.answer import Answer, Turn
 from faqbot.bot.answers.compose import compose
-from faqbot.bot.answers.done import content_words
+from faqbot.bot.answers.done import content_words, done_query
 from faqbot.bot.answers.focus import fixes_done
 from faqbot.bot.answers.phrases import phrase
 from faqbot.bot.dialogue.aspect import DECLINED, ENTRY_BEFORE, READ_ALONE, REPEATS_ENTRY, decline_repeat
@@ -29,13 +29,15 @@ from faqbot.bot.dialogue.turns import in_language, nothing_to_refer_to
 from faqbot.bot.retrieval.corpus_words import corpus_names, corpus_words
 from faqbot.bot.retrieval.decision import ANSWER, CLOSEST, NOT_COVERED, Decision
 from faqbot.bot.retrieval.reading import read_text
-from faqbot.bot.retrieval.retrieve import HybridRetriever, Retrieval
+from faqbot.bot.retrieval.retrieve import Hit, HybridRetriever, Retrieval
+from faqbot.ingest.textproc import tokenize
 
 MAX_QUESTION_CHARS = 4000
 # a follow-up with this many words besides any language's function words describes a problem of its own ("what
 # about the sink? the writer job hits No space left on device"; "what about Hologres?" has one): declined, it is
 # read alone; naming another product, it is not held to the previous question's topic
 OWN_QUESTION_WORDS = 4
+DONE_BESIDE = "done_beside_entry"  # the feature saying a turn's done clause was searched with its question
 # What one request may make the bot read of its history: the follow-up rewrite copies words of
 # the previous user turn into the query, so an unbounded turn meant unbounded work (64 KB: 84 s).
 # Ten turns, as many as the API accepts (ui/api.py): five exchanges, so that a conversation's topic outlives
@@ -189,6 +191,8 @@ class Bot:
             r = self._declined(q, r, retriever)
         elif (about_shown or tells_version(q.question, retriever, previous_shown)) and r.hits:
             r = replace(r, hits=put_first(retriever, r.hits, shown_first(q.history, titles), r.language))
+        if q.focus == "done" and r.hits and not _touches(r.hits[0], q.question):
+            r = self._beside(q, r, retriever)
         if q.bare:
             r = nothing_to_refer_to(retriever, r)  # "how do I fix it?" with nothing before it
         elif q.focus == "failed" and r.decision.outcome != NOT_COVERED and r.hits:
@@ -221,6 +225,15 @@ class Bot:
             if alone.decision.outcome == ANSWER or (own and not repeated):
                 return replace(alone, features={**alone.features, READ_ALONE: 1.0})
         return r
+
+    def _beside(self, q: Query, r: Retrieval, retriever: HybridRetriever) -> Retrieval:
+        """A turn saying what the user did or checked that touches nothing of the entry under discussion ("telnet
+        zum Broker funktioniert schon" after the upsert-kafka PRIMARY KEY entry, a closest guess): searched with
+        the question it follows, as the detail of that question it is (a ninth trial was given the guessed entry's
+        only fix, as if it were the one under discussion)."""
+        text = f"{q.question}\n{q.turn.previous}" if q.turn.previous else q.question
+        found = retriever.retrieve_query(read_text(text, q.reading.language, retriever.english_words), k=self.k)
+        return r if not found.hits else replace(found, features={**found.features, DONE_BESIDE: 1.0})
 
     def _alone(self, q: Query, retriever: HybridRetriever) -> Retrieval:
         """The turn as typed, read alone, without the words carried from the questions before it."""
@@ -317,6 +330,20 @@ class Bot:
             "total_ms": round((time.perf_counter() - t0) * 1000, 1),
         }
         yield final
+
+
+def _touches(h: Hit, question: str) -> bool:
+    """Whether what a turn says was done or checked is in the entry (any of its versions): an option it names or
+    a check's words. True when it names neither: its ordinary words ("I already changed the startup position")
+    may name a step the entry takes for granted, and the entry under discussion stays."""
+    judged = False
+    for chunk in h.versions:
+        text = f"{chunk.title}\n{chunk.body}".lower()
+        names, tested, _words, _unused = done_query(question, chunk.language, turn=True)
+        if any(n in text for n in names) or tested & set(tokenize(text, chunk.language)):
+            return True
+        judged = judged or bool(names or tested)
+    return not judged
 
 
 def _settled(r: Retrieval, question: str, focus_: str, shown: list[Turn]) -> tuple[Retrieval, str, str]:

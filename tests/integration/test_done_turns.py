@@ -195,3 +195,30 @@ def test_a_german_turn_saying_the_only_fix_was_done_gets_no_other_fix(bot):
     assert "log files" in a1.citations[0].title
     assert a2.citations[0].chunk_id == a1.citations[0].chunk_id
     assert a2.decision.reason == "fix_done" and "compaction.delta_commits" not in a2.parts.body, a2.text
+
+
+@pytest.mark.parametrize(
+    ("first", "checked"),
+    [
+        ("Our job can't reach Kafka even though the network is fine, it times out: org.apache.kafka.common.errors."
+         "TimeoutException: Timeout expired while fetching topic metadata",
+         "telnet to the broker on 9092 works from the vpc"),
+        ("Unser Flink-Job schreibt nach Kafka und bekommt den Fehler: org.apache.kafka.common.errors.TimeoutException: "
+         "Timeout expired while fetching topic metadata. Was kann ich tun?",
+         "telnet zum Broker funktioniert schon, der Port 9092 ist offen"),
+    ],
+)
+def test_a_check_that_touches_nothing_of_the_guessed_entry_searches_with_its_question(bot, first, checked):
+    # sixth and ninth trials: the first closest entry was a guess (the window entry, the upsert-kafka one); "telnet
+    # works" was answered with that entry's fix as if it were the one under discussion
+    a1, a2 = chat(bot, first, checked)
+    assert a1.decision.outcome == "closest" and "Flink cannot consume" not in a1.citations[0].title
+    assert a2.citations[0].title == "Flink cannot consume or write to Kafka", [c.title for c in a2.citations]
+
+
+def test_a_done_turn_in_another_language_than_the_entry_stays_on_it(bot):
+    # its words cannot be read against an English-only entry: nothing tells it is beside the entry
+    a1, a2 = chat(bot, "Data duplication in my MaxCompute result table after a failover",
+                  "ya comprobé que solo hay un job escribiendo en la tabla")
+    assert "MaxCompute" in a1.citations[0].title
+    assert a2.citations[0].chunk_id == a1.citations[0].chunk_id, [c.title for c in a2.citations]

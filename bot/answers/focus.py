@@ -10,7 +10,8 @@ import re
 from faqbot.bot.answers.done import done_query
 from faqbot.bot.answers.excerpt import SENTENCE_BREAK, item_opening
 from faqbot.bot.answers.fix_line import instructs, only_points_elsewhere
-from faqbot.bot.answers.parts import Selection, join_parts, reading_order, render_part
+from faqbot.bot.answers.parts import Selection, reading_order, render_part
+from faqbot.bot.answers.parts_join import join_parts
 from faqbot.bot.answers.parts_score import PartQuery, condition, local_query, said_done
 from faqbot.ingest.blocks import WRONG_SAMPLE
 from faqbot.ingest.records import Chunk, Part

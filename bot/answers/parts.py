@@ -21,6 +21,7 @@ from faqbot.bot.answers.done import done_query, undone
 from faqbot.bot.answers.excerpt import BACK_REFERENCE, abridge_code, fit, item_opening, key_sentences
 from faqbot.bot.answers.extract import render
 from faqbot.bot.answers.parts_fill import complete, take_alternatives
+from faqbot.bot.answers.parts_join import join_parts
 from faqbot.bot.answers.parts_score import (
     PartQuery,
     bonus,
@@ -32,7 +33,6 @@ from faqbot.bot.answers.parts_score import (
     relevance,
     stated,
 )
-from faqbot.bot.answers.phrases import phrase
 from faqbot.ingest.blocks import WRONG_SAMPLE
 from faqbot.ingest.records import Chunk, Part
 from faqbot.ingest.textproc import query_tokens
@@ -327,38 +327,6 @@ def _take_brief(pick: _Picker, i: int, qy: PartQuery, room: int) -> None:
     elif p.kind not in ("step", "code") and room > 60:
         short, _cut = key_sentences(text, min(room, pick.cause * 2), *qy.q)
         pick.take(i, short if len(short) < len(text) else "")
-
-
-def join_parts(
-    parts: list[Part], chosen: dict[int, str], order: list[int], cond: tuple[str, str] | None, lang: str
-) -> str:
-    """The chosen parts in reading order; a version branch the question's version selected is
-    introduced by the case it is ("From version 6.0.2:")."""
-    out = []
-    for i in order:
-        if i not in chosen:
-            continue
-        case = parts[i].case
-        if case and cond and case_fit(case, cond) > 0:
-            kind, v = case.split(" ", 1)
-            out.append(f"**{phrase('case_' + kind, lang, version=v)}**")
-        out.append(chosen[i] if parts[i].kind in ("label", "heading") else _no_dangling_label(chosen[i]))
-    while out and _BARE_LABEL.match(out[-1]):
-        out.pop()  # a section's label with nothing of its section after it
-    return "\n\n".join(t for t in out if t)
-
-
-# a paragraph that is only a note's label ("Note", "Remarque", "Important"): nothing to read without its note
-_BARE_LABEL = re.compile(r"^\s*(?:\*\*)?\w+(?: \w+)?(?:\*\*)?:?\s*$")
-
-
-def _no_dangling_label(text: str) -> str:
-    """A part's text without the label it ends on: a part cut to its opening can stop right after a note's
-    label, which then reads as a heading over nothing ("Note" at an answer's end: an eighth trial)."""
-    paras = text.split("\n\n")
-    while paras and _BARE_LABEL.match(paras[-1]):
-        paras.pop()
-    return "\n\n".join(paras)
 
 
 def fix_selection(chunk: Chunk, query: str, question: str, lang: str, weights: dict | None) -> Selection | None:

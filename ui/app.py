@@ -60,6 +60,10 @@ details.srcs summary{cursor:pointer;font-weight:600}
 #chat .scroll-down-button-container{left:auto !important;right:12px;transform:none !important}
 #chat .scroll-down-button-container button{background:var(--background-fill-primary);
   border:1px solid var(--border-color-primary);width:34px;height:34px}
+/* the warning ("I am not sure the FAQ covers this. The closest entries, best first:") is a line of the answer, not a
+   title: at Gradio's quote size it filled a phone's first screen (a ninth trial, 390 px) */
+#chat blockquote{margin:2px 0 8px !important;padding:2px 10px !important}
+#chat blockquote p{font-size:var(--text-md) !important;line-height:1.5 !important}
 @media (max-width: 640px){
   #header h2{font-size:1.05rem} #header p{font-size:13px}
   /* the box is narrow beside "Ask": its placeholder wraps onto a second line instead of being cut */

@@ -257,6 +257,21 @@ def test_phone_scroll_down_arrow_sits_in_the_corner_on_its_own_background(server
     page.close()
 
 
+def test_phone_warning_reads_at_the_answer_s_size(server, browser):
+    """At 390 px the closest entries' warning, a quote, was drawn at Gradio's quote size and bold: four lines of
+    large type filled a phone's first screen (a ninth new-user trial)."""
+    url, _ = server
+    page = open_chat(browser, url, width=390, height=844)
+    ask(page, "kafka source connection slots")  # a closest-entries answer: its warning is a quote
+    quote = page.locator("#chat .bot-row blockquote p").last
+    quote.wait_for(state="visible", timeout=20_000)
+    style = "e => [parseFloat(getComputedStyle(e).fontSize), parseFloat(getComputedStyle(e).lineHeight)]"
+    size, line = quote.evaluate(style)
+    item_size, item_line = page.locator("#chat .bot-row li").last.evaluate(style)
+    assert size <= item_size and line <= item_line, (size, line, item_size, item_line)
+    page.close()
+
+
 # the placeholder laid out as the question box lays it out (its width, font, padding, wrapping):
 # its height against the box's (a textarea's placeholder wraps; what does not fit is cut off)
 PLACEHOLDER_FITS = """() => {

@@ -61,12 +61,12 @@ _OPTION_ITEM = re.compile(r"^\s+[-•*]\s+`?([\w.'-]+[.-][\w.'-]+)`?\s*:", re.M)
 ANNOUNCED_LINES = 3  # a sample of at most this many lines (each within CODE_LINE_CHARS) is shown in the line
 ANNOUNCED_OPTIONS = 4  # of a list of options, the names shown
 _NO_LINE = ("label", "heading")
-# a comment line of a sample ("-- Specify the names of the dimension tables to distribute in the SHUFFLE_HASH
-# hint."): the prose of an entry that is only a query with its comments
 # a name that is a setting (an option key, a class path, a value: "index.type", "max_pt_with_done", "SCRAM-SHA-256"),
 # not a product's capitalised name (it names the entry's topic, which every sentence of it is about) nor a
 # hyphenated word ("celui-ci", "read-optimize")
 _SETTING = re.compile(r"[._]|-\S*\d|\d\S*-")
+# a comment line of a sample ("-- Specify the names of the dimension tables to distribute in the SHUFFLE_HASH
+# hint."): the prose of an entry that is only a query with its comments
 _COMMENT = re.compile(r"^\s*(?:--|//|#)\s*(\S.*?)\s*$", re.M)
 
 

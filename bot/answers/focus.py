@@ -10,10 +10,9 @@ import re
 from faqbot.bot.answers.done import done_query
 from faqbot.bot.answers.excerpt import SENTENCE_BREAK, item_opening
 from faqbot.bot.answers.fix_line import instructs, only_points_elsewhere
-from faqbot.bot.answers.parts import Selection, reading_order, render_part
+from faqbot.bot.answers.parts import Selection, reading_order, render_part, wrong_sample_lead
 from faqbot.bot.answers.parts_join import join_parts
 from faqbot.bot.answers.parts_score import PartQuery, condition, local_query, said_done
-from faqbot.ingest.blocks import WRONG_SAMPLE
 from faqbot.ingest.records import Chunk, Part
 from faqbot.ingest.textproc import tokenize
 
@@ -170,7 +169,7 @@ def unshown_fixes(chunk: Chunk, before: str, question: str) -> Selection | None:
     fixes = [
         i
         for i, p in enumerate(parts)
-        if p.fix and p.kind not in _NO_TEXT and not _wrong_sample(texts[i]) and not only_points_elsewhere(texts[i])
+        if p.fix and p.kind not in _NO_TEXT and not wrong_sample_lead(texts[i]) and not only_points_elsewhere(texts[i])
     ]
     if not any(_shown(" ".join(t.split()), flat) for t in texts):
         return None  # nothing of this entry was ever shown: not the entry under discussion
@@ -201,12 +200,6 @@ def unshown_fixes(chunk: Chunk, before: str, question: str) -> Selection | None:
     order = reading_order(parts)
     text = join_parts(parts, shown, order, condition(question), chunk.language)
     return Selection(text, True, [i for i in order if i in shown])
-
-
-def _wrong_sample(text: str) -> bool:
-    """A part that opens on what not to do ("Incorrect configuration:", "Configuración incorrecta:")."""
-    first = text.strip().split("\n", 1)[0]
-    return first.rstrip().endswith(":") and WRONG_SAMPLE.search(first) is not None
 
 
 RESTATED_WORDS = 2  # a fix's opening sentence shares at least this many words with the turn, and half of its words

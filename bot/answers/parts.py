@@ -252,11 +252,14 @@ def _wrong_samples(parts: list[Part], group: list[int]) -> set[int]:
     """The samples of what not to write ("Incorrect configuration:" and its code) in a fix group that
     also shows the right one after them: a fix too long for the budget shows the right one alone."""
     coded = [j for j in group if "```" in render_part(parts[j])]
-    return {
-        j
-        for j in coded
-        if WRONG_SAMPLE.search(parts[j].text.strip().splitlines()[0]) and any(k > j for k in coded)
-    }
+    return {j for j in coded if wrong_sample_lead(parts[j].text) and any(k > j for k in coded)}
+
+
+def wrong_sample_lead(text: str) -> bool:
+    """Whether a part opens on a lead-in to what not to do ("Incorrect configuration:", "Configuración
+    incorrecta:")."""
+    first = text.strip().split("\n", 1)[0].rstrip()
+    return first.endswith(":") and WRONG_SAMPLE.search(first) is not None
 
 
 def _introduced(p: Part) -> bool:

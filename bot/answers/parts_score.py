@@ -52,7 +52,7 @@ PART_SIGNALS: tuple[Weight, ...] = (
 SIGNALS = {w.name: w.weight for w in PART_SIGNALS}
 # a version, also at a sentence's end ("We are on VVR 6.0.1. After ..."): not followed by a letter or by more
 # of a number (".1"), but by a full stop it may be (a ninth trial's 6.0.1 was read as no version)
-_VERSION = re.compile(r"(?<![\w.])(?:vvr-)?(\d+\.\d+(?:\.\d+)?)(?!\w|\.\d)", re.I)
+VERSION = re.compile(r"(?<![\w.])(?:vvr-)?(\d+\.\d+(?:\.\d+)?)(?!\w|\.\d)", re.I)
 # ASCII word characters: a name ends where Korean or Chinese text starts ("OSS에" names OSS)
 _NAME = re.compile(
     r"(?<![\w.-])[A-Za-z][\w]*(?:[.\-_][\w]+)+|(?<![\w])[A-Z][a-z]+[A-Z]\w*|(?<![\w])[A-Z]{2,}\w*", re.ASCII
@@ -75,7 +75,7 @@ def condition(question: str) -> tuple[str, str] | None:
     if case:
         kind, v = case.split(" ", 1)
         return kind, v
-    m = _VERSION.search(question)
+    m = VERSION.search(question)
     return ("at", m.group(1)) if m else None
 
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from faqbot.bot.answers.answer import Turn
-from faqbot.bot.answers.parts_score import condition
+from faqbot.bot.answers.parts_score import VERSION, condition
 from faqbot.bot.dialogue.words import ERROR_CLASS, word_count
 
 if TYPE_CHECKING:
@@ -27,8 +27,6 @@ FIRST = "[1]"
 # the marker's space and the link's opening bracket ("[1] [")
 NEAR = 3
 _SPACE = re.compile(r"\s+")
-# a version as entries write it: "VVR 8.0.5", "6.0.2", "vvr-6.0.7-flink-1.15"
-_VERSION = re.compile(r"(?<![\w.])(?:vvr-?\s*)?\d+\.\d+(?:\.\d+)?(?![\w.])", re.I)
 VERSION_TURN_WORDS = 10  # a longer turn naming a version says more than which case it is in
 
 
@@ -71,9 +69,9 @@ def tells_version(question: str, retriever: HybridRetriever, group: str | None) 
     8.0.3?") follows an entry whose text names versions ("Use VVR 8.0.5 or later"): it asks which of that entry's
     cases is its own (an eighth trial's turn, searched alone, found another entry naming an upgrade). Not a turn
     pasting an error of its own."""
-    if group is None or word_count(_VERSION.sub(" v ", question)) > VERSION_TURN_WORDS or ERROR_CLASS.search(question):
+    if group is None or word_count(VERSION.sub(" v ", question)) > VERSION_TURN_WORDS or ERROR_CLASS.search(question):
         return False
     if condition(question) is None:
         return False
     entry = retriever.entry(group, "en")
-    return entry is not None and any(_VERSION.search(c.body) for c in entry.versions)
+    return entry is not None and any(VERSION.search(c.body) for c in entry.versions)

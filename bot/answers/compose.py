@@ -104,7 +104,9 @@ def _not_covered(r: Retrieval, question: str, notices: list[str]) -> Answer:
     if r.decision.reason == "bare_reference":  # "why?" first: nothing to answer about, and nothing searched
         parts = AnswerParts(warning=phrase("nothing_to_refer", lang), advice=phrase("describe_problem", lang))
     else:
-        parts = AnswerParts(warning=phrase("not_covered", lang), advice=phrase("rephrase", lang))
+        # input none of whose words the FAQ uses (decision reason no_known_word) is asked to describe a problem
+        advice = "describe_problem" if r.decision.reason == "no_known_word" else "rephrase"
+        parts = AnswerParts(warning=phrase("not_covered", lang), advice=phrase(advice, lang))
     return _answer(r, question, parts, [], notices)
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 from faqbot.bot.retrieval.abstain import AbstainModel, load_default_model
 from faqbot.bot.retrieval.cjk_dense import CjkDense
-from faqbot.bot.retrieval.decision import NOT_COVERED, Decision, decide
+from faqbot.bot.retrieval.decision import NOT_COVERED, Decision, decide, knows_a_word
 from faqbot.bot.retrieval.error_titles import error_title_index
 from faqbot.bot.retrieval.keyword_language import english_vocabulary
 from faqbot.bot.retrieval.reading import Reading, read_text
@@ -367,7 +367,8 @@ class HybridRetriever:
         raw_scores = total(contributions(raw_ev, self.weights, fusion or self.fusion))
         feats = self._features(report, tokens, raw_g, lex_g, int(order[0]), lang, raw_scores)
         p_in = self.abstain_model.probability(feats)
-        decision = decide(p_in, self.abstain_model.threshold, self.abstain_model.answer_at, bool(hits))
+        known = knows_a_word(report.language_text(), tokens, self._df)
+        decision = decide(p_in, self.abstain_model.threshold, self.abstain_model.answer_at, bool(hits), known)
         n = len(self.chunks)
         weights = {t: math.log(1 + n / self._df[t]) for t in tokens if t in self._df}
         return Retrieval(query, lang, detected, hits[:k], decision, feats, (time.perf_counter() - t0) * 1000, weights)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from faqbot.bot.evaluation.fit import COSTS, Row, case, choose_thresholds, figures, grouped_probabilities, reliability
 from faqbot.bot.retrieval.abstain import AbstainModel, AbstainModelError, load_default_model, save_model
-from faqbot.bot.retrieval.decision import ANSWER, CLOSEST, NOT_COVERED, Decision, decide
+from faqbot.bot.retrieval.decision import ANSWER, CLOSEST, NOT_COVERED, Decision, decide, knows_a_word
 
 ROOT = Path(__file__).parents[2]
 
@@ -46,6 +46,33 @@ def test_no_entry_is_not_covered_whatever_the_probability_and_bad_values_are_ref
         Decision(ANSWER, 0.5, "because")
     want = {"outcome": "closest", "probability": 0.1235, "reason": "unsure"}
     assert Decision(CLOSEST, 0.123456, "unsure").to_json() == want
+
+
+def test_input_without_a_word_the_faq_uses_is_not_covered_whatever_the_probability():
+    # the model's own "not covered" keeps its reason; anything it would show is refused with this one
+    assert decide(0.95, 0.3, 0.8, knows_a_word=False) == Decision(NOT_COVERED, 0.95, "no_known_word")
+    assert decide(0.5, 0.3, 0.8, knows_a_word=False) == Decision(NOT_COVERED, 0.5, "no_known_word")
+    assert decide(0.1, 0.3, 0.8, knows_a_word=False) == Decision(NOT_COVERED, 0.1, "far")
+    assert decide(0.5, 0.3, 0.8, has_entries=False, knows_a_word=False).reason == "no_entries"
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens", "known"),
+    [
+        ("asdf qwer zxcv 12345 !!!", ["asdf", "qwer", "zxcv", "12345"], False),
+        ("¿qué tal?", ["tal", "que"], False),
+        ("Kafka lag?", ["kafka", "lag"], True),
+        ("coucou, ça va ?", ["coucou", "ca", "va"], False),
+        ("Écriture vers Hologres lente", ["ecritur", "hologr", "lent"], True),
+        # another script is matched through the glossary and the dense models: never refused on its tokens
+        ("作业一直没有输出", [], True),
+        ("Почему задание не пишет данные", ["почему"], True),
+        ("Kafka の遅延", [], True),
+    ],
+)
+def test_a_word_the_faq_uses_is_looked_up_only_in_latin_script(text, tokens, known):
+    vocabulary = {"kafka", "hologr", "lag", "ca"}
+    assert knows_a_word(text, tokens, vocabulary) is known
 
 
 def test_equal_thresholds_give_the_old_two_outcomes(tmp_path):

@@ -71,6 +71,15 @@ details.srcs summary{cursor:pointer;font-weight:600}
   #send{padding-left:10px;padding-right:10px}
   .src-card pre{font-size:11px}
   #controls{flex-wrap:wrap;gap:6px} #controls #detected{order:9;flex-basis:100%}
+  /* the header and the language selector took 254 px of a 844 px phone screen, leaving the chat 484 (a ninth
+     trial: after a long answer the question was off screen): the selector's label is kept for screen readers
+     only, its box and the gaps are tighter, an empty language badge takes no line */
+  .gradio-container .column{gap:8px !important}
+  #lang{padding:4px 6px !important}
+  #lang .container > span:first-child{position:absolute !important;width:1px;height:1px;overflow:hidden;
+    clip:rect(0 0 0 0);white-space:nowrap}
+  #controls #detected:not(:has(.lang-badge)){display:none}
+  #chat{height:max(320px, calc(100vh - 340px)) !important}
   #chat .message{padding:8px 10px}
   #chat .message-row.bubble{max-width:100% !important;margin-left:0 !important;margin-right:0 !important}
   .gradio-container{padding-left:6px !important;padding-right:6px !important}

@@ -241,6 +241,22 @@ def test_phone_width_keeps_input_and_examples_above_the_fold(server, browser):
     page.close()
 
 
+def test_phone_chat_takes_most_of_the_screen_and_the_question_box_stays_on_it(server, browser):
+    """At 390 x 844 the header and the language selector took 254 px (270 once the detected-language badge
+    showed) and the chat 484 (a ninth new-user trial: after a long answer the question was off screen)."""
+    url, _ = server
+    page = open_chat(browser, url, width=390, height=844)
+    chat = page.locator("#chat").bounding_box()
+    assert chat["y"] <= 200 and chat["height"] >= 500, chat
+    label = page.locator("#lang .container > span").first
+    assert label.bounding_box()["height"] <= 1 and label.inner_text() == "Language"  # kept for screen readers
+    ask(page, KAFKA)
+    page.locator("#detected .lang-badge").wait_for(state="visible", timeout=20_000)
+    chat, box = page.locator("#chat").bounding_box(), page.locator("#question textarea").bounding_box()
+    assert chat["y"] <= 250 and box["y"] + box["height"] <= 844, (chat, box)
+    page.close()
+
+
 def test_phone_scroll_down_arrow_sits_in_the_corner_on_its_own_background(server, browser, tmp_path):
     """At 390 px Gradio's scroll-down arrow sat at mid-width over the answer's text, with no background of its
     own ("Reemplá↓a", a fourth new-user trial)."""

@@ -27,6 +27,11 @@ PACK = LanguagePack(
             "dimension": ("维表", "维度表"),
         }
     ),
+    # what was already done ("并行度已经设置为1了"): a done verb after 已(经), or one closed by 过 ("试过")
+    done_patterns=(
+        "已经?(?:设置|设为|设成|改成|改为|改了|调大|调小|调成|调到|加了|加上|配置|开启|打开|关闭|关掉|升级|重启|检查|确认|试)",
+        "(?:试|检查|确认|排查)过",
+    ),
     symptom_patterns=(
         "没有", "没", "不", "无法", "失败", "报错", "为空", "丢", "重复", "错误", "一直", "卡住", "延迟", "慢",
     ),
@@ -163,6 +168,7 @@ PACK = LanguagePack(
             "cause_request": ("为什么？", "是什么原因"),
             "code_request": ("给我SQL",),
             "failed_fix": ("还是不行",),
+            "done": ("并行度已经设置为1了", "这个参数我试过"),
             "resume": ("回到窗口的问题，为什么？",),
             "symptom": ("结果表没有数据",),
         }

@@ -31,13 +31,15 @@ from functools import lru_cache
 from faqbot.ingest.textproc import identifiers, tokenize
 from faqbot.languages import alternatives, words
 
-_DONE = re.compile(alternatives("done_patterns", True), re.IGNORECASE)
+# the packs written without spaces too ("并行度已经设置为1了")
+_DONE = re.compile("|".join(filter(None, (alternatives("done_patterns", s) for s in (True, False)))), re.IGNORECASE)
 _CHECKED = re.compile(alternatives("checked_patterns", True), re.IGNORECASE)
 _UNUSED = re.compile(alternatives("unused_patterns", True), re.IGNORECASE)
 _TURN_DONE = re.compile(alternatives("turn_done_patterns", True), re.IGNORECASE)
 _CONTRAST = "|".join(re.escape(w) for w in sorted(words("contrast_words"), key=len, reverse=True))
-# a clause ends at a comma, a line break or . ; ! ? before a space (not inside "9.0.1"); a contrast word opens one
-_CLAUSE = re.compile(rf"[.;!?]+(?=\s|$)|,|[\n¡¿]|\s+(?=(?:{_CONTRAST})\b)", re.IGNORECASE)
+# a clause ends at a comma, a line break or . ; ! ? before a space (not inside "9.0.1"), or at their full-width
+# Chinese forms; a contrast word opens one
+_CLAUSE = re.compile(rf"[.;!?]+(?=\s|$)|,|[\n¡¿，。；！？]|\s+(?=(?:{_CONTRAST})\b)", re.IGNORECASE)
 # what a check tests, in the words of the (English) entries: a working telnet rules out the network path
 # and the whitelists a connection crosses
 CHECKS: dict[str, str] = {
@@ -58,6 +60,19 @@ CHECKS: dict[str, str] = {
     "lista blanca": "whitelist",
 }
 _CHECK_RE = re.compile(r"\b(" + "|".join(map(re.escape, CHECKS)) + r")\b", re.IGNORECASE)
+# what was done, said in other words than the entries' (a ninth trial: "I already reduced the parallelism to 1 for
+# the sink, still deadlocks" was told to "try writing data in a single-threaded manner"): a pattern of the user's
+# words, in any pack's language, and the English entries' term for it (a name of what was done)
+DONE_AS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(
+            r"(?:parallelism|parall[ée]lisme|paralelismo|parallelit[äa]t|并行度|并发)\D{0,24}?(?<![\d.])1(?![\d.])"
+            r"|single[- ]thread|un seul thread|un solo hilo",
+            re.IGNORECASE,
+        ),
+        "single-threaded",
+    ),
+)
 
 
 def clauses(question: str, turn: bool = False) -> tuple[list[str], list[str], list[str]]:
@@ -121,7 +136,10 @@ def _names_tested(question: str, lang: str, turn: bool = False) -> tuple[frozens
     if not (done or checked):
         return frozenset(), frozenset()
     names = set(identifiers(" ".join(done))) - set(identifiers(" ".join(other)))
-    tested = " ".join(CHECKS[m.group(1).lower()] for m in _CHECK_RE.finditer(" ".join(done + checked)))
+    said = " ".join(done + checked)
+    tested = " ".join(CHECKS[m.group(1).lower()] for m in _CHECK_RE.finditer(said))
+    # the entries' term, matched whole as a name is ("single" alone is in "a single Flink job")
+    names |= {english for pattern, english in DONE_AS if pattern.search(said)}
     # the words are the English entries': an entry in another language is not searched for them
     return frozenset(names), frozenset(tokenize(tested, lang) if lang == "en" else ())
 

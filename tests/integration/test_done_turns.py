@@ -222,3 +222,24 @@ def test_a_done_turn_in_another_language_than_the_entry_stays_on_it(bot):
                   "ya comprobé que solo hay un job escribiendo en la tabla")
     assert "MaxCompute" in a1.citations[0].title
     assert a2.citations[0].chunk_id == a1.citations[0].chunk_id, [c.title for c in a2.citations]
+
+
+DEADLOCK = "Deadlocks in MySQL (TDDL/RDS)"
+
+
+@pytest.mark.parametrize(
+    ("first", "done"),
+    [
+        ("Our Hudi sink deadlocks when writing to MySQL with several threads",
+         "I already reduced the parallelism to 1 for the sink, still deadlocks"),
+        ("Deadlock when Flink writes to RDS MySQL", "ya puse el paralelismo del sink en 1 y sigue el deadlock"),
+        ("Flink 写 MySQL 出现死锁", "并行度已经设置为1了，还是死锁"),
+    ],
+)
+def test_a_parallelism_of_one_is_the_single_threaded_writing_already_tried(bot, first, done):
+    """A ninth new-user trial: "I already reduced the parallelism to 1" was told to "try writing data in a
+    single-threaded manner" (bot/answers/done.py DONE_AS); the Chinese turn was not read as saying anything was
+    done (the zh pack had no done patterns)."""
+    a1, a2 = chat(bot, first, done)
+    assert english_title(a1.citations[0]) == DEADLOCK and english_title(a2.citations[0]) == DEADLOCK
+    assert "single-threaded" not in a2.parts.body and "unique key" in a2.parts.body, a2.parts.body

@@ -208,3 +208,20 @@ def test_german_done_and_checked_clauses(question, names, tested):
     got = done_query(question, "en")
     assert got[0] == frozenset(names) and got[1] == frozenset(tested), got
     assert done_turn(question) == "done"
+
+
+@pytest.mark.parametrize(
+    ("question", "tested"),
+    [
+        # a ninth trial: a parallelism of 1 is the entries' "single-threaded" writing
+        ("I already reduced the parallelism to 1 for the sink, still deadlocks", True),
+        ("ya puse el paralelismo del sink en 1 y sigue el deadlock", True),
+        ("j'ai déjà mis le parallélisme à 1, toujours le même interblocage", True),
+        ("并行度已经设置为1了，还是死锁", True),
+        # another parallelism is not that; nor is a version or an option ending in 1
+        ("I already set the parallelism to 16, still deadlocks", False),
+        ("I already set parallelism to 12 and upgraded to 1.15.1", False),
+    ],
+)
+def test_what_was_done_in_other_words_than_the_entries(question, tested):
+    assert ("single-threaded" in done_query(question, "en")[0]) == bool(tested)

@@ -60,6 +60,9 @@ PACK = LanguagePack(
     why_patterns=(r"warum", r"wieso", r"weshalb"),
     please_patterns=(r"bitte", r"danke"),
     acknowledgement_patterns=(r"ok(?:ay)?", r"alles klar", r"verstehe", r"gut", r"also", r"ach so", r"und"),
+    new_topic_patterns=(
+        r"(?:noch )?(?:eine )?andere (?:frage|sache)", r"noch (?:etwas|was)", r"anderes (?:thema|problem)"
+    ),
     new_symptom_patterns=(r"jetzt (?:kommt|sagt|steht|heißt es|wirft|schlägt|meldet|zeigt)",),
     done_patterns=(
         r"\b(?:ist|sind|war|waren) (?:schon|bereits) (?:auf|gesetzt|aktiviert|deaktiviert|erhöht|eingestellt|"

@@ -54,6 +54,10 @@ PACK = LanguagePack(
     please_patterns=(r"please", r"pls", r"thanks?", r"thank you"),
     acknowledgement_patterns=(r"ok(?:ay)?", r"alright", r"all right", r"i see", r"got it", r"cool", r"great",
                               r"hmm+", r"ah+", r"oh", r"right", r"so", r"and", r"then"),
+    new_topic_patterns=(
+        r"another (?:thing|question|issue|problem)", r"something else", r"one more (?:thing|question)",
+        r"(?:a )?(?:different|separate|unrelated) (?:question|issue|problem|topic)", r"on another (?:note|topic)",
+    ),
     new_symptom_patterns=(
         r"now (?:it|the (?:job|sink|source|table|error|log)|flink|i|we) "
         r"(?:says?|fails?|throws?|shows?|complains?|gets?|sees?|reports?|errors?|crash(?:es)?)",

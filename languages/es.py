@@ -59,6 +59,7 @@ PACK = LanguagePack(
     please_patterns=(r"por favor", r"porfa", r"gracias"),
     acknowledgement_patterns=(r"ok", r"vale", r"ah+", r"bueno", r"ya veo", r"entiendo", r"entendido", r"muy bien",
                               r"entonces", r"y"),
+    new_topic_patterns=(r"otra (?:cosa|pregunta|duda)", r"otro (?:tema|problema|asunto)", r"aparte de eso"),
     new_symptom_patterns=(r"ahora (?:dice|sale|me sale|falla|da|muestra|lanza|aparece|tira|me dice|salta)",),
     failed_fix_patterns=(
         r"\bno (funcion[oóa]|sirvi[oó]|resolvi[oó]|ayud[oó]|cambi[oó])\b",

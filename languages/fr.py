@@ -63,6 +63,7 @@ PACK = LanguagePack(
     please_patterns=(r"s['’]il (?:te|vous) pla[iî]t", r"svp", r"stp", r"merci"),
     acknowledgement_patterns=(r"ok", r"d['’]accord", r"ah+", r"bon", r"je vois", r"compris", r"très bien", r"alors",
                               r"donc", r"et"),
+    new_topic_patterns=(r"(?:une? )?autre (?:chose|question|souci|probl[èe]me|sujet)", r"sans rapport"),
     new_symptom_patterns=(
         r"maintenant (?:il|ça|ca|le job|flink|on|j['’]ai|le sink) (?:dit|plante|échoue|affiche|renvoie|lève|a|me dit)",
         r"(?:et )?là (?:il|ça) (?:dit|plante|affiche)",

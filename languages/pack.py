@@ -79,6 +79,9 @@ class LanguagePack:
     # a turn reporting what happens now ("and now it says the table requires a PRIMARY KEY", "y ahora dice ..."): after
     # what the user did, a new symptom, a question of its own rather than one about the entry under discussion
     new_symptom_patterns: tuple[str, ...] = ()
+    # a turn announcing another subject ("another thing: ...", "otra cosa: ...", "autre souci : ..."), at its start
+    # after any acknowledgement: what follows asks of its own, whatever words of the last answer it repeats
+    new_topic_patterns: tuple[str, ...] = ()
     # an opener going back to an earlier question than the last ("back to my window problem: ..."), anchored at
     # the turn's start; the words after it, up to a colon or comma, name that question (bot/dialogue/resume.py)
     resume_patterns: tuple[str, ...] = ()

@@ -27,6 +27,7 @@ PACK = LanguagePack(
             "dimension": ("维表", "维度表"),
         }
     ),
+    new_topic_patterns=("另外", "还有一?个问题", "另一个问题", "换个问题"),
     # what was already done ("并行度已经设置为1了"): a done verb after 已(经), or one closed by 过 ("试过")
     done_patterns=(
         "已经?(?:设置|设为|设成|改成|改为|改了|调大|调小|调成|调到|加了|加上|配置|开启|打开|关闭|关掉|升级|重启|检查|确认|试)",

@@ -14,9 +14,11 @@ from faqbot.bot.answers.phrases import LANGUAGE_NAMES
 from faqbot.bot.dialogue.requests import entry_request
 from faqbot.bot.dialogue.resume import resumed
 from faqbot.bot.dialogue.words import (
+    ACKNOWLEDGED,
     ASKS_ABOUT,
     CJK_RUN,
     ERROR_CLASS,
+    NEW_TOPIC,
     OPENS_QUESTION,
     PLEASE,
     PRONOUNS,
@@ -95,14 +97,25 @@ def is_name(word: str, known: frozenset[str] = frozenset()) -> bool:
 
 
 def _name_words(text: str) -> list[str]:
-    """The words of the spaced scripts that may be names. An opening word is capitalised whatever it
-    is and is left out, unless the text is Chinese (or Japanese, Korean): it has no capitals, so a
+    """The words of the spaced scripts that may be names. A word opening the text or a sentence is capitalised
+    whatever it is and is left out, unless the text is Chinese (or Japanese, Korean): it has no capitals, so a
     capitalised word in it is a name wherever it stands ("ClickHouse 呢？"). In German every noun is
     capitalised: there a word is a name only as the corpus writes names (known) or in mixed case."""
     words = re.finditer(rf"{WORD}(?:{WORD}|-)*", text)
     cjk = bool(CJK_RUN.search(text))
     nouns = _capitalises_nouns(text)
-    return [_as_name(m.group(0), nouns) for m in words if cjk or text[: m.start()].strip(" ¿¡\"'")]
+    return [_as_name(m.group(0), nouns) for m in words if cjk or not _opens_sentence(text, m.start())]
+
+
+def _opens_sentence(text: str, start: int) -> bool:
+    """Whether the word at `start` opens the text or a sentence of it ("... only 3 get data. Is there an option
+    for that?": "Is" is no product)."""
+    return bool(_OPENS.search(text[:start]))
+
+
+# what stands before a word opening the text or a sentence: nothing, or . ! ? and a space (not "table.exec.source"),
+# or a line break; then opening marks
+_OPENS = re.compile(r"(?:^|[.!?]\s+|\n)[\s¿¡\"']*$")
 
 
 def _capitalises_nouns(text: str) -> bool:
@@ -140,6 +153,34 @@ def is_follow_up(question: str) -> bool:
         or (short and bool(PRONOUNS.search(question) or ASKS_ABOUT.search(question) or only_asks(question)))
         or only_version(question)
     )
+
+
+# a sentence ends at . ! ? before a space (not inside "table.exec.source"), or at their Chinese forms
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*(?=\S)")
+RESTATED_WORDS = 2  # words of the previous answer a turn's opening restates
+
+
+def restates_then_asks(question: str, previous: str, answer: str, known: frozenset[str] = frozenset()) -> bool:
+    """A turn that restates what the previous answer said, then asks of it in a short closing follow-up ("some
+    partitions are empty indeed, we have 12 partitions and only 3 get data. Is there an option for that?": a ninth
+    trial's turn was searched as typed and got three MaxCompute partition entries). Not one pasting an error of its
+    own, nor one announcing another subject ("otra cosa: ...", the packs' `new_topic_patterns`), nor one naming a
+    product neither the previous question nor its answer named, nor one whose closing question has no pronoun
+    pointing back ("otra cosa: ... el intervalo es 3 min. ¿es normal?"): those ask of their own."""
+    sentences = _SENTENCES.split(question.strip())
+    if len(sentences) < 2 or not answer or ERROR_CLASS.search(question):
+        return False
+    if NEW_TOPIC.search(ACKNOWLEDGED.sub("", question)):  # "another thing: ...": a subject of its own
+        return False
+    last, opening = sentences[-1], " ".join(sentences[:-1])
+    # the closing question points back ("for that", "ça"): "otra cosa: ... ¿es normal?" asks of its own opening
+    if word_count(last) > SHORT or not (is_follow_up(last) and PRONOUNS.search(last)):
+        return False
+    if _names_product(opening, known, f"{previous} {answer}"):
+        return False
+    lang, _ = detect_language(question)
+    said = set(tokenize(answer, lang))
+    return len(set(tokenize(opening, lang)) & said) >= RESTATED_WORDS
 
 
 def only_asks(question: str) -> bool:
@@ -285,7 +326,7 @@ def _resolve(
         question = (question[: asked.start()] + question[asked.end() :]).strip()
         if not tokenize(REFERS_BACK.sub("", PLEASE.sub(" ", question)), "en"):  # nothing but the language: same topic
             return FollowUp(previous, language, previous, same_entry=True)
-    if not is_follow_up(question):
+    if not (is_follow_up(question) or restates_then_asks(question, previous, answer, known)):
         return FollowUp(question, language)
     aspect = _new_aspect(question, known, previous)
     kept = " ".join(_kept(question, previous, known, detect))

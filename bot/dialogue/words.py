@@ -40,6 +40,11 @@ ACKNOWLEDGED = re.compile(
 )
 # a turn reporting what happens now, after what the user did ("... and now it says the table requires a PRIMARY KEY")
 NEW_SYMPTOM = re.compile(rf"\b(?:{alternatives('new_symptom_patterns', True)})\b", re.IGNORECASE)
+# a turn opening (after any acknowledgement) on another subject: "another thing: ...", "otra cosa, ...", "另外"
+NEW_TOPIC = re.compile(
+    rf"^\W*(?:{alternatives('new_topic_patterns', True)})\b|^\W*(?:{alternatives('new_topic_patterns', False)})",
+    re.IGNORECASE,
+)
 SHORT = 6
 
 

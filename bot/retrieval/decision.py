@@ -76,7 +76,8 @@ def decide(
         raise ValueError(f"closest_at ({closest_at}) must not exceed answer_at ({answer_at})")
     if not has_entries:
         return Decision(NOT_COVERED, probability, "no_entries")
-    if not knows_a_word and probability >= closest_at:
+    # a decision answering whatever it finds (both thresholds 0: `faqbot eval --answer-all`) answers this too
+    if not knows_a_word and probability >= closest_at > 0:
         return Decision(NOT_COVERED, probability, "no_known_word")
     if probability >= answer_at:
         return Decision(ANSWER, probability, "confident")

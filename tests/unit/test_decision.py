@@ -54,6 +54,8 @@ def test_input_without_a_word_the_faq_uses_is_not_covered_whatever_the_probabili
     assert decide(0.5, 0.3, 0.8, knows_a_word=False) == Decision(NOT_COVERED, 0.5, "no_known_word")
     assert decide(0.1, 0.3, 0.8, knows_a_word=False) == Decision(NOT_COVERED, 0.1, "far")
     assert decide(0.5, 0.3, 0.8, has_entries=False, knows_a_word=False).reason == "no_entries"
+    # a decision answering whatever it finds (abstain.answering: both thresholds 0) answers it too
+    assert decide(0.1, 0.0, 0.0, knows_a_word=False) == Decision(ANSWER, 0.1, "confident")
 
 
 @pytest.mark.parametrize(

@@ -6,8 +6,9 @@ or than a question's opening ("comment désactiver ?"), is a follow-up of the qu
 from __future__ import annotations
 
 import pytest
-from faqbot.bot.dialogue.conversation import is_follow_up, only_asks, only_version
+from faqbot.bot.dialogue.conversation import _name_words, is_follow_up, only_asks, only_version, restates_then_asks
 from faqbot.bot.dialogue.requests import entry_request, names_own_problem
+from faqbot.bot.dialogue.words import ACKNOWLEDGED, NEW_TOPIC
 
 
 @pytest.mark.parametrize(
@@ -73,3 +74,59 @@ def test_a_problem_of_its_own_is_three_words_before_the_request():
     assert names_own_problem("Checkpoint expired before completing, what should I do?")
     assert not names_own_problem("how do I fix it in Flink SQL?")
     assert not names_own_problem("how do I fix it without paying for a bigger instance?")
+
+
+WINDOW = "My event-time window on a Kafka source never fires"
+WINDOW_ANSWER = (
+    "I am not sure the FAQ covers this. The closest entries, best first:\n- [1] No data output from Kafka event time "
+    "windows — Ensure that all partitions receive data.\n- [3] An empty Kafka partition can stall watermark generation."
+)
+
+
+@pytest.mark.parametrize(
+    ("turn", "follows"),
+    [
+        # a ninth trial: the opening restates the answer, the closing question points back at it
+        ("some partitions are empty indeed, we have 12 partitions and only 3 get data. Is there an option for that?",
+         True),
+        ("en effet, certaines partitions sont vides, 3 sur 12 reçoivent des données. Comment régler ça ?", True),
+        # the closing question points back, but the opening asks of something else: a product of its own, an error
+        ("our ClickHouse sink drops rows after a restart. Is there an option for that?", False),
+        ("the job now fails with IllegalStateException: partition empty. Why is that?", False),
+        # the opening says nothing the answer said; the closing question has no pronoun pointing back
+        ("we upgraded the cluster last week and rebooted everything. Is that related?", False),
+        ("the partitions are empty after a checkpoint of 3 min. Is it normal?", True),
+        ("the partitions are empty after a checkpoint of 3 min. normal?", False),
+        # a turn announcing another subject asks of its own
+        ("another thing: the partitions are empty after a checkpoint of 3 min. Is it normal?", False),
+        ("ok, one more thing: the partitions are empty after a checkpoint of 3 min. Is it normal?", False),
+        # one sentence: is_follow_up decides alone
+        ("some partitions are empty indeed, is there an option for that", False),
+    ],
+)
+def test_a_turn_restating_the_answer_then_asking_of_it_is_a_follow_up(turn, follows):
+    assert restates_then_asks(turn, WINDOW, WINDOW_ANSWER) is follows
+
+
+def test_a_word_opening_a_sentence_is_no_name_but_a_dotted_option_s_parts_are_not_openings():
+    assert "Is" not in _name_words("only 3 get data. Is there an option for that?")
+    assert "Paimon" in _name_words("only 3 get data, and Paimon too")
+    # "table.exec.source": the dot is no sentence end, "source" stays a word read for names (not capitalised: none)
+    words = _name_words("I set table.exec.source.idle-timeout. Then Kafka stalls")
+    assert "source" in words and "Then" not in words and "Kafka" in words
+
+
+@pytest.mark.parametrize(
+    ("turn", "announces"),
+    [
+        ("another thing: the sink is slow", True),
+        ("ok, otra cosa: el sink va lento", True),
+        ("autre souci : le sink est lent", True),
+        ("noch eine andere Frage: der Sink ist langsam", True),
+        ("另外，结果表写得很慢", True),
+        ("the sink is slow, another thing I noticed", False),
+        ("is there another option?", False),
+    ],
+)
+def test_a_turn_announcing_another_subject_is_read_at_its_start(turn, announces):
+    assert bool(NEW_TOPIC.search(ACKNOWLEDGED.sub("", turn))) is announces

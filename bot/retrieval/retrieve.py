@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 from faqbot.bot.retrieval.abstain import AbstainModel, load_default_model
 from faqbot.bot.retrieval.cjk_dense import CjkDense
+from faqbot.bot.retrieval.connectors import entry_connectors
 from faqbot.bot.retrieval.decision import NOT_COVERED, Decision, decide, knows_a_word
 from faqbot.bot.retrieval.error_titles import error_title_index
 from faqbot.bot.retrieval.keyword_language import english_vocabulary
@@ -148,6 +149,7 @@ class HybridRetriever:
             for mem in self.group_members
         ]
         self._samples = np.array([all(self.chunks[m].fix == "sample" for m in mem) for mem in self.group_members])
+        self._connectors = entry_connectors(self.chunks, self.group_members)
         self._error_titles = error_title_index(
             [[self.chunks[m].title for m in mem] for mem in self.group_members],
             ["\n".join(self.chunks[m].title + "\n" + self.chunks[m].body for m in mem) for mem in self.group_members],
@@ -292,6 +294,7 @@ class HybridRetriever:
             self._error_titles,
             self._title_classes,
             samples=self._samples,
+            connectors=self._connectors,
         )
 
     # ------------------------------------------------------------------ public

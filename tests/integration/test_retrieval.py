@@ -91,6 +91,20 @@ def test_an_entry_that_is_only_data_ranks_after_the_entry_that_says_what_to_do(b
     assert off.retrieve(question).hits[0].group == second.group
 
 
+def test_an_entry_about_another_connector_than_the_question_names_ranks_after_the_general_one(bot):
+    """"Data loss or overwriting when Flink writes to Elasticsearch" (the FAQ's Elasticsearch section) led a MySQL
+    question: a tenth new-user trial got other connectors' entries, and their fixes, for its MySQL CDC and StarRocks
+    questions (signal other_connector). Without the signal the Elasticsearch entry leads."""
+    question = "mysql sink rows lost after the job restarts, data loss"
+    old = bot.retriever
+    off = HybridRetriever(old.store, fusion=old.fusion, abstain=old.abstain_model, weights=ablated(["other_connector"]))
+    hits = old.retrieve(question).hits
+    elastic = next(h for h in off.retrieve(question).hits[:1] if "Elasticsearch" in h.chunk.body)
+    assert hits[0].group != elastic.group
+    assert next(h for h in hits if h.group == elastic.group).explain["other_connector"] < 0
+    assert all(h.explain["other_connector"] == 0 for h in hits if "MySQL" in (h.versions[0].group or ""))
+
+
 @pytest.mark.parametrize(
     "question",
     [

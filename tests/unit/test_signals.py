@@ -34,6 +34,7 @@ DOCUMENTED = {
     "error_title": 0.08,
     "other_exception": 0.05,
     "data_sample": 0.05,
+    "other_connector": 0.03,
     "cited_version": 0.02,
 }
 PARTS_DOCUMENTED = {
@@ -74,6 +75,7 @@ def test_weights_are_the_documented_constants():
     assert signals.ERROR_TITLE_BONUS == DOCUMENTED["error_title"]
     assert signals.OTHER_EXCEPTION_PENALTY == DOCUMENTED["other_exception"]
     assert signals.DATA_SAMPLE_PENALTY == DOCUMENTED["data_sample"]
+    assert signals.OTHER_CONNECTOR_PENALTY == DOCUMENTED["other_connector"]
     assert signals.LANGUAGE_SHIFT == DOCUMENTED["language_shift"]
     assert signals.CITED_VERSION_LEXICAL == DOCUMENTED["cited_version"]
 
@@ -170,3 +172,17 @@ def test_an_entry_that_is_only_data_loses_the_data_sample_weight():
     parts = contributions(ev, default_weights())
     assert list(parts["data_sample"]) == [0.0, -signals.DATA_SAMPLE_PENALTY, 0.0, 0.0]
     assert not contributions(_evidence(), default_weights())["data_sample"].any()
+
+
+def test_an_entry_about_another_connector_than_the_question_names_loses_the_other_connector_weight():
+    connectors = [frozenset({"hologres"}), frozenset({"mysql", "rds"}), frozenset(), frozenset({"kafka"})]
+    ev = replace(_evidence(), connectors=connectors, text="MySQL CDC source: permission denied for database")
+    parts = contributions(ev, default_weights())
+    p = signals.OTHER_CONNECTOR_PENALTY
+    assert list(parts["other_connector"]) == [-p, 0.0, 0.0, -p]
+    # a question naming two takes nothing from either; one naming none, nothing from anyone
+    both = contributions(replace(ev, text="Kafka to Hologres: permission denied"), default_weights())
+    assert list(both["other_connector"]) == [0.0, -p, 0.0, 0.0]
+    none = replace(ev, text="permission denied for database")
+    assert not contributions(none, default_weights())["other_connector"].any()
+    assert not contributions(_evidence(), default_weights())["other_connector"].any()

@@ -1,0 +1,49 @@
+"""Which connector an entry's FAQ section names and which connectors a question names
+(bot/retrieval/connectors.py, the `other_connector` signal)."""
+
+from __future__ import annotations
+
+import pytest
+from faqbot.bot.retrieval.connectors import named_connectors, other_connector_penalty, section_connectors
+from faqbot.ingest.records import Chunk
+
+DOC = "Connectors FAQ"
+
+
+@pytest.mark.parametrize(
+    ("section", "words"),
+    [
+        ("Hologres", {"hologres"}),
+        ("ApsaraDB RDS for MySQL", {"rds", "mysql"}),
+        ("AnalyticDB for MySQL (ADB)", {"analyticdb", "mysql", "adb"}),
+        ("MaxCompute", {"maxcompute", "odps"}),
+        ("Log Service", {"sls", "loghub"}),  # "log" is in every question about logs
+        ("Custom connector", set()),  # named after no connector
+        (DOC, set()),  # a section that is its document's title: a document without sections
+        ("", set()),
+    ],
+)
+def test_the_connector_a_section_names(section, words):
+    assert section_connectors(section, DOC) == frozenset(words)
+
+
+def test_a_question_names_connectors_as_written_in_ddl_or_prose():
+    known = frozenset({"kafka", "mysql", "hologres", "odps"})
+    assert named_connectors("'connector' = 'upsert-kafka' writing to Hologres", known) == {"kafka", "hologres"}
+    assert named_connectors("mysql-cdc 同步到 hologres 报错", known) == {"mysql", "hologres"}
+    assert named_connectors("the job reads its logs", known) == frozenset()
+
+
+def test_entries_of_a_translated_section_are_read_in_english():
+    from faqbot.bot.retrieval.connectors import entry_connectors
+
+    def chunk(lang: str, group: str) -> Chunk:
+        return Chunk(id=f"x.{lang}#a", doc=f"x.{lang}", doc_title=DOC, family="x", source="x", language=lang,
+                     title="t", body="b", line_start=1, line_end=2, group=group)  # fmt: skip
+
+    chunks = [chunk("en", "Custom connector"), chunk("fr", "Connecteur personnalisé"), chunk("en", "Hologres")]
+    assert entry_connectors(chunks, [[0, 1], [2]]) == [frozenset(), frozenset({"hologres"})]
+
+
+def test_no_weight_no_penalty():
+    assert not other_connector_penalty([frozenset({"hologres"})], "MySQL error", 0.0).any()

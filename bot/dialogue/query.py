@@ -18,6 +18,7 @@ from faqbot.bot.answers.answer import Turn
 from faqbot.bot.dialogue.conversation import FollowUp, resolve
 from faqbot.bot.dialogue.requests import focus
 from faqbot.bot.dialogue.turns import is_bare_reference, previous_user_turn
+from faqbot.bot.dialogue.words import CJK_RUN
 from faqbot.bot.retrieval.reading import Detect, Languages, Reading, read_text
 from faqbot.ingest.textproc import SUPPORTED, bare_paste
 
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
 
 
 TYPED_SIGN = 0.5  # the detector's confidence from one function word or marker ("pourquoi", "¿"), not its fallback
+# a turn of at most this many words read in a language answers are not given in keeps the conversation's
+KEPT_LANGUAGE_WORDS = 8
 
 
 @dataclass(frozen=True)
@@ -80,7 +83,7 @@ def build_query(
     if earlier is not None:
         reading = earlier.reading  # the same text, retrieved as it was (bot/service.py cites it in turn.language)
     else:
-        asked = turn.language or language or None
+        asked = turn.language or language or _conversation_keeps(question, history, languages)
         if turn.about_entry:
             # "pourquoi ?" after an English question: the user now writes French, and is answered in it
             # (a turn with no sign of any language, "sigue igual", is read as English at 0.3: it says nothing)
@@ -109,6 +112,18 @@ def build_query(
         previous,
         typed,
     )
+
+
+def _conversation_keeps(question: str, history: list[Turn], languages: Languages) -> str | None:
+    """The conversation's language for a short turn read as one answers are not given in: a tenth trial's
+    "volvamos a mi primera pregunta", after three Spanish turns, was read as Portuguese and answered in English
+    (its detection is a guess on a few words; the user has shown which language they read). None otherwise."""
+    if not history or len(question.split()) > KEPT_LANGUAGE_WORDS or CJK_RUN.search(question):
+        return None  # a Chinese (Japanese, Korean) turn is read as such: its glossary, its second model
+    code, _ = languages(question)
+    if code in SUPPORTED:
+        return None
+    return conversation_language(history, languages)
 
 
 def conversation_language(history: list[Turn], languages: Languages) -> str | None:

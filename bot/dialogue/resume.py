@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from faqbot.ingest.textproc import fold, tokenize
+from faqbot.ingest.textproc import SUPPORTED, fold, tokenize
 from faqbot.languages import CJK, PACKS, alternatives
 
 RESUMES = re.compile(
@@ -51,6 +51,11 @@ def _terms(text: str, lang: str) -> set[str]:
     return out - {t for noun in _TOPIC_NOUNS for t in tokenize(noun, lang)}
 
 
+def _subject(named: str, lang: str) -> set[str]:
+    """The topic words of what names the earlier question, less the words naming the first turn."""
+    return _terms(named, lang) - {t for w in _FIRST for t in tokenize(w, lang)}
+
+
 def resumed(
     question: str, earlier: list[tuple[str, str]], detect: Callable[[str], tuple[str, float]]
 ) -> Resumed | None:
@@ -61,7 +66,9 @@ def resumed(
         return None
     named, *rest = _NAMED_END.split(question[opener.end() :].strip(), maxsplit=1)
     lang, _ = detect(question)
-    want = _terms(named, lang)
+    # the words saying which turn ("my first question") name no subject, in any language answers are given in
+    # ("mi primera pregunta" read as Portuguese kept "mi" and "primeir")
+    want = set() if any(not _subject(named, code) for code in SUPPORTED) else _subject(named, lang)
     rest_text = rest[0].strip() if rest else ""
     if not want:
         # no word of a subject: "back to my first question" is the first; "my earlier problem", "the other

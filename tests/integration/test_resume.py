@@ -150,3 +150,22 @@ def test_going_back_reaches_a_question_six_exchanges_old(bot):
     assert english_title(why.citations[0]) == WINDOW_ENTRY
     assert why.parts.heading.startswith("Why") or why.parts.heading.startswith("If the closest")
     assert "watermark" in why.text.lower()
+
+
+def test_a_first_question_named_in_words_a_detector_reads_as_another_language():
+    """A tenth new-user trial: "volvamos a mi primera pregunta" was read as Portuguese, whose stems of "mi" and
+    "primera" named a subject no turn held: nothing was resumed."""
+    earlier = [("q1", "MiniBatch vacía"), ("q2", "cómo lo arreglo"), ("q3", "ya consumo desde el principio")]
+    for detect in (detect_language, lambda text: ("pt", 0.65)):
+        assert resumed("volvamos a mi primera pregunta", earlier, detect) == Resumed(0, "")
+
+
+def test_a_short_turn_read_as_a_language_without_answers_keeps_the_conversation_s(bot):
+    first = (
+        "Activé MiniBatch en un job de MySQL CDC que arranca desde 'latest-offset' y la tabla sink sale vacía. ¿Qué "
+        "pasa?"
+    )
+    a1, _fix, back = chat(bot, first, "¿cómo lo arreglo?", "volvamos a mi primera pregunta")
+    assert back.language == "es" and back.decision.shows_entries, back.text
+    assert back.citations[0].chunk_id == a1.citations[0].chunk_id
+    assert "Questions are answered in English" not in back.text

@@ -113,6 +113,10 @@ PACK = LanguagePack(
         r"\bya (?:lo |la |los |las )?(?:tengo|tenemos|añadí|agregué|puse|probé|comprobé|revisé|verifiqué|configuré|"
         r"cambié|activé|desactivé|aumenté|hice|hicimos|intenté|he|hemos|está|están)\b",
         r"\b(?:he|hemos) (?:probado|comprobado|verificado|revisado|confirmado)\b",
+        # "ya consumo desde el principio", "ya uso upsert-kafka": already, then a present tense's first person (the
+        # verb is not the pattern's: it says what was done, "consumo" the entry's "Consuma"); not a gerund or a
+        # participle ("con el job ya corriendo", "ya iniciado": a state, nothing done)
+        r"\bya (?=(?:lo |la |los |las )?(?!no\b|nada\b|todo\b|mismo\b|casi\b|solo\b|\w*(?:ndo|ado|ido)\b)\w{2,}o\b)",
     ),
     turn_done_patterns=(
         # the preterite's first person singular (the plural's "-amos" is also the present: "¿cómo cambiamos X?")

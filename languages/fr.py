@@ -116,6 +116,8 @@ PACK = LanguagePack(
         r"\bj['’]ai déjà\b",
         r"\bdéjà (?:essayé|vérifié|ajouté|configuré|mis|défini|activé|désactivé|augmenté|changé|dans)\b",
         r"\b(?:j['’]ai|nous avons|on a) (?:essayé|vérifié|contrôlé|testé|confirmé)\b",
+        # "on consomme déjà depuis le début", "j'utilise déjà upsert-kafka": a present tense, then already
+        r"\b(?:on|nous|je|j['’])(?=\s?\w+ déjà\b)",
     ),
     turn_done_patterns=(
         r"\b(?:j['’]ai|nous avons|on a) (?:mis|défini|ajouté|changé|modifié|augmenté|baissé|activé|désactivé|"

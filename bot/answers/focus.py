@@ -183,6 +183,8 @@ def unshown_fixes(chunk: Chunk, before: str, question: str) -> Selection | None:
         # first, "contact technical support for a custom connector", was untried)
         new = [i for i in fixes if not said_done(texts[i], qy)]
         if len(new) == len(fixes):
+            new = _besides_closest(fixes, texts, done[2], chunk.language)
+        if len(new) == len(fixes):
             new = [i for i in new if not _shown(" ".join(texts[i].split()), flat)]
     else:
         new = [i for i in fixes if not _shown(" ".join(texts[i].split()), flat)]
@@ -200,6 +202,18 @@ def unshown_fixes(chunk: Chunk, before: str, question: str) -> Selection | None:
     order = reading_order(parts)
     text = join_parts(parts, shown, order, condition(question), chunk.language)
     return Selection(text, True, [i for i in order if i in shown])
+
+
+def _besides_closest(fixes: list[int], texts: list[str], words_done: frozenset[str], lang: str) -> list[int]:
+    """The fixes other than the one a turn saying what it did names best, in its own words: "ya consumo desde el
+    principio (initial) y sigue igual" shares only "consum" with "Consuma el binlog desde el inicio" (a tenth
+    trial was told the entry had no other fix, its untried "Deshabilite MiniBatch" hidden). All of them when no
+    single fix shares a word with the turn more than the others."""
+    shared = {i: len(words_done & set(tokenize(texts[i], lang))) for i in fixes}
+    best = max(shared.values(), default=0)
+    if best == 0 or sum(n == best for n in shared.values()) > 1:
+        return fixes
+    return [i for i in fixes if shared[i] < best]
 
 
 RESTATED_WORDS = 2  # a fix's opening sentence shares at least this many words with the turn, and half of its words

@@ -243,3 +243,18 @@ def test_a_parallelism_of_one_is_the_single_threaded_writing_already_tried(bot, 
     a1, a2 = chat(bot, first, done)
     assert english_title(a1.citations[0]) == DEADLOCK and english_title(a2.citations[0]) == DEADLOCK
     assert "single-threaded" not in a2.parts.body and "unique key" in a2.parts.body, a2.parts.body
+
+
+@pytest.mark.parametrize(
+    "done", ["ya consumo desde el principio y sigue igual", "ya consumo el binlog desde el principio y sigue igual"]
+)
+def test_a_fix_the_turn_says_it_does_in_its_own_words_leaves_the_other_one(bot, done):
+    """A tenth new-user trial: "ya consumo desde el principio (initial) y sigue igual" after both fixes of the
+    MiniBatch entry were shown was told the entry had no other fix; its untried "Deshabilite MiniBatch" was
+    hidden. The turn's "principio" is the fix's "inicio": of the fixes, the one sharing the most of its words is
+    the one done (bot/answers/focus.py `_besides_closest`), and "ya consumo" says it was done (es done_patterns)."""
+    first = "Activé MiniBatch en un job CDC que lee el binlog desde latest y la tabla de resultados queda vacía"
+    a1, fix, after = chat(bot, first, "¿cómo lo arreglo?", done)
+    assert "Deshabilite MiniBatch" in fix.text and "Consuma el binlog" in fix.text
+    assert after.citations[0].chunk_id == a1.citations[0].chunk_id
+    assert "Deshabilite MiniBatch" in after.text and "Consuma el binlog" not in after.text, after.text

@@ -225,3 +225,21 @@ def test_german_done_and_checked_clauses(question, names, tested):
 )
 def test_what_was_done_in_other_words_than_the_entries(question, tested):
     assert ("single-threaded" in done_query(question, "en")[0]) == bool(tested)
+
+
+@pytest.mark.parametrize(
+    ("turn", "lang", "word"),
+    [
+        # a tenth trial: "already" then a present tense says it is done, the verb kept as what was done
+        ("ya consumo desde el principio (initial) y sigue igual", "es", "consum"),
+        ("ya uso upsert-kafka y sigue igual", "es", "upsert"),
+        ("on consomme déjà depuis le début et rien ne change", "fr", "consomm"),
+        # "ya no" is "no longer": nothing done
+        ("ya no funciona", "es", ""),
+        # a state, not something done: "with the job already running"
+        ("inserté filas con el job ya corriendo", "es", ""),
+    ],
+)
+def test_already_doing_something_is_done(turn, lang, word):
+    assert done_turn(turn) == ("done" if word else "")
+    assert (word in done_query(turn, lang, turn=True)[2]) if word else not any(done_query(turn, lang, turn=True))

@@ -208,6 +208,9 @@ class Bot:
         """A follow-up the aspect checks declined (bot/dialogue/aspect.py decline_repeat) never hides an
         entry the user can be given."""
         if q.turn.about_entry and q.previous is not None:
+            seen = self._last_seen(q, retriever)
+            if seen is not None:
+                return seen
             # "ça n'a pas marché" after a follow-up the checks declined ("et pour ClickHouse ?": not covered): the
             # user saw no entry there; the one under discussion is the question's before it (its aspect still
             # counts when it found one: "dame el SQL" after "¿y para Hudi?" is Hudi's entry)
@@ -225,6 +228,20 @@ class Bot:
             if alone.decision.outcome == ANSWER or (own and not repeated):
                 return replace(alone, features={**alone.features, READ_ALONE: 1.0})
         return r
+
+    def _last_seen(self, q: Query, retriever: HybridRetriever) -> Retrieval | None:
+        """The last user turn read alone, its answer's first entry first, when that answer showed one that reading
+        finds: a follow-up naming another product with a question of its own was answered as read alone (a tenth
+        trial's "¿Y en MaxCompute? ... duplicados tras un failover" showed the MaxCompute entry), and "¿cómo lo
+        soluciono?" after it is about that entry, not the question's before it. None otherwise."""
+        shown = shown_first(q.history, corpus_words(retriever).titles)
+        last = next((t.content for t in reversed(q.history) if t.role == "user"), "")
+        if shown is None or not last:
+            return None
+        alone = retriever.retrieve_query(read_text(last, q.reading.language, retriever.english_words), k=self.k)
+        if shown not in [h.group for h in alone.hits]:
+            return None
+        return replace(alone, hits=put_first(retriever, alone.hits, shown, alone.language))
 
     def _beside(self, q: Query, r: Retrieval, retriever: HybridRetriever) -> Retrieval:
         """A turn saying what the user did or checked that touches nothing of the entry under discussion ("telnet

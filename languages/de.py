@@ -55,7 +55,12 @@ PACK = LanguagePack(
         r"was ist die (ursache|grund)",
         r"^\W*ist (?:das|es|dies) normal\W*$",
     ),
-    code_request_patterns=(r"zeig(e)? mir (den|das|die) (sql|code|ddl|konfiguration)", r"(sql|code)-?beispiel"),
+    code_request_patterns=(
+        r"zeig(e)? mir (den|das|die) (sql|code|ddl|konfiguration)",
+        r"(sql|code)-?beispiel",
+        # "und wie sieht das SQL dafür aus?" (a tenth trial: the same list again)
+        r"wie sieht (das|der|die) (sql|code|ddl|konfiguration)\b.{0,20}\baus\b",
+    ),
     failed_fix_patterns=(r"(hat|funktioniert) (immer noch )?nicht( funktioniert| geholfen)?",),
     why_patterns=(r"warum", r"wieso", r"weshalb"),
     please_patterns=(r"bitte", r"danke"),
@@ -222,7 +227,7 @@ PACK = LanguagePack(
             "pronoun": ("was brauche ich dafür?",),
             "fix_request": ("wie behebe ich das?", "wie kann ich das beheben?", "was ist die Lösung?", "was tun?"),
             "cause_request": ("warum?", "ist das normal?"),
-            "code_request": ("zeig mir das SQL",),
+            "code_request": ("zeig mir das SQL", "und wie sieht das SQL dafür aus?"),
             "failed_fix": ("hat nicht funktioniert",),
             "resume": ("zurück zu meinem Fenster-Problem: warum?",),
             "symptom": ("die Ergebnistabelle ist leer", "der Job schlägt fehl"),

@@ -45,7 +45,9 @@ PACK = LanguagePack(
         r"^\W*(?:is|isn['’]t) (?:it|that|this) (?:normal|expected)\W*$",
     ),
     code_request_patterns=(
-        r"(give|show|send|write) me (the|an?|some) (sql|ddl|code|config|configuration|example|sample|statement|query)",
+        # "give me the correct DDL", "show me a working config": up to two words before what is asked (a tenth trial)
+        r"(give|show|send|write) me (the|an?|some) (\w+ ){0,2}?(sql|ddl|code|config|configuration|example|sample|"
+        r"statement|query)\b",
         r"\b(sql|ddl|code|config|configuration) (example|sample)",
     ),
     why_patterns=(r"why",),
@@ -166,7 +168,7 @@ PACK = LanguagePack(
             "pronoun": ("why does it fail?",),
             "fix_request": ("how do I fix it?", "what's the fix?", "what should I do?"),
             "cause_request": ("why?", "why does this happen?", "what causes it?", "is that normal?"),
-            "code_request": ("give me the SQL", "show me a config example"),
+            "code_request": ("give me the SQL", "show me a config example", "give me the correct DDL"),
             "failed_fix": (
                 "that did not work", "still nothing", "it doesn't help", "what else?", "anything else I can try?"
             ),

@@ -10,7 +10,8 @@ PACK = LanguagePack(
     script=HAN,
     spaced=False,
     follow_up_patterns=("那么", "那", "还有", "如果是", "同样", "换成"),
-    pronoun_patterns=("(?<!其)它", "这个", "那个"),
+    # "为什么会这么慢？" ("why is it this slow?": a tenth trial's turn was searched alone) points back as "it" does
+    pronoun_patterns=("(?<!其)它", "这个", "那个", "这么", "这样"),
     # "ClickHouse 呢？" ("and ClickHouse?"): a short question closed by 呢 asks about what came before
     asks_about_patterns=(r"呢\s*[？?]?\s*$",),
     fix_request_patterns=("(?:怎么|如何|怎样|咋)(?:解决|修复|处理|办|改|修)", "解决(?:方法|办法|方案)"),
@@ -163,7 +164,7 @@ PACK = LanguagePack(
     examples=frozen(
         {
             "follow_up": ("那 ClickHouse 呢？",),
-            "pronoun": ("它为什么失败",),
+            "pronoun": ("它为什么失败", "为什么会这么慢？"),
             "asks_about": ("ClickHouse 呢？",),
             "fix_request": ("怎么解决",),
             "cause_request": ("为什么？", "是什么原因"),

@@ -350,7 +350,9 @@ def _resume(rest: str, before: FollowUp, known: frozenset[str], detect: Detect |
     own keeps that question's topic words, as a follow-up does ("how do I set the idle timeout? (Kafka window
     never fires)")."""
     if not rest.strip(" ?¿!.。？"):
-        return replace(before, language=None, previous=before.query, same_entry=False, about_entry=True, own=rest)
+        # that question searched again, as it was: not "about the entry the last answer showed first", which is the
+        # detour's (a tenth trial's "back to my first question" after a Kafka detour put the detour's entry first)
+        return replace(before, language=None, previous=before.query, same_entry=False, about_entry=False, own=rest)
     turn = _resolve(rest, before.query, known=known, detect=detect, before=before)
     if turn.previous or turn.about_entry or turn.same_entry:
         return replace(turn, own=rest)

@@ -83,7 +83,7 @@ def build_query(
     if earlier is not None:
         reading = earlier.reading  # the same text, retrieved as it was (bot/service.py cites it in turn.language)
     else:
-        asked = turn.language or language or _conversation_keeps(question, history, languages)
+        asked = turn.language or language or _conversation_keeps(question, turn.query, history, languages)
         if turn.about_entry:
             # "pourquoi ?" after an English question: the user now writes French, and is answered in it
             # (a turn with no sign of any language, "sigue igual", is read as English at 0.3: it says nothing)
@@ -114,11 +114,13 @@ def build_query(
     )
 
 
-def _conversation_keeps(question: str, history: list[Turn], languages: Languages) -> str | None:
+def _conversation_keeps(question: str, read: str, history: list[Turn], languages: Languages) -> str | None:
     """The conversation's language for a short turn read as one answers are not given in: a tenth trial's
     "volvamos a mi primera pregunta", after three Spanish turns, was read as Portuguese and answered in English
-    (its detection is a guess on a few words; the user has shown which language they read). None otherwise."""
-    if not history or len(question.split()) > KEPT_LANGUAGE_WORDS or CJK_RUN.search(question):
+    (its detection is a guess on a few words; the user has shown which language they read). Only for a turn read
+    as typed (`read`, its standalone text, is the question): a follow-up's standalone text carries the words of
+    the question before it, whose language it reads. None otherwise."""
+    if read != question or not history or len(question.split()) > KEPT_LANGUAGE_WORDS or CJK_RUN.search(question):
         return None  # a Chinese (Japanese, Korean) turn is read as such: its glossary, its second model
     code, _ = languages(question)
     if code in SUPPORTED:

@@ -28,6 +28,9 @@ _FIRST = frozenset(fold(w) for p in PACKS.values() for w in p.first_words)
 _CJK_RUN = re.compile(rf"[{CJK}]+")
 
 
+LEAD_WORDS = 4  # a sentence before the resume phrase of at most this many words ("ok, forget that.") is passed over
+
+
 @dataclass(frozen=True)
 class Resumed:
     """Which earlier user turn a turn goes back to, and what it asks of it ("" when nothing more)."""
@@ -62,6 +65,13 @@ def resumed(
     """The earlier user turn a turn goes back to. `earlier`: each user turn so far, oldest first, as typed and
     made standalone. None when the turn opens with no resume phrase, or its words name no earlier turn."""
     opener = RESUMES.match(question)
+    if opener is None:
+        # a short sentence before it ("ok forget that. back to my first question": a tenth trial's turn was
+        # searched as typed)
+        first, _, after = question.partition(". ")
+        if after and len(first.split()) <= LEAD_WORDS:
+            question = after
+            opener = RESUMES.match(question)
     if opener is None or not earlier:
         return None
     named, *rest = _NAMED_END.split(question[opener.end() :].strip(), maxsplit=1)

@@ -169,3 +169,41 @@ def test_a_short_turn_read_as_a_language_without_answers_keeps_the_conversation_
     assert back.language == "es" and back.decision.shows_entries, back.text
     assert back.citations[0].chunk_id == a1.citations[0].chunk_id
     assert "Questions are answered in English" not in back.text
+
+
+def test_a_short_sentence_before_going_back_is_passed_over_and_the_first_ranking_comes_back(bot):
+    """A tenth new-user trial: "ok forget that. back to my first question" was searched as typed; and "back to my
+    first question" after a Kafka detour put the detour's first entry first, not the first question's."""
+    earlier = [("q1", "window never fires"), ("q2", "sink fails"), ("q3", "other thing")]
+    assert resumed("ok, forget that. back to my first question", earlier, detect_language) == Resumed(0, "")
+    a1, _detour, back = chat(
+        bot,
+        WINDOW["en"],
+        "Different thing: our Kafka sink cannot connect to the brokers through a proxy, what should I change?",
+        "ok forget that. back to my first question",
+    )
+    assert english_title(a1.citations[0]) == WINDOW_ENTRY
+    assert back.citations[0].chunk_id == a1.citations[0].chunk_id, [c.title for c in back.citations]
+
+
+def test_a_fix_request_after_a_product_question_read_alone_is_about_the_entry_it_showed(bot):
+    """A tenth new-user trial: "¿cómo lo soluciono?" after "¿Y en MaxCompute? ... duplicados tras un failover"
+    (read alone: it asks a question of its own, and was shown the MaxCompute entry) got the MySQL entry of the
+    question before it, and its fix."""
+    _a1, a2, fix = chat(
+        bot,
+        "Tras reiniciar el job desde un checkpoint, la tabla MySQL de destino tiene filas duplicadas. ¿Por qué?",
+        "¿Y en MaxCompute? Otro job escribe en MaxCompute con Stream Tunnel y vemos duplicados tras un failover.",
+        "¿cómo lo soluciono?",
+    )
+    assert "MaxCompute" in english_title(a2.citations[0])
+    assert fix.citations[0].chunk_id == a2.citations[0].chunk_id and "Batch Tunnel" in fix.text, fix.text
+
+
+@pytest.mark.parametrize("turn", ["binlog purgado en RDS", "datos duplicados tras failover"])
+def test_a_short_new_question_read_as_portuguese_keeps_a_spanish_conversation_s_language(bot, turn):
+    """Spanish words a detector reads as Portuguese from a few of them: answered in Spanish after Spanish turns
+    (bot/dialogue/query.py), in English with no turn before it (Portuguese answers are not given)."""
+    _a1, a2 = chat(bot, "La tabla sink de MySQL sale vacía después de reiniciar el job. ¿Por qué?", turn)
+    assert a2.language == "es", a2.text
+    assert bot.ask(turn).language == "en"

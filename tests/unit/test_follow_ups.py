@@ -130,3 +130,21 @@ def test_a_word_opening_a_sentence_is_no_name_but_a_dotted_option_s_parts_are_no
 )
 def test_a_turn_announcing_another_subject_is_read_at_its_start(turn, announces):
     assert bool(NEW_TOPIC.search(ACKNOWLEDGED.sub("", turn))) is announces
+
+
+@pytest.mark.parametrize(
+    ("turn", "kind"),
+    [
+        # a tenth trial: a word more than the pattern knew, and a German way of asking for the SQL
+        ("give me the correct DDL", "code"),
+        ("show me a working config", "code"),
+        ("und wie sieht das SQL dafür aus?", "code"),
+    ],
+)
+def test_requests_for_code_in_more_words(turn, kind):
+    assert entry_request(turn) == kind
+
+
+def test_why_is_it_this_slow_in_chinese_points_back():
+    # "为什么会这么慢？": "this slow" is the situation the last answer was about (a tenth trial searched it alone)
+    assert is_follow_up("为什么会这么慢？")

@@ -68,8 +68,8 @@ def resumed(
     if opener is None:
         # a short sentence before it ("ok forget that. back to my first question": a tenth trial's turn was
         # searched as typed)
-        first, _, after = question.partition(". ")
-        if after and len(first.split()) <= LEAD_WORDS:
+        lead, _, after = question.partition(". ")
+        if after and len(lead.split()) <= LEAD_WORDS:
             question = after
             opener = RESUMES.match(question)
     if opener is None or not earlier:

@@ -70,6 +70,9 @@ _SETTING = re.compile(r"[._]|-\S*\d|\d\S*-")
 _COMMENT = re.compile(r"^\s*(?:--|//|#)\s*(\S.*?)\s*$", re.M)
 
 
+_FUNCTION = frozenset(words("function_words"))
+ASKED_WORDS = 2  # words of the question's asking sentence a later sentence holds to be the one answering it
+
 def _paragraphs(text: str) -> list[str]:
     """A rendered part's prose paragraphs on one line each: no bare label, no list marker, no code sample
     but the first line of one a sentence introduces (": `SET 'key' = 'value';`") when it is short."""
@@ -117,7 +120,9 @@ def _prose_len(sents: list[str]) -> int:
     return len(" ".join(_CODE_TAIL.sub("", s) for s in sents))
 
 
-def _line(paras: list[str], limit: int, names: frozenset[str] = frozenset()) -> str:
+def _line(
+    paras: list[str], limit: int, names: frozenset[str] = frozenset(), asked: frozenset[str] = frozenset()
+) -> str:
     """Whole sentences from the opening while they fit; the first one cut at a word when even it does not;
     not ending on a lead-in (":") when something came before it. When the opening only names the case or
     the cause and a later sentence says what to do ("To resolve this issue, upgrade ..."), the line is the
@@ -137,6 +142,11 @@ def _line(paras: list[str], limit: int, names: frozenset[str] = frozenset()) -> 
     opening_says = any(map(instructs, out or sents[:1]))
     todo = None if opening_says else next((s for s in sents[len(out) or 1 :] if instructs(s)), None)
     todo = _stated_case(sents, len(out) or 1, names, limit) or todo
+    if not todo and len(out) == 1:
+        # one sentence fits: a later one answering what the question asks joins it when both fit the stretch
+        answer = _answering(sents[1:], out[0], asked)
+        if answer and _prose_len([out[0], answer]) <= round(limit * PAIR_STRETCH):
+            return f"{out[0]} {answer}"
     if todo:
         pair, stretched = [sents[0], todo], round(limit * PAIR_STRETCH)
         room, out = (stretched, pair) if _prose_len(pair) <= stretched else (limit, [todo])
@@ -147,6 +157,34 @@ def _line(paras: list[str], limit: int, names: frozenset[str] = frozenset()) -> 
     while len(out) > 1 and out[-1].endswith(":"):
         out.pop()
     return " ".join(out)
+
+
+def asked_words(question: str) -> frozenset[str]:
+    """The words of the question's last asking sentence (one a question mark closes), four letters or more and no
+    function word, lower case: what a sentence answering it holds ("Do I have to wait for a checkpoint?")."""
+    asking = [s for s in re.split(r"(?<=[.!?])\s+|(?<=[？。！])", question) if s.strip().endswith(("?", "？"))]
+    if not asking:
+        return frozenset()
+    found = re.findall(r"[^\W\d_][\w-]{3,}", asking[-1].lower())
+    return frozenset(w for w in found if w not in _FUNCTION)
+
+
+def _answering(later: list[str], opening: str, asked: frozenset[str]) -> str | None:
+    """The first later sentence holding ASKED_WORDS words of the question's asking sentence or more, and more of
+    them than the opening: it answers what the question asks ("Do I have to wait for a checkpoint?": "You do not
+    need to wait for a checkpoint to complete", after the opening on when data becomes visible: a tenth trial's
+    line stopped before it). Not one pointing back."""
+    if len(asked) < ASKED_WORDS:
+        return None
+    held = sum(_holds(opening.lower(), w) for w in asked)
+    return next(
+        (
+            s
+            for s in later
+            if not BACK_REFERENCE.match(s) and sum(_holds(s.lower(), w) for w in asked) >= max(ASKED_WORDS, held + 1)
+        ),
+        None,
+    )
 
 
 def _stated_case(sents: list[str], start: int, names: frozenset[str], limit: int) -> str | None:
@@ -211,7 +249,8 @@ def fix_line(chunk: Chunk, question: str, lang: str, weights: dict[str, float] |
     qy = local_query(parts, texts, qy)
     ranked = sorted(cands, key=lambda i: (-relevance(parts[i], texts[i], qy), i))
     named = frozenset(n for n in names if _SETTING.search(n))
-    lines = [(i, _part_line(parts, texts, i, limit, chunk.language, named)) for i in ranked]
+    asked = asked_words(question)
+    lines = [(i, _part_line(parts, texts, i, limit, chunk.language, named, asked)) for i in ranked]
     found = [
         (i, line)
         for i, line in lines
@@ -246,7 +285,13 @@ def _comment_line(texts: list[str], tokens: set[str], lang: str, limit: int) -> 
 
 
 def _part_line(
-    parts: list[Part], texts: list[str], i: int, limit: int, lang: str = "", names: frozenset[str] = frozenset()
+    parts: list[Part],
+    texts: list[str],
+    i: int,
+    limit: int,
+    lang: str = "",
+    names: frozenset[str] = frozenset(),
+    asked: frozenset[str] = frozenset(),
 ) -> str:
     paras = _paragraphs(texts[i])
     if not paras:
@@ -256,7 +301,7 @@ def _part_line(
     while paras[-1].endswith(":") and nxt < len(parts) and parts[nxt].kind not in _NO_LINE:
         paras += _paragraphs(texts[nxt])
         nxt += 1
-    line = _line(paras, limit, names)
+    line = _line(paras, limit, names, asked)
     if "`" in line or not _ANNOUNCE.search(line):
         return line
     # "add the following code ..." without the code says nothing to do: the code (or the options listed) after it

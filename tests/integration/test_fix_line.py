@@ -242,3 +242,24 @@ def test_the_line_is_the_sentence_on_the_mechanism_the_question_names(index_dir,
 def test_the_line_is_the_branch_of_the_version_ending_a_sentence(index_dir, question, branch):
     chunk = next(c for c in open_store(index_dir).chunks if c.title == "Partition change discovery")
     assert branch in fix_line(chunk, question, "en", None)
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "said"),
+    [
+        # a tenth new-user trial's line stopped before the sentence answering its question
+        ("Rows only show up in ClickHouse minutes later. Do I have to wait for a checkpoint? exactly-once is off.",
+         "Data visibility in ClickHouse", "You do not need to wait for a checkpoint to complete."),
+        ("Our consumer group lag never moves. When does Flink commit the offsets to Kafka, after a checkpoint?",
+         "Commit offset in Kafka", "When a checkpoint completes successfully, Flink commits"),
+    ],
+)  # fmt: skip
+def test_a_closest_line_goes_on_to_the_sentence_answering_what_the_question_asks(bot, question, title, said):
+    """A line of one sentence takes the first later sentence holding two words or more of the question's asking
+    sentence that the opening lacks, when both fit (bot/answers/fix_line.py `_answering`)."""
+    r = bot.retriever.retrieve(question)
+    hit = next(h for h in r.hits if h.chunk.title == title)
+    line = fix_line(hit.chunk, question, hit.chunk.language, r.term_weights)
+    assert said in line and len(line) <= round(FIX_CHARS * 1.6), line
+    # without asking it, the line is the opening alone
+    assert said not in fix_line(hit.chunk, "Rows only show up in ClickHouse minutes later", "en", r.term_weights)

@@ -396,3 +396,13 @@ def test_a_part_that_only_points_elsewhere_is_known():
     assert only_points_elsewhere("  For the complete list of WITH parameters, see the DataHub connector docs.")
     assert only_points_elsewhere("• Para más información, consulte la documentación del conector.")
     assert not only_points_elsewhere("Rename access.id to accessId. For more information, see the documentation.")
+
+
+def test_the_words_of_the_question_s_asking_sentence():
+    from faqbot.bot.answers.fix_line import asked_words
+
+    assert asked_words("Rows show up late in ClickHouse. Do I have to wait for a checkpoint? exactly-once is off.") >= {
+        "wait", "checkpoint"
+    }
+    assert "clickhouse" not in asked_words("Rows show up late in ClickHouse. Do I have to wait for a checkpoint?")
+    assert asked_words("Rows show up late in ClickHouse") == frozenset()

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from faqbot.bot.answers.answer import Turn
 from faqbot.bot.answers.parts_score import VERSION, condition
-from faqbot.bot.dialogue.words import ERROR_CLASS, word_count
+from faqbot.bot.dialogue.words import ERROR_CLASS, PRONOUNS, word_count
 
 if TYPE_CHECKING:
     from faqbot.bot.retrieval.retrieve import Hit, HybridRetriever
@@ -73,5 +73,9 @@ def tells_version(question: str, retriever: HybridRetriever, group: str | None) 
         return False
     if condition(question) is None:
         return False
+    # a turn pointing back ("Et avant la version VVR 6.0.2, ce paramètre existe ?": a tenth trial got the RocketMQ
+    # entry its version found) asks the entry under discussion, whether or not that entry names versions
     entry = retriever.entry(group, "en")
-    return entry is not None and any(VERSION.search(c.body) for c in entry.versions)
+    if entry is None:
+        return False
+    return bool(PRONOUNS.search(question)) or any(VERSION.search(c.body) for c in entry.versions)

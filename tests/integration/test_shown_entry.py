@@ -12,7 +12,7 @@ from faqbot.bot.dialogue.shown import shown_first
 from faqbot.bot.retrieval.corpus_words import corpus_words
 from faqbot.bot.retrieval.decision import NOT_COVERED
 
-from tests.support import chat
+from tests.support import chat, english_title
 
 VISIBLE_EN = "how long do I need to wait before rows written by flink show up in clickhouse?"
 VISIBLE_FR = "combien de temps faut-il attendre avant que les lignes écrites par flink apparaissent dans clickhouse ?"
@@ -127,3 +127,21 @@ def test_a_version_after_an_entry_without_versions_is_a_question_of_its_own(bot)
     a1, a2 = chat(bot, "event time window on kafka produces no results", "we are on vvr 8.0.7 and the job restarts")
     assert "window" in a1.citations[0].title
     assert "window" not in a2.citations[0].title, a2.citations[0].title
+
+
+@pytest.mark.parametrize(
+    "turn",
+    ["Et avant la version VVR 6.0.2, ce paramètre existe ?", "and before VVR 6.0.2, does this option exist?"],
+)
+def test_a_version_turn_pointing_back_stays_on_the_entry_even_without_versions(bot, turn):
+    """A tenth new-user trial: after the window entry (it names no version), "Et avant la version VVR 6.0.2, ce
+    paramètre existe ?" got the RocketMQ entry its version found first; the turn points back at the parameter."""
+    first = (
+        "Le watermark de ma source Kafka n'avance pas et mes fenêtres ne se déclenchent jamais, certaines partitions "
+        "sont vides. Quel paramètre faut-il régler ?"
+    )
+    a1, a2 = chat(bot, first, turn)
+    assert "event time windows" in english_title(a1.citations[0])
+    assert a2.citations[0].chunk_id == a1.citations[0].chunk_id or english_title(a2.citations[0]) == english_title(
+        a1.citations[0]
+    ), [c.title for c in a2.citations]

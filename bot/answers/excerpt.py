@@ -162,6 +162,9 @@ def echoes(part: str, q: set[str], lang: str) -> bool:
 # a sentence ends at . ! ? and a space before a word that can open one: "See How do I configure custom job
 # run parameters? for instructions." is one sentence (cut at its "?", "for instructions." stood alone)
 SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?![a-z])")
+# a user's sentence ends at . ! ? before a space (not inside "table.exec.source"), or at their Chinese forms; users
+# open sentences in lower case ("... a checkpoint? exactly-once is off."), the entries' break above does not
+TYPED_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*(?=\S)")
 # "As a result, the connector ..." quoted alone, without the sentence it follows, loses the cause it states
 BACK_REFERENCE = re.compile("|".join(f"(?:{p})" for p in words("back_reference_patterns")), re.I)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from faqbot.bot.answers.done import done_query, undone
-from faqbot.bot.answers.excerpt import BACK_REFERENCE, SENTENCE_BREAK
+from faqbot.bot.answers.excerpt import BACK_REFERENCE, SENTENCE_BREAK, TYPED_SENTENCE_BREAK
 from faqbot.bot.answers.extract import section_kind
 from faqbot.bot.answers.parts import render_part
 from faqbot.bot.answers.parts_score import (
@@ -72,6 +72,7 @@ _COMMENT = re.compile(r"^\s*(?:--|//|#)\s*(\S.*?)\s*$", re.M)
 
 _FUNCTION = frozenset(words("function_words"))
 ASKED_WORDS = 2  # words of the question's asking sentence a later sentence holds to be the one answering it
+
 
 def _paragraphs(text: str) -> list[str]:
     """A rendered part's prose paragraphs on one line each: no bare label, no list marker, no code sample
@@ -162,7 +163,7 @@ def _line(
 def asked_words(question: str) -> frozenset[str]:
     """The words of the question's last asking sentence (one a question mark closes), four letters or more and no
     function word, lower case: what a sentence answering it holds ("Do I have to wait for a checkpoint?")."""
-    asking = [s for s in re.split(r"(?<=[.!?])\s+|(?<=[？。！])", question) if s.strip().endswith(("?", "？"))]
+    asking = [s for s in TYPED_SENTENCE_BREAK.split(question) if s.strip().endswith(("?", "？"))]
     if not asking:
         return frozenset()
     found = re.findall(r"[^\W\d_][\w-]{3,}", asking[-1].lower())

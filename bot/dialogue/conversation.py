@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from faqbot.bot.answers.answer import Turn
+from faqbot.bot.answers.excerpt import TYPED_SENTENCE_BREAK
 from faqbot.bot.answers.phrases import LANGUAGE_NAMES
 from faqbot.bot.dialogue.requests import entry_request
 from faqbot.bot.dialogue.resume import resumed
@@ -155,19 +156,19 @@ def is_follow_up(question: str) -> bool:
     )
 
 
-# a sentence ends at . ! ? before a space (not inside "table.exec.source"), or at their Chinese forms
-_SENTENCES = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*(?=\S)")
 RESTATED_WORDS = 2  # words of the previous answer a turn's opening restates
 
 
-def restates_then_asks(question: str, previous: str, answer: str, known: frozenset[str] = frozenset()) -> bool:
+def restates_then_asks(
+    question: str, previous: str, answer: str, known: frozenset[str] = frozenset(), detect: Detect | None = None
+) -> bool:
     """A turn that restates what the previous answer said, then asks of it in a short closing follow-up ("some
     partitions are empty indeed, we have 12 partitions and only 3 get data. Is there an option for that?": a ninth
     trial's turn was searched as typed and got three MaxCompute partition entries). Not one pasting an error of its
     own, nor one announcing another subject ("otra cosa: ...", the packs' `new_topic_patterns`), nor one naming a
     product neither the previous question nor its answer named, nor one whose closing question has no pronoun
     pointing back ("otra cosa: ... el intervalo es 3 min. ¿es normal?"): those ask of their own."""
-    sentences = _SENTENCES.split(question.strip())
+    sentences = TYPED_SENTENCE_BREAK.split(question.strip())
     if len(sentences) < 2 or not answer or ERROR_CLASS.search(question):
         return False
     if NEW_TOPIC.search(ACKNOWLEDGED.sub("", question)):  # "another thing: ...": a subject of its own
@@ -178,7 +179,7 @@ def restates_then_asks(question: str, previous: str, answer: str, known: frozens
         return False
     if _names_product(opening, known, f"{previous} {answer}"):
         return False
-    lang, _ = detect_language(question)
+    lang, _ = (detect or detect_language)(question)  # the turn's detector: each text is detected once
     said = set(tokenize(answer, lang))
     return len(set(tokenize(opening, lang)) & said) >= RESTATED_WORDS
 
@@ -326,7 +327,7 @@ def _resolve(
         question = (question[: asked.start()] + question[asked.end() :]).strip()
         if not tokenize(REFERS_BACK.sub("", PLEASE.sub(" ", question)), "en"):  # nothing but the language: same topic
             return FollowUp(previous, language, previous, same_entry=True)
-    if not (is_follow_up(question) or restates_then_asks(question, previous, answer, known)):
+    if not (is_follow_up(question) or restates_then_asks(question, previous, answer, known, detect)):
         return FollowUp(question, language)
     aspect = _new_aspect(question, known, previous)
     kept = " ".join(_kept(question, previous, known, detect))

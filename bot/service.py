@@ -16,15 +16,16 @@ if TYPE_CHECKING:
     from faqbot.bot.retrieval.abstain import AbstainModel
 
 from faqbot.bot.answers.answer import Answer, Turn
-from faqbot.bot.answers.compose import compose
+from faqbot.bot.answers.compose import NO_VERSION, compose
 from faqbot.bot.answers.done import content_words, done_query
 from faqbot.bot.answers.focus import fixes_done
+from faqbot.bot.answers.parts_score import VERSION
 from faqbot.bot.answers.phrases import phrase
 from faqbot.bot.dialogue.aspect import DECLINED, ENTRY_BEFORE, READ_ALONE, REPEATS_ENTRY, decline_repeat
 from faqbot.bot.dialogue.conversation import phrase_pattern
 from faqbot.bot.dialogue.query import Query, build_query
 from faqbot.bot.dialogue.requests import focus
-from faqbot.bot.dialogue.shown import put_first, shown_first, tells_version
+from faqbot.bot.dialogue.shown import names_versions, put_first, shown_first, tells_version
 from faqbot.bot.dialogue.turns import in_language, nothing_to_refer_to
 from faqbot.bot.retrieval.corpus_words import corpus_names, corpus_words
 from faqbot.bot.retrieval.decision import ANSWER, CLOSEST, NOT_COVERED, Decision
@@ -191,6 +192,10 @@ class Bot:
             r = self._declined(q, r, retriever)
         elif (about_shown or tells_version(q.question, retriever, previous_shown)) and r.hits:
             r = replace(r, hits=put_first(retriever, r.hits, shown_first(q.history, titles), r.language))
+            if not about_shown and not names_versions(r.hits[0]):
+                # "et avant la version 6.0.2, ce paramètre existe ?" of an entry naming no version: said so (a tenth
+                # trial was shown the entry again without a word on its version)
+                r = replace(r, features={**r.features, NO_VERSION: 1.0})
         if q.focus == "done" and r.hits and not _touches(r.hits[0], q.question):
             r = self._beside(q, r, retriever)
         if q.bare:
@@ -357,7 +362,9 @@ def _touches(h: Hit, question: str) -> bool:
     for chunk in h.versions:
         text = f"{chunk.title}\n{chunk.body}".lower()
         names, tested, _words, _unused = done_query(question, chunk.language, turn=True)
-        if any(n in text for n in names) or tested & set(tokenize(text, chunk.language)):
+        # a version the user runs touches an entry that names versions ("we are on VVR 8.0.10 already": its upgrade)
+        named = any(n in text if not VERSION.fullmatch(n) else VERSION.search(text) for n in names)
+        if named or tested & set(tokenize(text, chunk.language)):
             return True
         judged = judged or bool(names or tested)
     return not judged
@@ -367,7 +374,7 @@ def _settled(r: Retrieval, question: str, focus_: str, shown: list[Turn]) -> tup
     """(the retrieval, what the answer quotes, the earlier answers' texts it counts as shown) once what the
     question says was done is read."""
     if focus_ in ("", "done") and r.decision.outcome != NOT_COVERED and r.hits:
-        if fixes_done(r.hits[0].chunk, question, r.term_weights):
+        if fixes_done(r.hits[0].chunk, question, r.term_weights, turn=focus_ == "done"):
             # "I already added X and it still fails", X being the entry's fix: told so, with the entries next to it
             return replace(r, decision=Decision(CLOSEST, r.confidence, "fix_done")), "failed", ""
     if focus_ == "done":

@@ -53,6 +53,23 @@ _FROM_WORD = re.compile(
     re.I,
 )
 
+# A fix that is a version to run: "Upgrade to VVR 8.0.9 or a later version", "Use VVR 8.0.5 or later", "This issue
+# is fixed in Realtime Compute for Apache Flink 8.0.11" (and the French and Spanish entries' forms). A user already
+# on that version or a later one has done it (bot/answers/parts_score.py).
+_UV = r"(?:la\s+)?(?:versi[oó]n\s+)?(?:vvr[-\s]*)?(\d+\.\d+(?:\.\d+)?)"
+_UPGRADE = re.compile(
+    r"(?:upgrade|update|(?:is|are|was|been) (?:fixed|resolved) in|mise à niveau vers|mettez à niveau|passez à|"
+    r"corrigée? dans|résolue? dans|actualice|actualiza|corregido en|resuelto en|升级到|升级至)"
+    rf"(?:(?!\b(?:from|depuis|desde)\b)[^\d.;]){{0,60}}?{_UV}"
+    rf"|(?:\buse|utilisez|utilice|usa)\s+{_UV}\s*(?:or (?:a )?later|ou ultérieure|ou version ultérieure|o posterior)",
+    re.I,
+)
+
+
+def upgrade_versions(text: str) -> list[str]:
+    """The versions a text says to run as a fix ("Upgrade to VVR 8.0.9 or a later version": ["8.0.9"])."""
+    return [m.group(1) or m.group(2) for m in _UPGRADE.finditer(text)]
+
 
 def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" \t"))

@@ -16,6 +16,7 @@ PACK = LanguagePack(
         "auf für fur von zu den dem des kein keine keinen bei im sich auch oder wenn dass was wo kann "
         "können konnen muss nach aus beim zum zur".split()
     ),
+    already_words=frozenset({"schon", "bereits"}),
     english_homographs=frozenset("die im mit den des".split()),
     markers=frozenset("äöüß"),
     capitalised_nouns=True,

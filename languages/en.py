@@ -160,6 +160,7 @@ PACK = LanguagePack(
     contrast_words=frozenset("but however yet still although though".split()),
     negation_words=frozenset("not never no doesn don isn aren cannot".split()),
     version_words=frozenset("version versions use using run running am".split()),
+    already_words=frozenset({"already"}),
     language_names=frozen({"en": "English", "fr": "French", "es": "Spanish"}),
     and_word="and",
     examples=frozen(

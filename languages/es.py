@@ -135,6 +135,7 @@ PACK = LanguagePack(
     contrast_words=frozenset("pero sin embargo sigo sigue siguen todavía aún".split()),
     negation_words=frozenset("no nunca".split()),
     version_words=frozenset("versión versiones usamos uso estamos estoy".split()),
+    already_words=frozenset({"ya"}),
     language_names=frozen({"en": "inglés", "fr": "francés", "es": "español"}),
     and_word="y",
     # folded term -> English words (bot/retrieval/xling.py): the general vocabulary of stream processing and of

@@ -134,6 +134,7 @@ PACK = LanguagePack(
     contrast_words=frozenset("mais pourtant toujours cependant quand même".split()),
     negation_words=frozenset("ne n pas jamais".split()),
     version_words=frozenset("version versions utilise utilisons sommes suis".split()),
+    already_words=frozenset({"déjà"}),
     language_names=frozen({"en": "anglais", "fr": "français", "es": "espagnol"}),
     and_word="et",
     # folded term -> English words (bot/retrieval/xling.py): the general vocabulary of stream processing and of

@@ -121,6 +121,8 @@ class LanguagePack:
     contrast_words: frozenset[str] = frozenset()
     # the words besides function words of a turn saying only its version ("we are *using version* 8.0.9")
     version_words: frozenset[str] = frozenset()
+    # "already": a turn saying it already runs a version ("we are on VVR 8.0.10 already") has done the upgrades to it
+    already_words: frozenset[str] = frozenset()
     # --- names and glossary
     language_names: Mapping[str, str] = field(default_factory=frozen)  # answer languages' names in it
     and_word: str = ""  # joins a list of names ("English and French")

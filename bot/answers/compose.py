@@ -12,7 +12,7 @@ from faqbot.bot.answers.answer import Answer, Citation
 from faqbot.bot.answers.answer_parts import AnswerParts, EntryLink
 from faqbot.bot.answers.extract import BUDGET, CODE_LINE, fix_only, section_kind, select
 from faqbot.bot.answers.fix_line import FIX_CHARS, fix_line
-from faqbot.bot.answers.focus import focus_selection, unshown_fixes
+from faqbot.bot.answers.focus import focus_selection, runs_fix_version, unshown_fixes
 from faqbot.bot.answers.parts import answer_hit, for_answer
 from faqbot.bot.answers.parts_score import SIGNALS
 from faqbot.bot.answers.phrases import language_list, phrase
@@ -187,6 +187,10 @@ def _fix_failed(r: Retrieval, question: str, notices: list[str], before: str = "
         if top.other_language:  # a French-only entry's fix quoted after "that did not work" in English (a trial)
             notes = (_other_language(top, lang),)
             notices.append(notes[0])
+    elif r.decision.reason == "fix_done" and (ran := runs_fix_version(top.chunk, question)):
+        # the user runs the version the entry's fix upgrades to: said so, not "if the fix did not work"
+        key = "fix_version_done" if others else "fix_version_done_alone"
+        heading, body = phrase(key, lang, title=top.chunk.title, version=ran[0], fixed=ran[1]), ""
     else:
         heading, body = phrase("fix_failed" if others else "fix_failed_alone", lang, title=top.chunk.title), ""
     parts = AnswerParts(
@@ -212,12 +216,18 @@ def _other_language(top: Hit, lang: str) -> str:
     return phrase("other_language", lang, own=own, cited=language_list([top.chunk.language], lang))
 
 
+# the feature a version turn about an entry naming no version sets (bot/service.py): a notice says so
+NO_VERSION = "version_turn_entry_names_none"
+
+
 def _notices(r: Retrieval) -> list[str]:
     out = []
     if r.detected not in SUPPORTED:
         out.append(phrase("unsupported_language", r.language))
     if r.decision.outcome not in (CLOSEST, NOT_COVERED) and r.confidence < LOW_CONFIDENCE:
         out.append(phrase("low_confidence", r.language))
+    if r.features.get(NO_VERSION) and r.hits and r.decision.outcome != NOT_COVERED:
+        out.append(phrase("names_no_version", r.language, title=r.hits[0].chunk.title))
     return out
 
 

@@ -75,6 +75,27 @@ DONE_AS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
+# a clause saying no more than that the user already runs a version ("we're on VVR 8.0.10 already", "ya estamos en
+# la 8.0.10"): after an answer, an upgrade it gave is done (bot/answers/parts_score.py); its other words are the
+# packs' `already_words`, `version_words` ("using", "estamos") and function words. Without "already" a version is a
+# detail of the question before it, whose version branch it picks (bot/dialogue/conversation.py only_version).
+_VERSION_TOKEN = re.compile(r"^(?:v|vvr)?-?\d+(?:[.\-]\w+)*$|^vvr(?:-[\w.]+)?$", re.I)
+_ALREADY = frozenset(words("already_words"))
+_BESIDES_VERSION = frozenset({"vvr", "flink"} | set(words("version_words")) | set(words("function_words")) | _ALREADY)
+_CONTRACTION = re.compile(r"['’](?:re|m|s)\b", re.I)
+VERSION_CLAUSE_WORDS = 8  # longer, a clause says more than its version
+
+
+def states_version(clause: str) -> bool:
+    """Whether a clause says nothing but that the user already runs a version."""
+    tokens = re.findall(r"[\w.\-]+", _CONTRACTION.sub(" ", clause.lower()))
+    if len(tokens) > VERSION_CLAUSE_WORDS:
+        return False
+    versions = [w for w in tokens if _VERSION_TOKEN.match(w) and any(c.isdigit() for c in w)]
+    rest = [w for w in tokens if w not in versions]
+    return bool(versions) and any(w in _ALREADY for w in rest) and all(w in _BESIDES_VERSION for w in rest)
+
+
 def clauses(question: str, turn: bool = False) -> tuple[list[str], list[str], list[str]]:
     """(the clauses saying something was done, those saying a check passed, the others); with `turn`, a turn
     after an answer, "I set X" says it was done too (`turn_done_patterns`)."""
@@ -85,7 +106,7 @@ def clauses(question: str, turn: bool = False) -> tuple[list[str], list[str], li
         clause = clause.strip()
         if not clause:
             continue
-        was_done = _DONE.search(clause) or (turn and _TURN_DONE.search(clause))
+        was_done = _DONE.search(clause) or (turn and (_TURN_DONE.search(clause) or states_version(clause)))
         (done if was_done else checked if _CHECKED.search(clause) else other).append(clause)
     return done, checked, other
 
@@ -127,7 +148,10 @@ def done_query(
         # dimensión"): its ordinary words name it too. Not in a question of its own, where they may be its topic
         # (a real post's "I tried to create the table with the type array(nested())": identifiers only there)
         done, _checked, _other = clauses(question, turn=True)
-        words_done = frozenset(tokenize(" ".join(_without_done(c) for c in done), lang))
+        # (a version it says it runs is no words of a fix: "we are on VVR 8.0.5 already" does not rule out the
+        # cause "occurs in VVR 8.0.5 to VVR 8.0.8"; the upgrades to it are done by version: parts_score.py)
+        said = [_without_done(c) for c in done if not states_version(c)]
+        words_done = frozenset(tokenize(" ".join(said), lang))
     return names, tested, words_done, unused(question, lang)
 
 

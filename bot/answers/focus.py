@@ -12,7 +12,7 @@ from faqbot.bot.answers.excerpt import SENTENCE_BREAK, item_opening
 from faqbot.bot.answers.fix_line import instructs, only_points_elsewhere
 from faqbot.bot.answers.parts import Selection, reading_order, render_part, wrong_sample_lead
 from faqbot.bot.answers.parts_join import join_parts
-from faqbot.bot.answers.parts_score import PartQuery, condition, local_query, said_done
+from faqbot.bot.answers.parts_score import PartQuery, condition, local_query, said_done, version_done
 from faqbot.ingest.records import Chunk, Part
 from faqbot.ingest.textproc import tokenize
 
@@ -227,11 +227,21 @@ def _restated(text: str, stated: set[str], lang: str) -> bool:
     return shared >= RESTATED_WORDS and 2 * shared >= len(want)
 
 
-def fixes_done(chunk: Chunk, question: str, weights: dict | None) -> bool:
+def runs_fix_version(chunk: Chunk, question: str) -> tuple[str, str] | None:
+    """(the version a turn says the user already runs, the version the entry's fix upgrades to) when the turn's is
+    the later one ("we are on VVR 8.0.10 already" and "Upgrade to VVR 8.0.9 or a later version"), else None."""
+    done = done_query(question, chunk.language, turn=True)[:3]
+    qy = PartQuery(set(), chunk.language, {}, set(), None, *done)
+    fixes = [render_part(p) for p in chunk.parts if p.fix]
+    return next((found for t in fixes if (found := version_done(t, qy))), None)
+
+
+def fixes_done(chunk: Chunk, question: str, weights: dict | None, turn: bool = False) -> bool:
     """Whether the question says it already did what every fix part of the entry says ("ya tengo
-    characterEncoding=UTF-8 en la URL" and the entry's one fix is to add it)."""
+    characterEncoding=UTF-8 en la URL" and the entry's one fix is to add it); with `turn`, a turn after an answer
+    ("we are on VVR 8.0.10 already" and the entry's fix is to upgrade to 8.0.9)."""
     parts = chunk.parts
-    done = done_query(question, chunk.language)[:3]  # what is not used is not done: its fixes stay
+    done = done_query(question, chunk.language, turn)[:3]  # what is not used is not done: its fixes stay
     if not parts or not any(done):
         return False
     texts = [render_part(p) for p in parts]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from faqbot.bot.retrieval.signals import Weight
-from faqbot.ingest.parts import version_case
+from faqbot.ingest.parts import upgrade_versions, version_case
 from faqbot.ingest.records import Part
 from faqbot.ingest.textproc import tokenize
 from faqbot.languages import alternatives
@@ -200,7 +200,25 @@ def _done(held: frozenset[str], low: str, qy: PartQuery) -> bool:
     shared = len(qy.done_words & held)
     words = shared >= 2 and shared >= DONE_WORDS_SHARE * len(qy.done_words)
     unused = bool(qy.unused) and len(qy.unused & held) >= UNUSED_SHARE * len(qy.unused)
-    return bool(qy.checked & held) or any(n in low for n in qy.done) or words or unused
+    # a version is done by running it or a later one, not by naming it: "we are on 8.0.5" does not rule out the
+    # cause "occurs in VVR 8.0.5 to VVR 8.0.8"
+    names = any(n in low for n in qy.done if not VERSION.fullmatch(n))
+    return bool(qy.checked & held) or names or words or unused or _upgraded(low, qy)
+
+
+def version_done(text: str, qy: PartQuery) -> tuple[str, str] | None:
+    """(the version the question says the user already runs, the version a fix of `text` upgrades to) when the first
+    is the later, else None. Only a version said to be run already ("we are on VVR 8.0.10 already"): "we are on VVR
+    8.0.7, does the upgrade help?" asks about the fix, and is given it ("Use VVR 8.0.5 or later")."""
+    runs = [n for n in qy.done if VERSION.fullmatch(n)]
+    pairs = [(r, w) for w in upgrade_versions(text) for r in runs if _version(w) <= _version(r)]
+    return pairs[0] if pairs else None
+
+
+def _upgraded(low: str, qy: PartQuery) -> bool:
+    """Whether the part's fix is to run a version the user already runs, or one before it ("Upgrade to VVR 8.0.9
+    or a later version" for a user already on VVR 8.0.10: a tenth trial was told it again)."""
+    return version_done(low, qy) is not None
 
 
 def bonus(p: Part) -> float:

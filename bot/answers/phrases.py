@@ -146,6 +146,29 @@ PHRASES: dict[str, dict[str, str]] = {
         "es": "Si la solución de «{title}» [1] no funcionó, las preguntas frecuentes no dan otra en esa entrada. "
         "Otras entradas cercanas a su pregunta:",
     },
+    # a turn asking about a version ("and before VVR 6.0.2?") of an entry that names none (bot/service.py)
+    "names_no_version": {
+        "en": "“{title}” [1] does not say which versions it applies to.",
+        "fr": "« {title} » [1] ne dit pas à quelles versions il s’applique.",
+        "es": "«{title}» [1] no dice a qué versiones se aplica.",
+    },
+    # "we are on VVR 8.0.10 already, still happens" when the entry's every fix is to run 8.0.9 or later
+    "fix_version_done": {
+        "en": "On {version} you already run the fix of “{title}” [1] (version {fixed} or later), so the FAQ has no "
+        "other fix in that entry. Other entries close to your question:",
+        "fr": "En {version}, vous avez déjà la solution de « {title} » [1] (version {fixed} ou ultérieure) : la FAQ "
+        "n’en donne pas d’autre dans cette entrée. Autres entrées proches de votre question :",
+        "es": "En {version} ya tiene la solución de «{title}» [1] (versión {fixed} o posterior): las preguntas "
+        "frecuentes no dan otra en esa entrada. Otras entradas cercanas a su pregunta:",
+    },
+    "fix_version_done_alone": {
+        "en": "On {version} you already run the fix of “{title}” [1] (version {fixed} or later), so the FAQ has no "
+        "other fix for it.",
+        "fr": "En {version}, vous avez déjà la solution de « {title} » [1] (version {fixed} ou ultérieure) : la FAQ "
+        "n’en donne pas d’autre.",
+        "es": "En {version} ya tiene la solución de «{title}» [1] (versión {fixed} o posterior): las preguntas "
+        "frecuentes no dan otra.",
+    },
     # "what else?" when the entry under discussion has fixes the conversation has not shown yet
     "fix_failed_more": {
         "en": "“{title}” [1] also says:",

@@ -64,6 +64,11 @@ def put_first(retriever: HybridRetriever, hits: list[Hit], group: str | None, la
     return hits if entry is None else [entry, *hits[:-1]]
 
 
+def names_versions(hit: Hit) -> bool:
+    """Whether an entry names a version in any of its languages ("Use VVR 8.0.5 or later")."""
+    return any(VERSION.search(c.body) for c in hit.versions)
+
+
 def tells_version(question: str, retriever: HybridRetriever, group: str | None) -> bool:
     """Whether a short turn naming the version it runs ("we are on VVR 8.0.7, does the upgrade help?", "what about
     8.0.3?") follows an entry whose text names versions ("Use VVR 8.0.5 or later"): it asks which of that entry's

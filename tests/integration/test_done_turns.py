@@ -258,3 +258,39 @@ def test_a_fix_the_turn_says_it_does_in_its_own_words_leaves_the_other_one(bot, 
     assert "Deshabilite MiniBatch" in fix.text and "Consuma el binlog" in fix.text
     assert after.citations[0].chunk_id == a1.citations[0].chunk_id
     assert "Deshabilite MiniBatch" in after.text and "Consuma el binlog" not in after.text, after.text
+
+
+TABLE_ID = "Job recovery failure: table id parsed from checkpoint is different from the current table id"
+HOLOGRES_TABLE_ID = (
+    "Hologres binlog source job won't recover from checkpoint after someone recreated the table: "
+    "table id parsed from checkpoint is different from the current table id"
+)
+
+
+@pytest.mark.parametrize(
+    ("first", "already", "lang"),
+    [
+        (HOLOGRES_TABLE_ID, "we are on VVR 8.0.10 already, still happens", "en"),
+        (
+            "Le job Hologres binlog ne reprend pas depuis le checkpoint : "
+            "table id parsed from checkpoint is different from the current table id",
+            "on est déjà en VVR 8.0.10, ça continue",
+            "fr",
+        ),
+    ],
+)
+def test_a_version_past_the_fix_version_is_not_told_to_upgrade(bot, first, already, lang):
+    # a tenth trial: "we are on VVR 8.0.10 already, still happens" was told "Upgrade to VVR 8.0.9 or a later version"
+    a1, a2 = chat(bot, first, already)
+    assert english_title(a1.citations[0]) == TABLE_ID
+    assert a2.decision.reason == "fix_done" and a2.language == lang, (a2.decision, a2.language)
+    assert english_title(a2.citations[0]) == TABLE_ID
+    assert "8.0.10" in a2.parts.heading and "8.0.9" in a2.parts.heading, a2.parts.heading
+    assert not a2.parts.body and a2.text.count("8.0.9") == 1, a2.text  # the upgrade is not quoted again
+
+
+def test_a_version_before_the_fix_version_is_still_told_to_upgrade(bot):
+    *_, a2 = chat(bot, HOLOGRES_TABLE_ID, "we are on VVR 8.0.5 already, still happens")
+    assert english_title(a2.citations[0]) == TABLE_ID
+    assert a2.decision.reason != "fix_done", a2.decision
+    assert "Upgrade to VVR 8.0.9" in a2.text, a2.text

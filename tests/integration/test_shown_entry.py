@@ -121,6 +121,7 @@ def test_a_turn_telling_its_version_stays_on_the_entry_that_names_versions(bot, 
     assert a2.citations[0].chunk_id == a1.citations[0].chunk_id, [c.title for c in a2.citations]
     # a turn asking about the upgrade gets the entry's fix naming the version
     assert "8.0.5" in a2.text or "upgrade" not in turn, a2.text
+    assert not any(a2.citations[0].title in n for n in a2.notices), a2.notices  # it names versions
 
 
 def test_a_version_after_an_entry_without_versions_is_a_question_of_its_own(bot):
@@ -145,3 +146,6 @@ def test_a_version_turn_pointing_back_stays_on_the_entry_even_without_versions(b
     assert a2.citations[0].chunk_id == a1.citations[0].chunk_id or english_title(a2.citations[0]) == english_title(
         a1.citations[0]
     ), [c.title for c in a2.citations]
+    # and says that entry names no version (the trial: shown again without a word on it), in the turn's language
+    said = [n for n in a2.unsaid_notices if a2.citations[0].title in n]
+    assert len(said) == 1 and ("versions" in said[0]), a2.notices

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from faqbot.bot.answers.done import clauses, done_query, done_turn, undone
 from faqbot.bot.answers.parts_score import SIGNALS, PartQuery, relevance, said_done
+from faqbot.ingest.parts import upgrade_versions
 from faqbot.ingest.records import Part
 from faqbot.ingest.textproc import tokenize
 
@@ -243,3 +244,62 @@ def test_what_was_done_in_other_words_than_the_entries(question, tested):
 def test_already_doing_something_is_done(turn, lang, word):
     assert done_turn(turn) == ("done" if word else "")
     assert (word in done_query(turn, lang, turn=True)[2]) if word else not any(done_query(turn, lang, turn=True))
+
+
+@pytest.mark.parametrize(
+    ("text", "versions"),
+    [
+        # the corpus's forms of a fix that is a version to run (English, French, Spanish)
+        ("Upgrade to VVR 8.0.9 or a later version and restart the job.", ["8.0.9"]),
+        ("Solution 2: Use VVR 8.0.5 or later. The connector automatically handles the cleanup.", ["8.0.5"]),
+        ("This issue is fixed in Realtime Compute for Apache Flink 8.0.11.", ["8.0.11"]),
+        ("To resolve this issue, upgrade your Flink version to vvr-6.0.7-flink-1.15 or later.", ["6.0.7"]),
+        ("Effectuez une mise à niveau vers la version VVR 8.0.9 ou ultérieure, puis redémarrez le job.", ["8.0.9"]),
+        ("Solution 2 : Utilisez la version VVR 8.0.5 ou ultérieure.", ["8.0.5"]),
+        ("Actualice a la versión 8.0.9 o posterior.", ["8.0.9"]),
+        # a version named otherwise is no upgrade: a range, where the user came from, a syntax
+        ("This exception occurs in versions VVR 8.0.5 to VVR 8.0.8.", []),
+        ("We upgraded from 1.13 last week.", []),
+        ("Use the 1.15 syntax.", []),
+    ],
+)
+def test_a_fix_that_is_a_version_to_run(text, versions):
+    assert upgrade_versions(text) == versions
+
+
+@pytest.mark.parametrize(
+    ("turn", "done"),
+    [
+        # a tenth trial: "we are on VVR 8.0.10 already, still happens" was told to upgrade to 8.0.9
+        ("we are on VVR 8.0.10 already, still happens", True),
+        ("on est déjà en VVR 8.0.10, ça continue", True),
+        ("ya estamos en VVR 8.0.10 y sigue pasando", True),
+        ("我们已经是 8.0.10 了，还是报错", True),
+        # without "already" a version is a detail whose branch the answer takes (conversation.only_version)
+        ("we are on VVR 8.0.10", False),
+        ("estamos en la 8.0.9", False),
+    ],
+)
+def test_already_running_a_version_is_done(turn, done):
+    assert done_turn(turn) == ("done" if done else "")
+    assert ("8.0.10" in done_query(turn, "en", turn=True)[0] or "8.0.9" in done_query(turn, "en", turn=True)[0]) == done
+
+
+@pytest.mark.parametrize(
+    ("turn", "lang", "ran"),
+    [
+        ("we are on VVR 8.0.10 already", "en", True),
+        ("we are on VVR 8.0.9 already", "en", True),
+        ("we are on VVR 8.0.5 already", "en", False),  # before the fix's version: the upgrade is still the fix
+        ("on est déjà en VVR 8.0.10", "fr", True),
+    ],
+)
+def test_an_upgrade_is_done_on_its_version_or_a_later_one(turn, lang, ran):
+    fix = {
+        "en": "Upgrade to VVR 8.0.9 or a later version and restart the job.",
+        "fr": "Effectuez une mise à niveau vers la version VVR 8.0.9 ou ultérieure, puis redémarrez le job.",
+    }[lang]
+    qy = PartQuery(set(), lang, {}, set(), None, *done_query(turn, lang, turn=True))
+    assert said_done(fix, qy) == ran
+    # the cause naming the user's version is not what they did ("occurs in VVR 8.0.5 to VVR 8.0.8")
+    assert not said_done("This exception occurs in versions VVR 8.0.5 to VVR 8.0.8.", qy)

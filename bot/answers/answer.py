@@ -113,6 +113,9 @@ class Answer:
         # and FAISS sum in another order), and two replicas must print the same answer
         data["confidence"] = round(self.confidence, 4)
         data["lead"] = self.lead
+        # what `text` does not say of the notices ("answered in English"): a client showing only `text` shows these
+        # beside it, as the chat and /v1 do (a tenth trial's Chinese question through the API lacked the note)
+        data["unsaid_notices"] = self.unsaid_notices
         data["parts"] = parts
         return data
 

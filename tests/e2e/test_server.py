@@ -47,6 +47,10 @@ def test_health_and_ask(server):
         json={"question": "Quelle est la cause de l'erreur LogSizeTooLargeException ?", "language": "fr"},
     ).json()
     assert fr["language"] == "fr" and fr["citations"][0]["language"] == "fr"
+    # a question in a language answers are not given in: the note is among what `text` does not say
+    zh = httpx.post(url + "/api/ask", json={"question": "为什么 Kafka SASL_SSL 连接失败"}).json()
+    assert any("answered in English" in n for n in zh["unsaid_notices"]), zh["notices"]
+    assert all(n not in zh["text"] for n in zh["unsaid_notices"]) and not fr["unsaid_notices"]
 
 
 def test_same_object_as_cli(server, index_dir):

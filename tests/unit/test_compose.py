@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from faqbot.bot.answers.answer import repair_citations
 
 
@@ -102,6 +103,30 @@ def test_a_cause_keeps_its_first_sentence_and_the_one_the_question_hits():
     )
     lead_in = "**Cause**\n\nThe order depends on the constructor:\n\n- With one, its order.\n\n- Without, alphabetical."
     assert key_sentences(lead_in, 200, set(), "en", {}) == (lead_in, False)  # a lead-in keeps its list
+
+
+@pytest.mark.parametrize(
+    ("asked", "kept"),
+    [
+        # a tenth trial: "We are on VVR 8.0.5." got the cause without the sentence naming the versions it occurs in
+        ({"§8.0.5"}, True),
+        ({"§8.0.6"}, True),  # inside the range
+        ({"§8.0.9"}, False),  # outside it
+        (set(), False),
+    ],
+)
+def test_a_cause_opening_naming_the_question_version_stays(asked, kept):
+    from faqbot.bot.answers.excerpt import key_sentences
+
+    opening = "This exception occurs in Realtime Compute for Apache Flink versions VVR 8.0.5 to VVR 8.0.8."
+    cause = (
+        f"**Cause**\n\n{opening} When a job using a Hologres binlog source table recovers from a checkpoint, the "
+        "engine enforces a strict check on the table id. If the current table id does not match, recovery fails."
+    )
+    q = {"tabl", "id", "checkpoint", "strict"} | asked
+    head, _cut = key_sentences(cause, 170, q, "en", {})
+    assert (opening in head) == kept, head
+    assert "strict check on the table id" in head, head
 
 
 def test_a_fix_written_inline_after_its_label_is_the_fix_an_error_line_is_not():

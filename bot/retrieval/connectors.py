@@ -28,6 +28,13 @@ ALIASES: dict[str, frozenset[str]] = {
     "analyticdb": frozenset({"adb"}),
 }
 _WORD = re.compile(r"[a-z0-9]+")
+# connectors Flink users write about that no FAQ section is named after: a question naming one names a connector,
+# so an entry of another connector's section is not its fix either (a tenth trial: StarRocks' "Too many versions"
+# error got Hologres's "contact Hologres technical support" first). ClickHouse and Elasticsearch have sections.
+OTHER_CONNECTORS = frozenset(
+    "cassandra db2 doris greenplum hbase iceberg influxdb kudu mongodb oceanbase oracle pulsar rabbitmq redis "
+    "sqlserver starrocks tidb".split()
+)
 
 
 def section_connectors(section: str, doc_title: str) -> frozenset[str]:
@@ -60,11 +67,12 @@ def named_connectors(text: str, known: frozenset[str]) -> frozenset[str]:
 
 
 def other_connector_penalty(entries: list[frozenset[str]], text: str, penalty: float) -> np.ndarray:
-    """`penalty` for each entry about a connector when the text names connectors, none of them its own."""
+    """`penalty` for each entry about a connector when the text names connectors (the FAQ's or `OTHER_CONNECTORS`),
+    none of them its own."""
     out = np.zeros(len(entries), dtype=np.float64)
     if not penalty:
         return out
-    named = named_connectors(text, frozenset().union(*entries))
+    named = named_connectors(text, frozenset().union(*entries) | OTHER_CONNECTORS)
     if named:
         for gi, connectors in enumerate(entries):
             if connectors and not connectors & named:

@@ -47,3 +47,11 @@ def test_entries_of_a_translated_section_are_read_in_english():
 
 def test_no_weight_no_penalty():
     assert not other_connector_penalty([frozenset({"hologres"})], "MySQL error", 0.0).any()
+
+
+def test_a_connector_without_a_section_is_a_named_connector_too():
+    # a tenth trial: StarRocks' "Too many versions" error had the Hologres entry first
+    entries = [frozenset({"hologres"}), frozenset()]
+    assert list(other_connector_penalty(entries, "StarRocks sink: Too many versions", 0.03)) == [0.03, 0.0]
+    assert list(other_connector_penalty(entries, "Hologres sink: Too many versions", 0.03)) == [0.0, 0.0]
+    assert list(other_connector_penalty(entries, "sink: Too many versions", 0.03)) == [0.0, 0.0]

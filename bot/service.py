@@ -19,7 +19,7 @@ from faqbot.bot.answers.answer import Answer, Turn
 from faqbot.bot.answers.compose import NO_VERSION, compose
 from faqbot.bot.answers.done import content_words, done_query
 from faqbot.bot.answers.focus import fixes_done
-from faqbot.bot.answers.parts_score import VERSION
+from faqbot.bot.answers.parts_score import VERSION, run_version
 from faqbot.bot.answers.phrases import phrase
 from faqbot.bot.dialogue.aspect import DECLINED, ENTRY_BEFORE, READ_ALONE, REPEATS_ENTRY, decline_repeat
 from faqbot.bot.dialogue.conversation import phrase_pattern
@@ -188,11 +188,12 @@ class Bot:
             r = alone
         else:
             r = decline_repeat(retriever, r, q.turn, q.previous, None if q.turn.own else previous_shown)
+        version_turn = tells_version(q.question, retriever, previous_shown)
         if r.decision.reason in DECLINED:
             r = self._declined(q, r, retriever)
-        elif (about_shown or tells_version(q.question, retriever, previous_shown)) and r.hits:
+        elif (about_shown or version_turn) and r.hits:
             r = replace(r, hits=put_first(retriever, r.hits, shown_first(q.history, titles), r.language))
-            if not about_shown and not names_versions(r.hits[0]):
+            if version_turn and not names_versions(r.hits[0]):
                 # "et avant la version 6.0.2, ce paramètre existe ?" of an entry naming no version: said so (a tenth
                 # trial was shown the entry again without a word on its version)
                 r = replace(r, features={**r.features, NO_VERSION: 1.0})
@@ -363,7 +364,7 @@ def _touches(h: Hit, question: str) -> bool:
         text = f"{chunk.title}\n{chunk.body}".lower()
         names, tested, _words, _unused = done_query(question, chunk.language, turn=True)
         # a version the user runs touches an entry that names versions ("we are on VVR 8.0.10 already": its upgrade)
-        named = any(n in text if not VERSION.fullmatch(n) else VERSION.search(text) for n in names)
+        named = any(n in text if not run_version(n) else VERSION.search(text) for n in names)
         if named or tested & set(tokenize(text, chunk.language)):
             return True
         judged = judged or bool(names or tested)

@@ -202,15 +202,25 @@ def _done(held: frozenset[str], low: str, qy: PartQuery) -> bool:
     unused = bool(qy.unused) and len(qy.unused & held) >= UNUSED_SHARE * len(qy.unused)
     # a version is done by running it or a later one, not by naming it: "we are on 8.0.5" does not rule out the
     # cause "occurs in VVR 8.0.5 to VVR 8.0.8"
-    names = any(n in low for n in qy.done if not VERSION.fullmatch(n))
+    names = any(n in low for n in qy.done if not run_version(n))
     return bool(qy.checked & held) or names or words or unused or _upgraded(low, qy)
+
+
+# a version as a done clause names it: "8.0.10", "vvr-8.0.5-flink-1.17" (the product's own form)
+_RUN_VERSION = re.compile(r"(?:vvr-?)?(\d+\.\d+(?:\.\d+)?)(?:-flink-\d+(?:\.\d+)*)?", re.I)
+
+
+def run_version(name: str) -> str:
+    """The version a name of what was done is ("vvr-8.0.5-flink-1.17": "8.0.5"), "" for a name of anything else."""
+    m = _RUN_VERSION.fullmatch(name)
+    return m.group(1) if m else ""
 
 
 def version_done(text: str, qy: PartQuery) -> tuple[str, str] | None:
     """(the version the question says the user already runs, the version a fix of `text` upgrades to) when the first
     is the later, else None. Only a version said to be run already ("we are on VVR 8.0.10 already"): "we are on VVR
     8.0.7, does the upgrade help?" asks about the fix, and is given it ("Use VVR 8.0.5 or later")."""
-    runs = [n for n in qy.done if VERSION.fullmatch(n)]
+    runs = [v for n in qy.done if (v := run_version(n))]
     pairs = [(r, w) for w in upgrade_versions(text) for r in runs if _version(w) <= _version(r)]
     return pairs[0] if pairs else None
 

@@ -64,9 +64,16 @@ def put_first(retriever: HybridRetriever, hits: list[Hit], group: str | None, la
     return hits if entry is None else [entry, *hits[:-1]]
 
 
+# a version as an entry names one: after "VVR", "version", "Flink", or in three parts ("8.0.5"); not a number of
+# its sample data ("3999.00": an eleventh trial's version turn got no notice on an entry naming no version)
+_NAMED_VERSION = re.compile(
+    r"(?:vvr[-\s]*|versi[oó]ns?\s+(?:vvr[-\s]*)?|flink\s+)\d+\.\d+|(?<![\w.])\d+\.\d+\.\d+(?![\w.]|\.\d)", re.I
+)
+
+
 def names_versions(hit: Hit) -> bool:
     """Whether an entry names a version in any of its languages ("Use VVR 8.0.5 or later")."""
-    return any(VERSION.search(c.body) for c in hit.versions)
+    return any(_NAMED_VERSION.search(c.body) for c in hit.versions)
 
 
 def tells_version(question: str, retriever: HybridRetriever, group: str | None) -> bool:
@@ -83,4 +90,4 @@ def tells_version(question: str, retriever: HybridRetriever, group: str | None) 
     entry = retriever.entry(group, "en")
     if entry is None:
         return False
-    return bool(PRONOUNS.search(question)) or any(VERSION.search(c.body) for c in entry.versions)
+    return bool(PRONOUNS.search(question)) or names_versions(entry)

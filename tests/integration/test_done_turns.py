@@ -294,3 +294,15 @@ def test_a_version_before_the_fix_version_is_still_told_to_upgrade(bot):
     assert english_title(a2.citations[0]) == TABLE_ID
     assert a2.decision.reason != "fix_done", a2.decision
     assert "Upgrade to VVR 8.0.9" in a2.text, a2.text
+
+
+def test_a_long_turn_saying_the_version_it_already_runs_leaves_the_upgrade_out(bot):
+    # an eleventh trial: told again to "upgrade your Flink version to vvr-6.0.7-flink-1.15 or later" on 8.0.5
+    a1, a2 = chat(
+        bot,
+        "Our Flink job writes to a MaxCompute result table and we get duplicate rows after failovers",
+        "we are on vvr-8.0.5-flink-1.17 already, still duplicates after every failover",
+    )
+    assert english_title(a1.citations[0]) == "Data duplication in MaxCompute result tables"
+    assert english_title(a2.citations[0]) == "Data duplication in MaxCompute result tables"
+    assert "vvr-6.0.7" not in a2.parts.body and "Stream Tunnel" in a2.parts.body, a2.parts.body

@@ -124,6 +124,18 @@ def test_a_turn_telling_its_version_stays_on_the_entry_that_names_versions(bot, 
     assert not any(a2.citations[0].title in n for n in a2.notices), a2.notices  # it names versions
 
 
+def test_a_version_turn_on_an_entry_whose_numbers_are_data_says_it_names_no_version(bot):
+    """An eleventh trial: the ROW_NUMBER entry's sample prices ("3999.00") were read as versions, so "¿y eso funciona
+    también en VVR 6.0.4?" got no notice that the entry names none."""
+    first = (
+        "Leemos una tabla de Hologres en modo CDC y deduplicamos con ROW_NUMBER() OVER (PARTITION BY order_id "
+        "ORDER BY proctime DESC), pero el resultado tiene filas de más. ¿Por qué?"
+    )
+    a1, a2 = chat(bot, first, "¿y eso funciona también en VVR 6.0.4?")
+    assert "ROW_NUMBER" in a1.citations[0].title and a2.citations[0].title == a1.citations[0].title
+    assert any(a2.citations[0].title in n and "versiones" in n for n in a2.unsaid_notices), a2.notices
+
+
 def test_a_version_after_an_entry_without_versions_is_a_question_of_its_own(bot):
     a1, a2 = chat(bot, "event time window on kafka produces no results", "we are on vvr 8.0.7 and the job restarts")
     assert "window" in a1.citations[0].title

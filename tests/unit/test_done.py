@@ -303,3 +303,27 @@ def test_an_upgrade_is_done_on_its_version_or_a_later_one(turn, lang, ran):
     assert said_done(fix, qy) == ran
     # the cause naming the user's version is not what they did ("occurs in VVR 8.0.5 to VVR 8.0.8")
     assert not said_done("This exception occurs in versions VVR 8.0.5 to VVR 8.0.8.", qy)
+
+
+@pytest.mark.parametrize(
+    ("turn", "kind"),
+    [
+        # an eleventh trial: the long, natural form of "we are on ... already" was read as a question of its own
+        ("we are on vvr-8.0.5-flink-1.17 already, still duplicates after every failover", "done"),
+        ("ya estamos en VVR 8.0.10, pero sigue duplicando filas tras cada failover", "done"),
+        # a contrast that asks something is a question of its own
+        ("we are on VVR 8.0.10 already, but what about the duplicate rows written after a failover?", ""),
+    ],
+)
+def test_a_turn_going_on_with_the_problem_after_what_was_done(turn, kind):
+    assert done_turn(turn) == kind
+
+
+def test_a_version_as_the_product_writes_it_is_a_version():
+    from faqbot.bot.answers.parts_score import run_version
+
+    assert run_version("vvr-8.0.5-flink-1.17") == "8.0.5"
+    assert run_version("8.0.10") == "8.0.10"
+    assert run_version("allowmultiqueries=true") == ""
+    qy = PartQuery(set(), "en", {}, set(), None, *done_query("we are on vvr-8.0.5-flink-1.17 already", "en", turn=True))
+    assert said_done("To resolve this issue, upgrade your Flink version to vvr-6.0.7-flink-1.15 or later.", qy)

@@ -49,6 +49,8 @@ PACK = LanguagePack(
         r"(give|show|send|write) me (the|an?|some) (\w+ ){0,2}?(sql|ddl|code|config|configuration|example|sample|"
         r"statement|query)\b",
         r"\b(sql|ddl|code|config|configuration) (example|sample)",
+        r"^\W*(and )?(the )?(sql|ddl)\W*$",  # "the SQL?" alone
+        r"(give|show|send|write) me (the|an?|some) (\w+ ){0,2}?(sql )?commands\b",
     ),
     why_patterns=(r"why",),
     on_patterns=(r"enabled", r"turned on", r"switched on", r"activated"),
@@ -169,7 +171,10 @@ PACK = LanguagePack(
             "pronoun": ("why does it fail?",),
             "fix_request": ("how do I fix it?", "what's the fix?", "what should I do?"),
             "cause_request": ("why?", "why does this happen?", "what causes it?", "is that normal?"),
-            "code_request": ("give me the SQL", "show me a config example", "give me the correct DDL"),
+            "code_request": (
+                "give me the SQL", "show me a config example", "give me the correct DDL", "the SQL?",
+                "give me the exact SQL commands",
+            ),
             "failed_fix": (
                 "that did not work", "still nothing", "it doesn't help", "what else?", "anything else I can try?"
             ),

@@ -49,8 +49,9 @@ PACK = LanguagePack(
         r"^\W*(?:es|esto es|eso es) normal\W*$",
     ),
     code_request_patterns=(
-        r"(dame|mu[eé]strame|p[aá]same|env[ií]ame|escr[ií]beme) (el|la|un|una|los|las) "
-        r"(sql|ddl|c[oó]digo|config|configuraci[oó]n|ejemplo|consulta)",
+        r"(dame|mu[eé]strame|p[aá]same|env[ií]ame|escr[ií]beme) (el|la|un|una|los|las) (\w+ ){0,2}?"
+        r"(sql|ddl|c[oó]digo|config|configuraci[oó]n|ejemplo|consultas?|comandos?|sentencias?)\b",
+        r"^\W*(y )?(el |la )?(sql|ddl)\W*$",  # "¿el SQL?" alone
         r"ejemplo de (c[oó]digo|sql|ddl|configuraci[oó]n)",
     ),
     why_patterns=(r"por\s*qu[eé]",),
@@ -356,7 +357,9 @@ PACK = LanguagePack(
             "pronoun": ("¿por qué falla esto?",),
             "fix_request": ("¿cómo lo soluciono?", "¿cuál es la solución?", "¿qué hago?"),
             "cause_request": ("¿por qué?", "¿a qué se debe?", "¿es normal?"),
-            "code_request": ("dame el SQL", "muéstrame un ejemplo de configuración"),
+            "code_request": (
+                "dame el SQL", "muéstrame un ejemplo de configuración", "dame los comandos SQL exactos", "¿el SQL?",
+            ),
             "failed_fix": ("eso no funcionó", "sigue igual", "¿qué más puedo hacer?"),
             "resume": (
                 "Volviendo a lo de la ventana, ¿por qué?", "retomando el problema de Kafka", "y lo de Hologres?"

@@ -53,9 +53,11 @@ PACK = LanguagePack(
         r"^\W*(?:c['’]est|est-ce|est-ce que c['’]est) normal\W*$",
     ),
     code_request_patterns=(
-        r"(donne|montre|envoie|écris)[-\s]moi (le|la|un|une|les|des) "
-        r"(sql|ddl|code|config|configuration|exemple|requête)",
+        # "donne-moi les commandes SQL exactes": up to two words before what is asked (an eleventh trial)
+        r"(donne|montre|envoie|écris)[-\s]moi (le|la|un|une|les|des) (\w+ ){0,2}?"
+        r"(sql|ddl|code|config|configuration|exemple|requêtes?|commandes?)\b",
         r"exemple de (code|sql|ddl|configuration)",
+        r"^\W*(et )?(le |la )?(sql|ddl)\W*$",  # "le SQL ?" alone
     ),
     why_patterns=(r"pourquoi",),
     on_patterns=(r"activée?s?", r"allumée?s?"),
@@ -322,7 +324,10 @@ PACK = LanguagePack(
                 "comment le corriger ?", "quelle est la solution ?", "comment je corrige ça ?", "que faire ?"
             ),
             "cause_request": ("pourquoi ?", "quelle est la cause ?", "c'est normal ?"),
-            "code_request": ("donne-moi le SQL", "montre-moi un exemple de configuration"),
+            "code_request": (
+                "donne-moi le SQL", "montre-moi un exemple de configuration", "donne-moi les commandes SQL exactes",
+                "le SQL ?",
+            ),
             "failed_fix": ("ça n'a pas marché", "ça ne marche toujours pas", "quoi d'autre ?"),
             "resume": ("Revenons à mon problème de fenêtre : pourquoi ?", "pour revenir au souci Kafka"),
             "symptom": ("la table sink est vide", "le job ne démarre pas"),

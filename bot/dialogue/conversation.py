@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from faqbot.bot.answers.answer import Turn
 from faqbot.bot.answers.excerpt import TYPED_SENTENCE_BREAK
 from faqbot.bot.answers.phrases import LANGUAGE_NAMES
+from faqbot.bot.dialogue.asks_answer import asks_of_answer
 from faqbot.bot.dialogue.requests import entry_request
 from faqbot.bot.dialogue.resume import resumed
 from faqbot.bot.dialogue.words import (
@@ -327,7 +328,11 @@ def _resolve(
         question = (question[: asked.start()] + question[asked.end() :]).strip()
         if not tokenize(REFERS_BACK.sub("", PLEASE.sub(" ", question)), "en"):  # nothing but the language: same topic
             return FollowUp(previous, language, previous, same_entry=True)
-    if not (is_follow_up(question) or restates_then_asks(question, previous, answer, known, detect)):
+    if not (
+        is_follow_up(question)
+        or restates_then_asks(question, previous, answer, known, detect)
+        or asks_of_answer(question, previous, answer)
+    ):
         return FollowUp(question, language)
     aspect = _new_aspect(question, known, previous)
     kept = " ".join(_kept(question, previous, known, detect))

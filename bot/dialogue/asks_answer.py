@@ -1,0 +1,38 @@
+"""A short question asked of the answer just given, in its words ("why would the order change?" after the entry on a
+UDTF's field order; "what value should I use?" after one naming the batch size to lower).
+
+An eleventh new-user trial asked such turns and they were searched as typed: the words are few and general, so three
+unrelated entries came first, and the next "why?" explained the wrong one. A turn of at most SHORT words that asks
+(a question opening or a question mark), pastes no error, opens on no other subject ("another thing: ...") and
+whose every content word (in one of the answer languages' tokenizers: stems, stop words left out) the previous
+question or its answer holds asks of that answer: it is resolved as a follow-up (bot/dialogue/conversation.py), the
+previous question's topic words carried with it. A turn naming anything the conversation did not say (a product, an
+option, an error) still asks of its own.
+"""
+
+from __future__ import annotations
+
+from faqbot.bot.dialogue.words import ACKNOWLEDGED, ERROR_CLASS, NEW_TOPIC, OPENS_QUESTION, SHORT, word_count
+from faqbot.ingest.textproc import tokenize
+
+# the tokenizers a turn's words are read with: the answer languages' (a turn is typed in one of them, or answered
+# in English)
+_LANGS = ("en", "fr", "es")
+# at least this many content words: "why?" alone is a request about the entry (bot/dialogue/requests.py)
+MIN_WORDS = 1
+
+
+def asks_of_answer(question: str, previous: str, answer: str) -> bool:
+    """Whether a short question asks of the previous answer, in words the previous question or answer holds."""
+    if not answer or word_count(question) > SHORT or ERROR_CLASS.search(question):
+        return False
+    if NEW_TOPIC.search(ACKNOWLEDGED.sub("", question)):
+        return False
+    if not (OPENS_QUESTION.search(question) or question.rstrip().endswith(("?", "？"))):
+        return False
+    said = f"{previous}\n{answer}"
+    for lang in _LANGS:
+        own = set(tokenize(question, lang))
+        if len(own) >= MIN_WORDS and own <= set(tokenize(said, lang)):
+            return True
+    return False

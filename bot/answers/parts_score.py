@@ -221,6 +221,8 @@ def version_done(text: str, qy: PartQuery) -> tuple[str, str] | None:
     is the later, else None. Only a version said to be run already ("we are on VVR 8.0.10 already"): "we are on VVR
     8.0.7, does the upgrade help?" asks about the fix, and is given it ("Use VVR 8.0.5 or later")."""
     runs = [v for n in qy.done if (v := run_version(n))]
+    if not runs:
+        return None  # (the text is not read: relevance asks this of every part)
     pairs = [(r, w) for w in upgrade_versions(text) for r in runs if _version(w) <= _version(r)]
     return pairs[0] if pairs else None
 

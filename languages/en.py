@@ -105,6 +105,10 @@ PACK = LanguagePack(
         r"\b(?:sources?|faq|passage)\b[^.]{0,40}\b(?:does not|doesn't|do not|don't) (?:cover|answer|mention|contain)",
     ),
     wrong_sample_patterns=(r"incorrect\w*", "wrong", r"invalid\w*", r"erron\w*", "before"),
+    navigation_patterns=(
+        r"^in the (?:left-side |right-side |top )?navigation pane\b", r"^in the (?:\w+ ){1,3}(?:column|panel|pane)\b",
+        r"^(?:click|choose|select|go to|log on to)\b",
+    ),
     pointer_patterns=(
         r"^for (?:more )?(?:information|details)\b",
         r"^see\b",
@@ -171,6 +175,7 @@ PACK = LanguagePack(
             "pronoun": ("why does it fail?",),
             "fix_request": ("how do I fix it?", "what's the fix?", "what should I do?"),
             "cause_request": ("why?", "why does this happen?", "what causes it?", "is that normal?"),
+            "navigation": ("In the left-side navigation pane, go to O&M > Deployment.", "Click the deployment name."),
             "code_request": (
                 "give me the SQL", "show me a config example", "give me the correct DDL", "the SQL?",
                 "give me the exact SQL commands",

@@ -87,6 +87,10 @@ PACK = LanguagePack(
     symptom_patterns=("ningún", "ninguna", "nada", r"vac[ií]\w*", r"fall\w*", "error", "nunca", r"no\s+\w+"),
     refusal_patterns=(r"\bno (?:cubre|cubren|menciona|mencionan|contiene|contienen|responde)\b",),
     wrong_sample_patterns=(r"erróne\w*",),
+    navigation_patterns=(
+        r"^en el panel (?:de navegación|izquierdo|derecho)\b", r"^en la columna\b",
+        r"^(?:haga clic|elija|seleccione|vaya a|inicie sesión)\b",
+    ),
     pointer_patterns=(r"^para (?:obtener )?más (?:información|detalles)\b", r"^(?:consulte|véase)\b"),
     # the imperative of "usted" opens the clause
     instruction_patterns=(
@@ -357,6 +361,7 @@ PACK = LanguagePack(
             "pronoun": ("¿por qué falla esto?",),
             "fix_request": ("¿cómo lo soluciono?", "¿cuál es la solución?", "¿qué hago?"),
             "cause_request": ("¿por qué?", "¿a qué se debe?", "¿es normal?"),
+            "navigation": ("En el panel de navegación izquierdo, vaya a O&M > Deployment.", "Haga clic en el nombre."),
             "code_request": (
                 "dame el SQL", "muéstrame un ejemplo de configuración", "dame los comandos SQL exactos", "¿el SQL?",
             ),

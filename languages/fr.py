@@ -97,6 +97,10 @@ PACK = LanguagePack(
     symptom_patterns=(r"aucun\w*", "rien", "vide", r"échou\w*", "erreur", "jamais", r"ne\s+\w+\s+pas"),
     refusal_patterns=(r"\bne (?:couvre|mentionne|contient|répond) pas\b",),
     wrong_sample_patterns=(r"mauvais\w*",),
+    navigation_patterns=(
+        r"^dans le (?:volet|panneau) (?:de navigation|de gauche|de droite)\b", r"^dans la colonne\b",
+        r"^(?:cliquez|choisissez|sélectionnez|accédez à|connectez-vous)\b",
+    ),
     pointer_patterns=(r"^pour (?:plus|en savoir plus) d(?:'|’|e )(?:informations|détails)\b", r"^(?:voir|consultez)\b"),
     instruction_patterns=(
         # the imperative of "vous": one ending for every verb ("vérifiez", "n'utilisez pas", "assurez-vous")
@@ -324,6 +328,7 @@ PACK = LanguagePack(
                 "comment le corriger ?", "quelle est la solution ?", "comment je corrige ça ?", "que faire ?"
             ),
             "cause_request": ("pourquoi ?", "quelle est la cause ?", "c'est normal ?"),
+            "navigation": ("Dans le volet de navigation de gauche, accédez à O&M > Deployment.", "Cliquez sur le nom."),
             "code_request": (
                 "donne-moi le SQL", "montre-moi un exemple de configuration", "donne-moi les commandes SQL exactes",
                 "le SQL ?",

@@ -95,6 +95,9 @@ class LanguagePack:
     refusal_patterns: tuple[str, ...] = ()  # a model saying the FAQ does not cover it
     wrong_sample_patterns: tuple[str, ...] = ()  # the lead-in of a sample showing what not to do
     pointer_patterns: tuple[str, ...] = ()  # a sentence opening that only sends elsewhere ("For more information, see")
+    # a step's opening that moves through the console ("In the left-side navigation pane, go to ...", "Click the
+    # deployment name."): a step of a procedure before its last, no fix line by itself (bot/answers/fix_line.py)
+    navigation_patterns: tuple[str, ...] = ()
     # a clause opening that tells the reader what to do: an imperative ("To resolve this issue, upgrade ...")
     instruction_patterns: tuple[str, ...] = ()
     # a sentence opening that points back to the sentence before it ("As a result, ..."): not quoted alone

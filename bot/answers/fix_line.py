@@ -46,6 +46,7 @@ _MARKER = re.compile(r"^(?:[-•*]|\d+[.)])\s+")
 _BARE_LABEL = re.compile(r"^\w+(?: \w+)?$")  # a note's label ("Important") without its note
 _SENTENCE_END = re.compile(r"[.!?:;)。？！：]$")
 _POINTER = re.compile("|".join(f"(?:{p})" for p in words("pointer_patterns")), re.I)
+_NAVIGATES = re.compile("|".join(f"(?:{p})" for p in words("navigation_patterns")), re.I)
 # an item that only names another article, by its title ("Internet access: How do I access the Internet?",
 # "Acceso a Internet: How do I access the Internet?"): a cross-reference, no fix (a seventh trial's line)
 _LINKED_QUESTION = re.compile(r"^[^:?.\n]{2,40}:\s+[^.!?:\n]+\?$")
@@ -251,11 +252,16 @@ def fix_line(chunk: Chunk, question: str, lang: str, weights: dict[str, float] |
     ranked = sorted(cands, key=lambda i: (-relevance(parts[i], texts[i], qy), i))
     named = frozenset(n for n in names if _SETTING.search(n))
     asked = asked_words(question)
+    # a step moving through the console stands for its procedure's last step, which says what to look for or set
+    ranked = list(dict.fromkeys(_goal(parts, texts, i) for i in ranked))
     lines = [(i, _part_line(parts, texts, i, limit, chunk.language, named, asked)) for i in ranked]
     found = [
         (i, line)
         for i, line in lines
-        if line and not line.endswith(":") and not _POINTER.match(line) and not _LINKED_QUESTION.match(line)
+        if line
+        and not line.endswith(":")
+        and not _POINTER.match(line)
+        and not _LINKED_QUESTION.match(line)
     ]
     # a lead-in whose sample could not be shown, or a pointer elsewhere, says nothing by itself: another
     # part's sentence first
@@ -271,6 +277,19 @@ def fix_line(chunk: Chunk, question: str, lang: str, weights: dict[str, float] |
         both = [SENTENCE_BREAK.split(line)[0], todo]
         line = " ".join(both) if _prose_len(both) <= limit * PAIR_STRETCH else todo
     return line
+
+
+def _goal(parts: list[Part], texts: list[str], i: int) -> int:
+    """The part a line is made from for part i: a step of a procedure, not its last, that moves through the console
+    ("In the left-side navigation pane, go to O&M > Deployment.", "Click the deployment name.") is no fix out of
+    its procedure (an eleventh trial was given such lines): the procedure's last step, which says what to look for
+    or set, stands for it. Any other part, itself."""
+    if parts[i].kind != "step" or not _NAVIGATES.match(_MARKER.sub("", texts[i].strip())):
+        return i
+    j = i
+    while j + 1 < len(parts) and parts[j + 1].kind == "step" and parts[j + 1].section == parts[i].section:
+        j += 1
+    return j
 
 
 def _comment_line(texts: list[str], tokens: set[str], lang: str, limit: int) -> str:

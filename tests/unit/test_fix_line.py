@@ -406,3 +406,35 @@ def test_the_words_of_the_question_s_asking_sentence():
     }
     assert "clickhouse" not in asked_words("Rows show up late in ClickHouse. Do I have to wait for a checkpoint?")
     assert asked_words("Rows show up late in ClickHouse") == frozenset()
+
+
+PROCEDURE = {
+    "en": (
+        "Check whether the source table's TaskManager log contains exception messages:\n\n"
+        "1. In the left-side navigation pane, go to O&M > Deployment.\n\n"
+        "2. Click the deployment name.\n\n"
+        "3. In the More column, click the icon and choose Open TaskManager Log Page.\n\n"
+        '4. On the Logs tab, look for the earliest entry containing "Caused by".'
+    ),
+    "es": (
+        "Compruebe si el registro del TaskManager de la tabla de origen contiene excepciones:\n\n"
+        "1. En el panel de navegación izquierdo, vaya a O&M > Deployment.\n\n"
+        "2. Haga clic en el nombre del deployment.\n\n"
+        "3. En la columna More, haga clic en el icono y elija Open TaskManager Log Page.\n\n"
+        '4. En la pestaña Logs, busque la primera entrada que contenga "Caused by".'
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [
+        ("en", "where is the TaskManager log page, which column?"),
+        ("en", "how do I go to the deployment in the navigation pane?"),
+        ("es", "¿dónde está la página de log del TaskManager, en qué columna?"),
+    ],
+)
+def test_a_console_step_stands_for_its_procedures_last_step(lang, question):
+    # an eleventh trial: "In the left-side navigation pane, go to O&M > Deployment." as an entry's line
+    line = fix_line(entry(PROCEDURE[lang], lang), question, lang, None)
+    assert "Caused by" in line, line

@@ -27,6 +27,7 @@ PATTERN_FIELDS = {
     "refusal": "refusal_patterns",
     "wrong_sample": "wrong_sample_patterns",
     "pointer": "pointer_patterns",
+    "navigation": "navigation_patterns",
     "instruction": "instruction_patterns",
     "back_reference": "back_reference_patterns",
     "error_label": "error_label_patterns",

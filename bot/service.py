@@ -27,6 +27,7 @@ from faqbot.bot.dialogue.query import Query, build_query
 from faqbot.bot.dialogue.requests import focus
 from faqbot.bot.dialogue.shown import names_versions, put_first, shown_first, tells_version
 from faqbot.bot.dialogue.turns import in_language, nothing_to_refer_to
+from faqbot.bot.dialogue.words import ERROR_CLASS, SHORT, word_count
 from faqbot.bot.retrieval.corpus_words import corpus_names, corpus_words
 from faqbot.bot.retrieval.decision import ANSWER, CLOSEST, NOT_COVERED, Decision
 from faqbot.bot.retrieval.reading import read_text
@@ -188,6 +189,13 @@ class Bot:
             r = alone
         else:
             r = decline_repeat(retriever, r, q.turn, q.previous, None if q.turn.own else previous_shown)
+        if _hides_entry_under_discussion(q, r, previous_shown):
+            # a short turn after an answer that showed an entry, "not covered" read alone ("Welche Werte werden
+            # empfohlen?" after the Paimon entry: an eleventh trial's only false "not covered"): that entry is
+            # shown again as the closest, never nothing
+            seen = self._last_seen(q, retriever)
+            if seen is not None:
+                r = replace(seen, decision=Decision(CLOSEST, seen.confidence, "short_turn_on_entry"))
         version_turn = tells_version(q.question, retriever, previous_shown)
         if r.decision.reason in DECLINED:
             r = self._declined(q, r, retriever)
@@ -353,6 +361,14 @@ class Bot:
             "total_ms": round((time.perf_counter() - t0) * 1000, 1),
         }
         yield final
+
+
+def _hides_entry_under_discussion(q: Query, r: Retrieval, shown: str | None) -> bool:
+    """Whether a short turn read alone is "not covered" (far from every entry) right after an answer that showed
+    an entry: a follow-up the rules did not read as one, most likely about that entry."""
+    if r.decision.reason != "far" or shown is None or q.turn.previous or q.turn.about_entry:
+        return False
+    return word_count(q.question) <= SHORT and not ERROR_CLASS.search(q.question)
 
 
 def _touches(h: Hit, question: str) -> bool:

@@ -39,6 +39,7 @@ REASONS = {
     "bare_reference": 'a follow-up that only points back ("how do I fix it?") with no earlier question',
     "fix_failed": 'a follow-up saying the fix did not work ("that did not work"): the entries next to its entry',
     "fix_done": "the question says it already did what its entry's every fix says: the entries next to that entry",
+    "short_turn_on_entry": "a short turn after an answer, far from every entry read alone: that answer's entry first",
 }
 
 

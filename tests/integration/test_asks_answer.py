@@ -40,3 +40,22 @@ def test_asking_for_the_exact_sql_commands_gives_the_entrys_sql(bot, turn):
     a1, a2 = chat(bot, first, turn)
     assert english_title(a1.citations[0]) == english_title(a2.citations[0]), [c.title for c in a2.citations]
     assert "pg_publication" in a2.parts.body, a2.text
+
+
+def test_a_short_turn_far_from_every_entry_after_an_answer_shows_that_answers_entry(bot):
+    """An eleventh trial's only false "not covered": "Welche Werte werden empfohlen?" after the Paimon "No space left
+    on device" entry. Read alone it is far from every entry; the entry under discussion is shown as the closest."""
+    first = (
+        "Unser Paimon-Job mit changelog-producer='lookup' bricht nach ein paar Tagen ab: java.io.IOException: No "
+        "space left on device auf dem TaskManager. Was können wir einstellen?"
+    )
+    a1, a2 = chat(bot, first, "Welche Werte werden empfohlen?")
+    assert english_title(a1.citations[0]) == "Paimon job error: No space left on device"
+    assert a2.decision.outcome == "closest" and a2.decision.reason == "short_turn_on_entry", a2.decision
+    assert english_title(a2.citations[0]) == english_title(a1.citations[0])
+
+
+def test_a_short_turn_after_not_covered_stays_not_covered(bot):
+    # no entry under discussion: nothing to show again
+    *_, a2 = chat(bot, "What's the weather in Hangzhou tomorrow?", "und morgen?")
+    assert a2.decision.outcome == "not_covered", a2.decision

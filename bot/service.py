@@ -19,13 +19,13 @@ from faqbot.bot.answers.answer import Answer, Turn
 from faqbot.bot.answers.compose import NO_VERSION, compose
 from faqbot.bot.answers.done import content_words, done_query
 from faqbot.bot.answers.focus import fixes_done
-from faqbot.bot.answers.parts_score import VERSION, run_version
+from faqbot.bot.answers.parts_score import run_version
 from faqbot.bot.answers.phrases import phrase
 from faqbot.bot.dialogue.aspect import DECLINED, ENTRY_BEFORE, READ_ALONE, REPEATS_ENTRY, decline_repeat
 from faqbot.bot.dialogue.conversation import phrase_pattern
 from faqbot.bot.dialogue.query import Query, build_query
 from faqbot.bot.dialogue.requests import focus
-from faqbot.bot.dialogue.shown import names_versions, put_first, shown_first, tells_version
+from faqbot.bot.dialogue.shown import names_a_version, names_versions, put_first, shown_first, tells_version
 from faqbot.bot.dialogue.turns import in_language, nothing_to_refer_to
 from faqbot.bot.dialogue.words import ERROR_CLASS, SHORT, word_count
 from faqbot.bot.retrieval.corpus_words import corpus_names, corpus_words
@@ -380,7 +380,7 @@ def _touches(h: Hit, question: str) -> bool:
         text = f"{chunk.title}\n{chunk.body}".lower()
         names, tested, _words, _unused = done_query(question, chunk.language, turn=True)
         # a version the user runs touches an entry that names versions ("we are on VVR 8.0.10 already": its upgrade)
-        named = any(n in text if not run_version(n) else VERSION.search(text) for n in names)
+        named = any(n in text if not run_version(n) else names_a_version(text) for n in names)
         if named or tested & set(tokenize(text, chunk.language)):
             return True
         judged = judged or bool(names or tested)

@@ -66,6 +66,11 @@ _UPGRADE = re.compile(
 )
 
 
+def version_key(version: str) -> tuple[int, ...]:
+    """A version ("8.0.11") as what orders it ((8, 0, 11): after 8.0.9)."""
+    return tuple(int(x) for x in version.split("."))
+
+
 def upgrade_versions(text: str) -> list[str]:
     """The versions a text says to run as a fix ("Upgrade to VVR 8.0.9 or a later version": ["8.0.9"])."""
     return [m.group(1) or m.group(2) for m in _UPGRADE.finditer(text)]

@@ -76,25 +76,32 @@ DONE_AS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
-# a clause saying no more than that the user already runs a version ("we're on VVR 8.0.10 already", "ya estamos en
-# la 8.0.10"): after an answer, an upgrade it gave is done (bot/answers/parts_score.py); its other words are the
-# packs' `already_words`, `version_words` ("using", "estamos") and function words. Without "already" a version is a
-# detail of the question before it, whose version branch it picks (bot/dialogue/conversation.py only_version).
-_VERSION_TOKEN = re.compile(r"^(?:v|vvr)?-?\d+(?:[.\-]\w+)*$|^vvr(?:-[\w.]+)?$", re.I)
+# A text saying no more than the version the user runs ("we are on vvr-6.0.3-flink-1.15", "estamos en la 8.0.9"):
+# its other words are the products a version is of, the packs' `version_words` ("using", "estamos") and function
+# words (bot/dialogue/conversation.py only_version: a detail whose version branch the answer takes). With one of the
+# packs' `already_words` ("we're on VVR 8.0.10 already", "ya estamos en la 8.0.10") the upgrades to it are done
+# (`states_version`; bot/answers/parts_score.py). A version: "8.0.9", "v6.0.7", "vvr-6.0.3-flink-1.15".
+VERSION_TOKEN = re.compile(r"^(?:v|vvr)?-?\d+(?:[.\-]\w+)*$|^vvr(?:-[\w.]+)?$", re.I)
+BESIDES_VERSION = frozenset({"vvr", "flink"} | set(words("version_words")) | set(words("function_words")))
 _ALREADY = frozenset(words("already_words"))
-_BESIDES_VERSION = frozenset({"vvr", "flink"} | set(words("version_words")) | set(words("function_words")) | _ALREADY)
 _CONTRACTION = re.compile(r"['’](?:re|m|s)\b", re.I)
-VERSION_CLAUSE_WORDS = 8  # longer, a clause says more than its version
+VERSION_TEXT_WORDS = 8  # longer, a text says more than its version
+
+
+def version_split(text: str) -> tuple[list[str], list[str]]:
+    """(the versions of a short text, its other words), lower-cased; ([], []) for a text of more than
+    VERSION_TEXT_WORDS words."""
+    tokens = re.findall(r"[\w.\-]+", text.lower())
+    if len(tokens) > VERSION_TEXT_WORDS:
+        return [], []
+    versions = [w for w in tokens if VERSION_TOKEN.match(w) and any(c.isdigit() for c in w)]
+    return versions, [w for w in tokens if w not in versions]
 
 
 def states_version(clause: str) -> bool:
     """Whether a clause says nothing but that the user already runs a version."""
-    tokens = re.findall(r"[\w.\-]+", _CONTRACTION.sub(" ", clause.lower()))
-    if len(tokens) > VERSION_CLAUSE_WORDS:
-        return False
-    versions = [w for w in tokens if _VERSION_TOKEN.match(w) and any(c.isdigit() for c in w)]
-    rest = [w for w in tokens if w not in versions]
-    return bool(versions) and any(w in _ALREADY for w in rest) and all(w in _BESIDES_VERSION for w in rest)
+    versions, rest = version_split(_CONTRACTION.sub(" ", clause))  # "we're on ... already": "we ... on"
+    return bool(versions) and any(w in _ALREADY for w in rest) and all(w in BESIDES_VERSION | _ALREADY for w in rest)
 
 
 def clauses(question: str, turn: bool = False) -> tuple[list[str], list[str], list[str]]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from faqbot.bot.answers.trace import ELLIPSIS, condense
+from faqbot.ingest.parts import version_key
 from faqbot.ingest.textproc import tokenize
 from faqbot.languages import words
 
@@ -253,10 +254,6 @@ _RANGE = re.compile(
 )
 
 
-def _v(text: str) -> tuple[int, ...]:
-    return tuple(int(x) for x in text.split("."))
-
-
 def names_asked_version(sentence: str, q: set[str]) -> bool:
     """Whether a sentence names a version the question names, or a range of versions it falls in."""
     asked = [m.group(1) for t in q if (m := _VERSION_TOKEN.fullmatch(t))]
@@ -264,7 +261,8 @@ def names_asked_version(sentence: str, q: set[str]) -> bool:
         return False
     if any(re.search(rf"(?<![\d.]){re.escape(v)}(?![\d]|\.\d)", sentence) for v in asked):
         return True
-    return any(_v(lo) <= _v(v) <= _v(hi) for lo, hi in _RANGE.findall(sentence) for v in asked)
+    ranges = _RANGE.findall(sentence)
+    return any(version_key(lo) <= version_key(v) <= version_key(hi) for lo, hi in ranges for v in asked)
 
 
 def _pick_sentences(sents: list[str], limit: int, q: set[str], lang: str, weights: dict[str, float]) -> str:

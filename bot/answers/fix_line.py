@@ -258,10 +258,7 @@ def fix_line(chunk: Chunk, question: str, lang: str, weights: dict[str, float] |
     found = [
         (i, line)
         for i, line in lines
-        if line
-        and not line.endswith(":")
-        and not _POINTER.match(line)
-        and not _LINKED_QUESTION.match(line)
+        if line and not line.endswith(":") and not _POINTER.match(line) and not _LINKED_QUESTION.match(line)
     ]
     # a lead-in whose sample could not be shown, or a pointer elsewhere, says nothing by itself: another
     # part's sentence first

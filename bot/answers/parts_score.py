@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from faqbot.bot.retrieval.signals import Weight
-from faqbot.ingest.parts import upgrade_versions, version_case
+from faqbot.ingest.parts import upgrade_versions, version_case, version_key
 from faqbot.ingest.records import Part
 from faqbot.ingest.textproc import tokenize
 from faqbot.languages import alternatives
@@ -59,10 +59,6 @@ _NAME = re.compile(
 )
 
 
-def _version(v: str) -> tuple[int, ...]:
-    return tuple(int(x) for x in v.split("."))
-
-
 def condition(question: str) -> tuple[str, str] | None:
     """What the question says of its version: ("before"|"from", v) for a stated range, ("at", v) for
     a version it names ("on 6.0.5"), else None."""
@@ -84,7 +80,7 @@ def case_fit(case: str, cond: tuple[str, str] | None) -> int:
     if not case or cond is None:
         return 0
     kind, bound = case.split(" ", 1)
-    b, (ask, v) = _version(bound), (cond[0], _version(cond[1]))
+    b, (ask, v) = version_key(bound), (cond[0], version_key(cond[1]))
     if ask == "at":
         holds = v < b if kind == "before" else v >= b
     elif ask == "before":
@@ -223,7 +219,7 @@ def version_done(text: str, qy: PartQuery) -> tuple[str, str] | None:
     runs = [v for n in qy.done if (v := run_version(n))]
     if not runs:
         return None  # (the text is not read: relevance asks this of every part)
-    pairs = [(r, w) for w in upgrade_versions(text) for r in runs if _version(w) <= _version(r)]
+    pairs = [(r, w) for w in upgrade_versions(text) for r in runs if version_key(w) <= version_key(r)]
     return pairs[0] if pairs else None
 
 

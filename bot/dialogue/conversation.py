@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from faqbot.bot.answers.answer import Turn
+from faqbot.bot.answers.done import BESIDES_VERSION, VERSION_TOKEN, version_split
 from faqbot.bot.answers.excerpt import TYPED_SENTENCE_BREAK
 from faqbot.bot.answers.phrases import LANGUAGE_NAMES
 from faqbot.bot.dialogue.asks_answer import asks_of_answer
@@ -32,7 +33,7 @@ from faqbot.bot.dialogue.words import (
 )
 from faqbot.bot.retrieval.reading import Detect
 from faqbot.ingest.textproc import detect_language, fold, function_word_scores, identifiers, tokenize
-from faqbot.languages import CJK, PACKS, ROLE_KINDS, words
+from faqbot.languages import CJK, PACKS, ROLE_KINDS
 
 if TYPE_CHECKING:
     from faqbot.bot.llm.backend import LLMBackend
@@ -196,25 +197,12 @@ def only_asks(question: str) -> bool:
     return not all(tokenize(rest, lang) for lang in ("en", "fr", "es"))
 
 
-# a turn saying no more than the version it runs ("we are on vvr-6.0.3-flink-1.15", "estamos en la 8.0.9"):
-# a detail of the question before it, whose entry's version branch it picks (a fifth trial: read as a new
-# question, the next follow-up lost the topic). A version: "8.0.9", "v6.0.7", "vvr-6.0.3-flink-1.15".
-_VERSION_TOKEN = re.compile(r"^(?:v|vvr)?-?\d+(?:[.\-]\w+)*$|^vvr(?:-[\w.]+)?$", re.I)
-# what such a turn may hold besides its version: the products a version is of, the packs' `version_words`
-# ("using", "estamos") and function words
-_BESIDES_VERSION = frozenset(
-    {"vvr", "flink"} | set(words("version_words")) | set(words("function_words"))
-)
-ONLY_VERSION_WORDS = 8  # longer, a turn says more than its version
-
-
 def only_version(question: str) -> bool:
-    """Whether a short turn says nothing but a version (its other words are function words)."""
-    tokens = re.findall(r"[\w.\-]+", question.lower())
-    if len(tokens) > ONLY_VERSION_WORDS:
-        return False
-    versions = [w for w in tokens if _VERSION_TOKEN.match(w) and any(c.isdigit() for c in w)]
-    return bool(versions) and all(w in _BESIDES_VERSION for w in tokens if w not in versions)
+    """Whether a short turn says nothing but the version it runs ("we are on vvr-6.0.3-flink-1.15", "estamos en la
+    8.0.9"): a detail of the question before it, whose entry's version branch it picks (a fifth trial: read as a new
+    question, the next follow-up lost the topic; bot/answers/done.py `version_split`)."""
+    versions, rest = version_split(question)
+    return bool(versions) and all(w in BESIDES_VERSION for w in rest)
 
 
 def _roles(text: str) -> set[str]:
@@ -231,7 +219,7 @@ def _options(text: str) -> set[str]:
     """Option names (scan.startup.mode, sink.buffer-flush.max-rows): dotted identifiers. A version number
     (6.0.7) is none: "¿y en la versión 6.0.7?" asks the same entry of a version, whose branch the answer
     takes (bot/answers/parts.py), and entries write it inside names ("vvr-6.0.7-flink-1.15")."""
-    versions = (i for i in identifiers(text) if _VERSION_TOKEN.match(i))
+    versions = (i for i in identifiers(text) if VERSION_TOKEN.match(i))
     return {i for i in identifiers(text) if "." in i.strip(".")} - set(versions)
 
 

@@ -71,9 +71,14 @@ _NAMED_VERSION = re.compile(
 )
 
 
+def names_a_version(text: str) -> bool:
+    """Whether a text names a version ("Use VVR 8.0.5 or later"), not only numbers of data."""
+    return bool(_NAMED_VERSION.search(text))
+
+
 def names_versions(hit: Hit) -> bool:
-    """Whether an entry names a version in any of its languages ("Use VVR 8.0.5 or later")."""
-    return any(_NAMED_VERSION.search(c.body) for c in hit.versions)
+    """Whether an entry names a version in any of its languages."""
+    return any(names_a_version(c.body) for c in hit.versions)
 
 
 def tells_version(question: str, retriever: HybridRetriever, group: str | None) -> bool:

@@ -6,6 +6,7 @@ import re
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,7 +26,14 @@ from faqbot.bot.dialogue.aspect import DECLINED, ENTRY_BEFORE, READ_ALONE, REPEA
 from faqbot.bot.dialogue.conversation import phrase_pattern
 from faqbot.bot.dialogue.query import Query, build_query
 from faqbot.bot.dialogue.requests import focus
-from faqbot.bot.dialogue.shown import names_a_version, names_versions, put_first, shown_first, tells_version
+from faqbot.bot.dialogue.shown import (
+    names_a_version,
+    names_versions,
+    put_first,
+    shown_entry_text,
+    shown_first,
+    tells_version,
+)
 from faqbot.bot.dialogue.turns import in_language, nothing_to_refer_to
 from faqbot.bot.dialogue.words import ERROR_CLASS, SHORT, word_count
 from faqbot.bot.retrieval.corpus_words import corpus_names, corpus_words
@@ -168,7 +176,17 @@ class Bot:
     ) -> Query:
         """The turn read once (bot/dialogue/query.py): every step below reads it, never the raw text again."""
         known, english = corpus_names(retriever), retriever.english_words
-        return build_query(question, history, language, known=known, english_words=english, llm=self.llm, prior=prior)
+        entry_of = partial(shown_entry_text, retriever)
+        return build_query(
+            question,
+            history,
+            language,
+            known=known,
+            english_words=english,
+            llm=self.llm,
+            prior=prior,
+            entry_of=entry_of,
+        )
 
     def _retrieve(self, q: Query, retriever: HybridRetriever) -> Retrieval:
         """`retriever`: the build this request reads, read from `self.retriever` once by the caller,
@@ -182,7 +200,7 @@ class Bot:
         # "why?" right after an answer is about the entry that answer showed first; its follow-up checks (a product
         # it stands for, named anew: "and Paimon?" then "why?") are those of the turn it stands for, whose previous
         # answer is the one before
-        about_shown = q.turn.about_entry and not q.turn.own
+        about_shown = (q.turn.about_entry and not q.turn.own) or q.turn.asks_entry
         previous_shown = shown_first(q.history, titles, skip=1 if q.turn.about_entry else 0)
         alone = self._own_product_question(q, retriever)
         if alone is not None:

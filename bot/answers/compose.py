@@ -12,7 +12,7 @@ from faqbot.bot.answers.answer import Answer, Citation
 from faqbot.bot.answers.answer_parts import AnswerParts, EntryLink
 from faqbot.bot.answers.extract import BUDGET, CODE_LINE, fix_only, section_kind, select
 from faqbot.bot.answers.fix_line import FIX_CHARS, fix_line
-from faqbot.bot.answers.focus import focus_selection, runs_fix_version, unshown_fixes
+from faqbot.bot.answers.focus import ASKED, asked_selection, focus_selection, runs_fix_version, unshown_fixes
 from faqbot.bot.answers.parts import answer_hit, for_answer
 from faqbot.bot.answers.parts_score import SIGNALS
 from faqbot.bot.answers.phrases import language_list, phrase
@@ -258,6 +258,9 @@ def _extract(top: Hit, r: Retrieval, question: str, focus: str) -> tuple[tuple[s
         # none in the entry: its ordinary quote, under a note saying so
         (text, cut, _fixed), _note = _extract(top, r, question, "")
         return (text, cut, False), f"no_{focus}"
+    if c.parts and focus == ASKED:
+        asked_for = asked_selection(c, question, _part_weights(r, c, question))
+        return (asked_for.text, asked_for.cut, False), ""
     if c.parts:
         weights = _part_weights(r, c, question)
         sel, fixed, note = for_answer(c, r.query or question, question, c.language, weights, focus)

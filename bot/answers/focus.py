@@ -10,11 +10,11 @@ import re
 from faqbot.bot.answers.done import done_query
 from faqbot.bot.answers.excerpt import SENTENCE_BREAK, item_opening
 from faqbot.bot.answers.fix_line import instructs, only_points_elsewhere
-from faqbot.bot.answers.parts import Selection, reading_order, render_part, wrong_sample_lead
+from faqbot.bot.answers.parts import Selection, reading_order, render_part, select_parts, wrong_sample_lead
 from faqbot.bot.answers.parts_join import join_parts
 from faqbot.bot.answers.parts_score import PartQuery, condition, local_query, said_done, version_done
 from faqbot.ingest.records import Chunk, Part
-from faqbot.ingest.textproc import tokenize
+from faqbot.ingest.textproc import query_tokens, tokenize
 
 _NO_TEXT = ("label", "heading", "problem")
 _LISTED = ("item", "step")  # what a lead-in ending in ":" introduces
@@ -22,6 +22,9 @@ _ONE_FIX = ("labelled", "last")  # the fix shapes (ingest/parts.py) of an entry 
 _MARKER = re.compile(r"^\s*(?:[-*]|\d+\.)\s+")
 # a setting or address written inline: `code`, a URL, key=value
 _INLINE_SAMPLE = re.compile(r"`[^`\n]+`|\w+://\S+|\b[\w.\-]+=[\w.\-'\"]+")
+# what a short question asked of the entry under discussion in its words wants (bot/dialogue/asks_answer.py): that
+# entry's parts its own words pick ("what values are recommended?": the values, not the fix line again)
+ASKED = "asked"
 # a "why?" answer's room (the fix-first answers' p90 target, issue 24): beyond it, listed causes by their first
 # sentence
 CAUSE_ROOM = 1200
@@ -60,6 +63,13 @@ def _code_parts(parts: list[Part], texts: list[str]) -> list[int]:
         return [i for i, p in enumerate(parts) if p.fix and p.kind not in _NO_TEXT and _INLINE_SAMPLE.search(texts[i])]
     leads = [i - 1 for i in code if i > 0 and i - 1 not in code and texts[i - 1].rstrip().endswith(":")]
     return sorted(set(code) | set(leads))
+
+
+def asked_selection(chunk: Chunk, question: str, weights: dict) -> Selection:
+    """The parts of the entry under discussion a question asked of it picks by its own words: the retrieval's
+    weights of the words carried from the question before it (what the previous answer was chosen by) left out."""
+    own = set(query_tokens(question, chunk.language))
+    return select_parts(chunk, question, question, chunk.language, {t: w for t, w in weights.items() if t in own})
 
 
 def focus_selection(chunk: Chunk, focus: str, question: str) -> Selection | None:

@@ -12,7 +12,7 @@ option, an error) still asks of its own.
 
 from __future__ import annotations
 
-from faqbot.bot.dialogue.words import ACKNOWLEDGED, ERROR_CLASS, NEW_TOPIC, OPENS_QUESTION, SHORT, word_count
+from faqbot.bot.dialogue.words import ACKNOWLEDGED, ERROR_CLASS, NEW_TOPIC, OPENS_QUESTION, word_count
 from faqbot.ingest.textproc import tokenize
 
 # the tokenizers a turn's words are read with: the answer languages' (a turn is typed in one of them, or answered
@@ -20,17 +20,21 @@ from faqbot.ingest.textproc import tokenize
 _LANGS = ("en", "fr", "es")
 # at least this many content words: "why?" alone is a request about the entry (bot/dialogue/requests.py)
 MIN_WORDS = 1
+# at most this many words: every content word said before is a narrower test than a short turn's (bot/dialogue/words.py
+# SHORT), so a longer one passes ("why does the ingest pipeline conflict with doc_as_upsert?", an eleventh trial's, 8)
+ASKS_WORDS = 10
 
 
-def asks_of_answer(question: str, previous: str, answer: str) -> bool:
-    """Whether a short question asks of the previous answer, in words the previous question or answer holds."""
-    if not answer or word_count(question) > SHORT or ERROR_CLASS.search(question):
+def asks_of_answer(question: str, previous: str, answer: str, entry: str = "") -> bool:
+    """Whether a short question asks of the previous answer, in words the previous question, the answer or the
+    entry that answer showed first (`entry`: its every version's text, "" for none) holds."""
+    if not answer or word_count(question) > ASKS_WORDS or ERROR_CLASS.search(question):
         return False
     if NEW_TOPIC.search(ACKNOWLEDGED.sub("", question)):
         return False
     if not (OPENS_QUESTION.search(question) or question.rstrip().endswith(("?", "？"))):
         return False
-    said = f"{previous}\n{answer}"
+    said = f"{previous}\n{answer}\n{entry}"
     for lang in _LANGS:
         own = set(tokenize(question, lang))
         if len(own) >= MIN_WORDS and own <= set(tokenize(said, lang)):

@@ -6,6 +6,7 @@ under discussion: bot/dialogue/requests.py; the packs' words it is read with: bo
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -44,6 +45,9 @@ if TYPE_CHECKING:
 ROLES: dict[str, dict[str, tuple[str, ...]]] = {
     role: {code: p.roles[role] for code, p in PACKS.items() if p.roles.get(role)} for role in ROLE_KINDS
 }
+# an answer's text -> the text of the entry it showed first, every version ("" for none): what a short question may
+# ask of in that entry's words (bot/dialogue/asks_answer.py)
+EntryOf = Callable[[str], str]
 # "and in Spanish?", "et en espagnol ?", "¿y en inglés?": the same question, answered in that language
 _IN = r"(?:in|en)"
 
@@ -89,6 +93,10 @@ class FollowUp:
     # what the turn asks once an opener going back to an earlier question is taken off ("back to my window
     # problem: why?" -> "why?"; bot/dialogue/resume.py); "" for any other turn
     own: str = ""
+    # a short question asked of the entry the previous answer showed first, in its words ("why would the order
+    # change?" after the UDTF field-order entry; bot/dialogue/asks_answer.py): that entry is answered, its part the
+    # question asks for (bot/dialogue/requests.py ASKED)
+    asks_entry: bool = False
 
 
 def is_name(word: str, known: frozenset[str] = frozenset()) -> bool:
@@ -298,6 +306,7 @@ def _resolve(
     detect: Detect | None = None,
     before: FollowUp | None = None,
     answer: str = "",
+    entry: str = "",
 ) -> FollowUp:
     """One turn made standalone against the previous one (already standalone; `before`: as resolved; `answer`:
     the bot's answer to it, when known)."""
@@ -316,26 +325,26 @@ def _resolve(
         question = (question[: asked.start()] + question[asked.end() :]).strip()
         if not tokenize(REFERS_BACK.sub("", PLEASE.sub(" ", question)), "en"):  # nothing but the language: same topic
             return FollowUp(previous, language, previous, same_entry=True)
-    if not (
-        is_follow_up(question)
-        or restates_then_asks(question, previous, answer, known, detect)
-        or asks_of_answer(question, previous, answer)
-    ):
+    follows = is_follow_up(question) or restates_then_asks(question, previous, answer, known, detect)
+    # a short question in the words of the answer or of the entry it showed asks of that entry: whatever names it
+    # holds, that entry's text holds them too, so none is a new aspect its answer must leave
+    asks_entry = not follows and asks_of_answer(question, previous, answer, entry)
+    if not (follows or asks_entry):
         return FollowUp(question, language)
-    aspect = _new_aspect(question, known, previous)
+    aspect = () if asks_entry else _new_aspect(question, known, previous)
     kept = " ".join(_kept(question, previous, known, detect))
     # a follow-up naming another product asks the previous question's topic of it: what it finds
     # must still be about that topic ("那 ClickHouse 呢？" after a Hologres connection error)
-    names_product = _names_product(question, known, previous)
+    names_product = not asks_entry and _names_product(question, known, previous)
     if llm is not None and history is not None:
         from faqbot.bot.llm.backend import rewrite_with_llm
 
         rewritten = rewrite_with_llm(llm, question, history)
         if rewritten:
-            return FollowUp(rewritten, language, previous, aspect, names_product)
+            return FollowUp(rewritten, language, previous, aspect, names_product, asks_entry=asks_entry)
     # nothing of the previous question left to carry (it named only what this one names anew): no "()"
     query = f"{question.strip()} ({kept})" if kept else question.strip()
-    return FollowUp(query, language, previous, aspect, names_product)
+    return FollowUp(query, language, previous, aspect, names_product, asks_entry=asks_entry)
 
 
 def _resume(rest: str, before: FollowUp, known: frozenset[str], detect: Detect | None) -> FollowUp:
@@ -362,6 +371,7 @@ def _next(
     detect: Detect | None,
     llm: LLMBackend | None = None,
     history: list[Turn] | None = None,
+    entry_of: EntryOf | None = None,
 ) -> FollowUp:
     """One user turn made standalone after the user turns before it (as typed, as resolved): against the
     earlier one it goes back to ("back to my window problem: ..."), else against the last."""
@@ -370,16 +380,20 @@ def _next(
         return _resume(back.rest, users[back.index][1], known, detect)
     before = users[-1][1] if users else None
     answer = next((t.content for t in reversed(history or []) if t.role == "assistant"), "")
-    return _resolve(question, before.query if before else "", llm, history, known, detect, before, answer)
+    entry = entry_of(answer) if entry_of is not None and answer else ""
+    return _resolve(question, before.query if before else "", llm, history, known, detect, before, answer, entry)
 
 
-def _resolved(users: list[str], known: frozenset[str], detect: Detect | None = None) -> list[tuple[str, FollowUp]]:
-    """Each user turn (as typed) with the standalone question it stood for, by the rules: a follow-up of a
-    follow-up ("and for the sink?" after a question, then "how do I fix it?") keeps the topic of
-    the question that opened it, not just the words of the turn before."""
+def _resolved(
+    history: list[Turn], known: frozenset[str], detect: Detect | None = None, entry_of: EntryOf | None = None
+) -> list[tuple[str, FollowUp]]:
+    """Each user turn (as typed) with the standalone question it stood for, by the rules, read against the answers
+    before it as it was when asked: a follow-up of a follow-up ("and for the sink?" after a question, then "how do I
+    fix it?") keeps the topic of the question that opened it, not just the words of the turn before."""
     out: list[tuple[str, FollowUp]] = []
-    for q in users:
-        out.append((q, _next(q, out, known, detect)))
+    for i, t in enumerate(history):
+        if t.role == "user":
+            out.append((t.content, _next(t.content, out, known, detect, history=history[:i], entry_of=entry_of)))
     return out
 
 
@@ -389,8 +403,9 @@ def resolve(
     llm: LLMBackend | None = None,
     known: frozenset[str] = frozenset(),
     detect: Detect | None = None,
+    entry_of: EntryOf | None = None,
 ) -> FollowUp:
     """The question as a standalone one, given the chat so far (with an LLM, a referring follow-up
     is rewritten by the model; the rules are the fallback). `known`: corpus_names(retriever)."""
-    users = _resolved([t.content for t in history if t.role == "user"], known, detect)
-    return _next(question, users, known, detect, llm, history)
+    users = _resolved(history, known, detect, entry_of)
+    return _next(question, users, known, detect, llm, history, entry_of)

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from faqbot.bot.answers.answer import Turn
-from faqbot.bot.dialogue.conversation import FollowUp, resolve
-from faqbot.bot.dialogue.requests import focus
+from faqbot.bot.dialogue.conversation import EntryOf, FollowUp, resolve
+from faqbot.bot.dialogue.requests import asked_focus, focus
 from faqbot.bot.dialogue.turns import is_bare_reference, previous_user_turn
 from faqbot.bot.dialogue.words import CJK_RUN
 from faqbot.bot.retrieval.reading import Detect, Languages, Reading, read_text
@@ -61,12 +61,14 @@ def build_query(
     llm: LLMBackend | None = None,
     detect: Detect | None = None,
     prior: str | None = None,
+    entry_of: EntryOf | None = None,
 ) -> Query:
     """The turn read once. `known`: the corpus's product names (bot/retrieval/corpus_words.py corpus_names);
     `llm`: rewrites a referring follow-up (the rules are the fallback); `prior`: the language an error pasted
-    alone is answered in when no earlier turn of the user's says one (the chat page's browser language)."""
+    alone is answered in when no earlier turn of the user's says one (the chat page's browser language); `entry_of`:
+    the text of the entry an answer showed first (a short question in its words asks of it)."""
     languages = detect if isinstance(detect, Languages) else Languages(detect, english_words)
-    turn = resolve(question, history, llm, known, languages)
+    turn = resolve(question, history, llm, known, languages, entry_of)
     typed = ""
     before = previous_user_turn(history)
     earlier = None
@@ -106,12 +108,19 @@ def build_query(
         tuple(history),
         turn,
         reading,
-        focus(turn.own or question, history),  # "back to my window problem: why?" asks "why?"
+        _focus(question, history, turn),
         before is None and is_bare_reference(question),
         earlier,
         previous,
         typed,
     )
+
+
+def _focus(question: str, history: list[Turn], turn: FollowUp) -> str:
+    """What the answer quotes of its entry: "back to my window problem: why?" asks "why?"; a short question asked of
+    the entry under discussion in its words, that entry's part it asks for."""
+    asked = focus(turn.own or question, history)
+    return asked_focus(question) if turn.asks_entry and not asked else asked
 
 
 def _conversation_keeps(question: str, read: str, history: list[Turn], languages: Languages) -> str | None:

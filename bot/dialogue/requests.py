@@ -9,6 +9,7 @@ import re
 
 from faqbot.bot.answers.answer import Turn
 from faqbot.bot.answers.done import content_words, done_turn
+from faqbot.bot.answers.focus import ASKED
 from faqbot.bot.dialogue.words import (
     ACKNOWLEDGED,
     ERROR_CLASS,
@@ -91,6 +92,12 @@ def _before_request(question: str) -> str:
 def names_own_problem(question: str) -> bool:
     """Whether a turn names a problem of its own before what it asks."""
     return content_words(_before_request(question)) >= OWN_PROBLEM_WORDS
+
+
+def asked_focus(question: str) -> str:
+    """The focus of a question asked of the entry under discussion in its words: its cause for one opening on "why"
+    ("why would the order change?"), else the part its words ask for."""
+    return "cause" if OPENS_WHY.match(ACKNOWLEDGED.sub("", question, count=1) or question) else ASKED
 
 
 def focus(question: str, history: list[Turn]) -> str:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from faqbot.bot.answers.answer import Turn
 from faqbot.bot.answers.parts_score import VERSION, condition
 from faqbot.bot.dialogue.words import ERROR_CLASS, PRONOUNS, word_count
+from faqbot.bot.retrieval.corpus_words import corpus_words
 
 if TYPE_CHECKING:
     from faqbot.bot.retrieval.retrieve import Hit, HybridRetriever
@@ -50,6 +51,14 @@ def shown_first(history: Sequence[Turn], titles: Mapping[str, str], skip: int = 
                 break
             at = text.find(title, at + 1)
     return titles[best] if best else None
+
+
+def shown_entry_text(retriever: HybridRetriever, answer: str) -> str:
+    """The text of the entry an answer showed first, every version's title and body ("" when it showed none): the
+    words a short question asks of it in (bot/dialogue/asks_answer.py)."""
+    group = shown_first([Turn("assistant", answer)], corpus_words(retriever).titles)
+    hit = retriever.entry(group, "en") if group is not None else None
+    return "" if hit is None else "\n".join(f"{c.title}\n{c.body}" for c in hit.versions)
 
 
 def put_first(retriever: HybridRetriever, hits: list[Hit], group: str | None, lang: str) -> list[Hit]:

@@ -59,3 +59,56 @@ def test_a_short_turn_after_not_covered_stays_not_covered(bot):
     # no entry under discussion: nothing to show again
     *_, a2 = chat(bot, "What's the weather in Hangzhou tomorrow?", "und morgen?")
     assert a2.decision.outcome == "not_covered", a2.decision
+
+
+UDTF = "ValidationException: SQL validation failed"  # the UDTF field-order entry's title
+
+
+@pytest.mark.parametrize(
+    ("first", "turn", "title", "needle"),
+    [
+        (
+            "My UDTF returns a POJO with fields userId and tag, and SQL validation fails: Sink column 'f1' at position "
+            "0 is of type BIGINT but expression in the query is of type VARCHAR.",
+            "why would the order change?",
+            UDTF,
+            "alphabetical order",
+        ),
+        (
+            # its recommended values are in the fix part the first answer's line did not show
+            "Notre job Paimon avec changelog-producer='lookup' plante au bout de quelques jours : java.io.IOException: "
+            "No space left on device sur le TaskManager.",
+            "quelles valeurs sont recommandées ?",
+            "Paimon job error: No space left on device",
+            "256 Mo",
+        ),
+        (
+            # eight words, each of them the entry's
+            "Flink writes to Elasticsearch 7 with sink.bulk-flush.update.doc_as_upsert = 'true' and an ingest pipeline "
+            "on the index; documents get overwritten and fields lost.",
+            "why does the ingest pipeline conflict with doc_as_upsert?",
+            "Data loss or overwriting when Flink writes to Elasticsearch",
+            "Cause 1",
+        ),
+    ],
+)
+def test_a_question_in_the_entrys_words_gets_its_part(bot, first, turn, title, needle):
+    """An eleventh trial's "why would the order change?" after the UDTF field-order entry, whose answer showed only
+    its fix line: searched as typed it found "Impact of schema changes during full load", and the next "why?"
+    explained that one. In the words of the entry shown, it asks that entry: its cause (it opens on "why"), or the
+    part its words pick."""
+    a1, a2 = chat(bot, first, turn)
+    assert english_title(a1.citations[0]) == title
+    assert english_title(a2.citations[0]) == title, [c.title for c in a2.citations]
+    assert needle in a2.parts.body, a2.text
+    assert needle not in a1.text  # the first answer did not show it: the turn got something new
+
+
+def test_the_next_turn_stays_on_the_entry_a_question_in_its_words_asked_of(bot):
+    first = (
+        "My UDTF returns a POJO with fields userId and tag, and SQL validation fails: Sink column 'f1' at position 0 "
+        "is of type BIGINT but expression in the query is of type VARCHAR."
+    )
+    *_, a3 = chat(bot, first, "why would the order change?", "how do I fix it?")
+    assert english_title(a3.citations[0]) == UDTF, [c.title for c in a3.citations]
+    assert "do not explicitly rename the fields" in a3.parts.body, a3.text

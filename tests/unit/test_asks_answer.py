@@ -30,3 +30,32 @@ def test_a_short_question_in_the_answers_words(turn, asks):
 
 def test_nothing_to_ask_of_without_an_answer():
     assert not asks_of_answer("pourquoi ds est null ?", PREVIOUS, "")
+
+
+# the entry the answer showed first, besides the line the answer quoted of it
+ENTRY = (
+    "ValidationException: SQL validation failed\nCause\nThe order of the returned fields changes with a "
+    "parameterized constructor of the POJO class.\nSolutions\nDo not explicitly rename the fields returned by the UDTF."
+)
+UDTF_PREVIOUS = "My UDTF returns a POJO and SQL validation fails: Sink column 'f1' is of type BIGINT"
+UDTF_ANSWER = (
+    "[1] ValidationException: SQL validation failed — Do not explicitly rename the fields returned by the UDTF."
+)
+
+
+@pytest.mark.parametrize(
+    ("turn", "asks"),
+    [
+        ("why would the order change?", True),  # an eleventh trial: "order" and "change" only in the entry's cause
+        ("why does the ingest pipeline conflict with the constructor order?", True),  # longer than SHORT, all said
+        ("why would the checkpoint order change?", False),  # "checkpoint": the conversation did not say it
+        ("why would the order change every time we redeploy the job again?", False),  # more than ASKS_WORDS
+    ],
+)
+def test_a_question_in_the_words_of_the_entry_the_answer_showed(turn, asks):
+    words_of_entry = ENTRY.replace("parameterized", "parameterized ingest pipeline conflict")
+    assert asks_of_answer(turn, UDTF_PREVIOUS, UDTF_ANSWER, words_of_entry) == asks
+
+
+def test_the_answers_words_alone_do_not_hold_what_only_the_entry_says():
+    assert not asks_of_answer("why would the order change?", UDTF_PREVIOUS, UDTF_ANSWER)

@@ -144,6 +144,9 @@ PACK = LanguagePack(
         r"\balready (?:tried|checked|set|added|configured|enabled|disabled|increased|raised|changed|upgraded|"
         r"restarted|verified|have|has|use|using|in)\b",
         r"\b(?:i|we)(?:['’]ve| have)? (?:tried|checked|verified|confirmed|tested|double-checked)\b",
+        # a fix the user cannot apply is ruled out as one done is ("we can't set useSSL=false": SSL is required)
+        r"\b(?:i|we) (?:can['’]?t|cannot|can not|(?:am|are) not allowed to|must not|may not) (?:set|use|add|disable|"
+        r"enable|change|turn off|switch|upgrade)\b",
     ),
     turn_done_patterns=(
         # not a question's "how do I set", "should we enable", nor a problem's "after I restarted", "since we upgraded"

@@ -35,6 +35,8 @@ PACK = LanguagePack(
         "(?:试|检查|确认|排查)过",
         # "我们已经是 8.0.10 了": already on a version (the upgrades to it are done)
         r"已经(?:是|在用|用的?是|用上了?)\s*(?:vvr|版本)?[-\s]*\d+\.\d+",
+        # "我们的DDL里本来就是accessId": it already was so from the start
+        "本来就(?:是|用|有|设|配|开)",
     ),
     symptom_patterns=(
         "没有", "没", "不", "无法", "失败", "报错", "为空", "丢", "重复", "错误", "一直", "卡住", "延迟", "慢",

@@ -228,6 +228,9 @@ def _notices(r: Retrieval) -> list[str]:
         out.append(phrase("low_confidence", r.language))
     if r.features.get(NO_VERSION) and r.hits and r.decision.outcome != NOT_COVERED:
         out.append(phrase("names_no_version", r.language, title=r.hits[0].chunk.title))
+    if r.unanswered:
+        # the FAQ names the question as a heading, with nothing under it (bot/retrieval/unanswered.py)
+        out.append(phrase("unanswered_heading", r.language, heading=r.unanswered))
     return out
 
 

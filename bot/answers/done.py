@@ -29,7 +29,7 @@ import re
 from functools import lru_cache
 
 from faqbot.ingest.textproc import identifiers, tokenize
-from faqbot.languages import alternatives, words
+from faqbot.languages import CJK, alternatives, words
 
 # the packs written without spaces too ("并行度已经设置为1了")
 _DONE = re.compile("|".join(filter(None, (alternatives("done_patterns", s) for s in (True, False)))), re.IGNORECASE)
@@ -168,13 +168,22 @@ def _names_tested(question: str, lang: str, turn: bool = False) -> tuple[frozens
     done, checked, other = clauses(question, turn)
     if not (done or checked):
         return frozenset(), frozenset()
-    names = set(identifiers(" ".join(done))) - set(identifiers(" ".join(other)))
+    names = set(identifiers(_spaced(" ".join(done)))) - set(identifiers(_spaced(" ".join(other))))
     said = " ".join(done + checked)
     tested = " ".join(CHECKS[m.group(1).lower()] for m in _CHECK_RE.finditer(said))
     # the entries' term, matched whole as a name is ("single" alone is in "a single Flink job")
     names |= {english for pattern, english in DONE_AS if pattern.search(said)}
     # the words are the English entries': an entry in another language is not searched for them
     return frozenset(names), frozenset(tokenize(tested, lang) if lang == "en" else ())
+
+
+# Chinese (Japanese, Korean) written against a name: "本来就是accessId和accessKey" names accessId and accessKey, which
+# a word boundary does not separate from the characters around them
+_CJK_RUN = re.compile(f"[{CJK}]+")
+
+
+def _spaced(text: str) -> str:
+    return _CJK_RUN.sub(lambda m: f" {m.group(0)} ", text)
 
 
 # a turn saying only what was done ("I already increased binlog retention", "ya revisé la política de caché")

@@ -152,6 +152,12 @@ PHRASES: dict[str, dict[str, str]] = {
         "fr": "« {title} » [1] ne dit pas à quelles versions il s’applique.",
         "es": "«{title}» [1] no dice a qué versiones se aplica.",
     },
+    # a question the FAQ lists as a heading with no text under it ("View print results")
+    "unanswered_heading": {
+        "en": "The FAQ lists the question “{heading}” but gives no answer under it.",
+        "fr": "La FAQ cite la question « {heading} » mais ne donne pas de réponse en dessous.",
+        "es": "Las preguntas frecuentes citan la pregunta «{heading}» pero no dan ninguna respuesta debajo.",
+    },
     # "we are on VVR 8.0.10 already, still happens" when the entry's every fix is to run 8.0.9 or later
     "fix_version_done": {
         "en": "On {version} you already run the fix of “{title}” [1] (version {fixed} or later), so the FAQ has no "

@@ -26,6 +26,7 @@ from faqbot.bot.retrieval.signals import (
     explain,
     total,
 )
+from faqbot.bot.retrieval.unanswered import asked_heading, unanswered_headings
 from faqbot.bot.retrieval.xling import Gloss
 from faqbot.ingest.embedders import get_embedder
 from faqbot.ingest.hubs import Hubs
@@ -83,6 +84,8 @@ class Retrieval:
     term_weights: dict[str, float] = field(default_factory=dict)
     # what the LLM's reading of the entries decided, when it read them (bot/llm/judge.py)
     entry_check: dict = field(default_factory=dict)
+    # a heading the FAQ lists with no text under it that the question asks (bot/retrieval/unanswered.py), or ""
+    unanswered: str = ""
 
     @property
     def abstained(self) -> bool:
@@ -150,6 +153,7 @@ class HybridRetriever:
         ]
         self._samples = np.array([all(self.chunks[m].fix == "sample" for m in mem) for mem in self.group_members])
         self._connectors = entry_connectors(self.chunks, self.group_members)
+        self._unanswered = unanswered_headings(self.store.manifest, self.chunks)
         self._error_titles = error_title_index(
             [[self.chunks[m].title for m in mem] for mem in self.group_members],
             ["\n".join(self.chunks[m].title + "\n" + self.chunks[m].body for m in mem) for mem in self.group_members],
@@ -374,4 +378,6 @@ class HybridRetriever:
         decision = decide(p_in, self.abstain_model.threshold, self.abstain_model.answer_at, bool(hits), known)
         n = len(self.chunks)
         weights = {t: math.log(1 + n / self._df[t]) for t in tokens if t in self._df}
-        return Retrieval(query, lang, detected, hits[:k], decision, feats, (time.perf_counter() - t0) * 1000, weights)
+        ms = (time.perf_counter() - t0) * 1000
+        asked = "" if report.is_long else asked_heading(self._unanswered, report.text, lang, self._df, n)
+        return Retrieval(query, lang, detected, hits[:k], decision, feats, ms, weights, unanswered=asked)

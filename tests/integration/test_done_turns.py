@@ -306,3 +306,18 @@ def test_a_long_turn_saying_the_version_it_already_runs_leaves_the_upgrade_out(b
     assert english_title(a1.citations[0]) == "Data duplication in MaxCompute result tables"
     assert english_title(a2.citations[0]) == "Data duplication in MaxCompute result tables"
     assert "vvr-6.0.7" not in a2.parts.body and "Stream Tunnel" in a2.parts.body, a2.parts.body
+
+
+def test_a_fix_the_user_cannot_apply_is_not_given_again(bot):
+    """An eleventh trial's "our security team requires SSL, we can't set useSSL=false" after the MySQL SSL entry, whose
+    one fix is to set useSSL=false: it was given that fix again. A fix the user cannot apply is ruled out as one
+    done is: the FAQ has no other fix in that entry, and the entries next to it are shown."""
+    first = (
+        "MySQL dimension table lookup fails at job start: Caused by: java.io.EOFException: SSL peer shut down "
+        "incorrectly. Driver 8.0.28, RDS MySQL 8.0"
+    )
+    a1, a2 = chat(bot, first, "our security team requires SSL, we can't set useSSL=false")
+    assert english_title(a1.citations[0]) == "Error: java.io.EOFException: SSL peer shut down incorrectly"
+    assert a2.decision.reason == "fix_done", a2.decision
+    assert english_title(a2.citations[0]) == english_title(a1.citations[0])
+    assert "useSSL=false" not in a2.text, a2.text

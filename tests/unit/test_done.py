@@ -327,3 +327,18 @@ def test_a_version_as_the_product_writes_it_is_a_version():
     assert run_version("allowmultiqueries=true") == ""
     qy = PartQuery(set(), "en", {}, set(), None, *done_query("we are on vvr-8.0.5-flink-1.17 already", "en", turn=True))
     assert said_done("To resolve this issue, upgrade your Flink version to vvr-6.0.7-flink-1.15 or later.", qy)
+
+
+@pytest.mark.parametrize(
+    ("question", "names"),
+    [
+        # an eleventh trial: "our DDL already was accessId and accessKey, not access.id": names written against Chinese
+        # characters, and "本来就是" (it already was so)
+        ("我们的DDL里本来就是accessId和accessKey，不是access.id", {"accessid", "accesskey"}),
+        # a twelfth trial's kind: a fix the user cannot apply is ruled out as one done is
+        ("our security team requires SSL, we can't set useSSL=false", {"usessl"}),
+        ("we cannot use allowMultiQueries=true here", {"allowmultiqueries"}),
+    ],
+)
+def test_what_was_done_or_cannot_be_done_is_named(question, names):
+    assert done_query(question, "en")[0] == frozenset(names)

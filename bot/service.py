@@ -25,7 +25,7 @@ from faqbot.bot.answers.phrases import phrase
 from faqbot.bot.dialogue.aspect import DECLINED, ENTRY_BEFORE, READ_ALONE, REPEATS_ENTRY, decline_repeat
 from faqbot.bot.dialogue.conversation import phrase_pattern
 from faqbot.bot.dialogue.query import Query, build_query
-from faqbot.bot.dialogue.requests import focus
+from faqbot.bot.dialogue.requests import FIX_WORDS, focus
 from faqbot.bot.dialogue.shown import (
     names_a_version,
     names_versions,
@@ -35,7 +35,7 @@ from faqbot.bot.dialogue.shown import (
     tells_version,
 )
 from faqbot.bot.dialogue.turns import in_language, nothing_to_refer_to
-from faqbot.bot.dialogue.words import ERROR_CLASS, SHORT, word_count
+from faqbot.bot.dialogue.words import ASKS_WHY, ERROR_CLASS, PRONOUNS, word_count
 from faqbot.bot.retrieval.corpus_words import corpus_names, corpus_words
 from faqbot.bot.retrieval.decision import ANSWER, CLOSEST, NOT_COVERED, Decision
 from faqbot.bot.retrieval.reading import read_text
@@ -195,12 +195,12 @@ class Bot:
             # "and in French?": the turn it follows, retrieved again as it was, cited in that language
             return in_language(self._retrieve(q.earlier, retriever), q.turn.language)
         # a follow-up asking for another language ("and in Spanish?") is more recent than the selector
-        r = retriever.retrieve_query(q.reading, k=self.k)
+        r, own_question = self._searched(q, retriever)
         titles = corpus_words(retriever).titles
         # "why?" right after an answer is about the entry that answer showed first; its follow-up checks (a product
         # it stands for, named anew: "and Paimon?" then "why?") are those of the turn it stands for, whose previous
         # answer is the one before
-        about_shown = (q.turn.about_entry and not q.turn.own) or q.turn.asks_entry
+        about_shown = (q.turn.about_entry and not q.turn.own) or (q.turn.asks_entry and not own_question)
         previous_shown = shown_first(q.history, titles, skip=1 if q.turn.about_entry else 0)
         alone = self._own_product_question(q, retriever)
         if alone is not None:
@@ -211,18 +211,16 @@ class Bot:
             # a short turn after an answer that showed an entry, "not covered" read alone ("Welche Werte werden
             # empfohlen?" after the Paimon entry: an eleventh trial's only false "not covered"): that entry is
             # shown again as the closest, never nothing
-            seen = self._last_seen(q, retriever)
-            if seen is not None:
+            seen = self._last_seen(q, retriever) or replace(
+                r, hits=put_first(retriever, r.hits, previous_shown, r.language)
+            )  # the last turn read alone does not find it ("warum passiert das?" before it): put where it belongs
+            if seen.hits:
                 r = replace(seen, decision=Decision(CLOSEST, seen.confidence, "short_turn_on_entry"))
         version_turn = tells_version(q.question, retriever, previous_shown)
         if r.decision.reason in DECLINED:
             r = self._declined(q, r, retriever)
         elif (about_shown or version_turn) and r.hits:
-            r = replace(r, hits=put_first(retriever, r.hits, shown_first(q.history, titles), r.language))
-            if version_turn and not names_versions(r.hits[0]):
-                # "et avant la version 6.0.2, ce paramètre existe ?" of an entry naming no version: said so (a tenth
-                # trial was shown the entry again without a word on its version)
-                r = replace(r, features={**r.features, NO_VERSION: 1.0})
+            r = _shown_first(r, retriever, shown_first(q.history, titles), version_turn)
         if q.focus == "done" and r.hits and not _touches(r.hits[0], q.question):
             r = self._beside(q, r, retriever)
         if q.bare:
@@ -283,6 +281,17 @@ class Bot:
         text = f"{q.question}\n{q.turn.previous}" if q.turn.previous else q.question
         found = retriever.retrieve_query(read_text(text, q.reading.language, retriever.english_words), k=self.k)
         return r if not found.hits else replace(found, features={**found.features, DONE_BESIDE: 1.0})
+
+    def _searched(self, q: Query, retriever: HybridRetriever) -> tuple[Retrieval, bool]:
+        """The turn's search, and whether it is a question of its own after all: one asked loosely of the entry under
+        discussion that read alone finds another entry with confidence ("how do I set the checkpoint interval?"
+        after a Kafka entry) is answered as read alone."""
+        if q.turn.loose:
+            alone = self._alone(q, retriever)
+            shown = shown_first(q.history, corpus_words(retriever).titles)
+            if alone.decision.outcome == ANSWER and alone.hits and alone.hits[0].group != shown:
+                return replace(alone, features={**alone.features, READ_ALONE: 1.0}), True
+        return retriever.retrieve_query(q.reading, k=self.k), False
 
     def _alone(self, q: Query, retriever: HybridRetriever) -> Retrieval:
         """The turn as typed, read alone, without the words carried from the questions before it."""
@@ -381,12 +390,30 @@ class Bot:
         yield final
 
 
+def _shown_first(r: Retrieval, retriever: HybridRetriever, shown: str | None, version_turn: bool) -> Retrieval:
+    """A turn about the entry the previous answer showed first, with that entry first: never "not covered" when it
+    showed one ("give me the sql" after a German question far from every entry read alone: a seventh trial)."""
+    r = replace(r, hits=put_first(retriever, r.hits, shown, r.language))
+    if shown is not None and r.decision.outcome == NOT_COVERED:
+        r = replace(r, decision=Decision(CLOSEST, r.confidence, "short_turn_on_entry"))
+    if version_turn and not names_versions(r.hits[0]):
+        # "et avant la version 6.0.2, ce paramètre existe ?" of an entry naming no version: said so (a tenth
+        # trial was shown the entry again without a word on its version)
+        r = replace(r, features={**r.features, NO_VERSION: 1.0})
+    return r
+
+
 def _hides_entry_under_discussion(q: Query, r: Retrieval, shown: str | None) -> bool:
-    """Whether a short turn read alone is "not covered" (far from every entry) right after an answer that showed
-    an entry: a follow-up the rules did not read as one, most likely about that entry."""
-    if r.decision.reason != "far" or shown is None or q.turn.previous or q.turn.about_entry:
+    """Whether a turn of a few words read alone is "not covered" right after an answer that showed an entry: a
+    follow-up the rules did not read as one, most likely about that entry. Far from every entry ("wir nutzen den
+    Stream Tunnel, was sollen wir tun?", a twelfth trial), or, pointing back or asking why, with no word the FAQ uses
+    ("is there any downside to doing that?", "e por que acontece?"; not "asdf qwer zxcv 12345", a ninth trial's)."""
+    if shown is None or q.turn.previous or q.turn.about_entry or ERROR_CLASS.search(q.question):
         return False
-    return word_count(q.question) <= SHORT and not ERROR_CLASS.search(q.question)
+    if word_count(q.question) > FIX_WORDS:
+        return False
+    points_back = bool(PRONOUNS.search(q.question) or ASKS_WHY.search(q.question))
+    return r.decision.reason == "far" or (r.decision.reason == "no_known_word" and points_back)
 
 
 def _touches(h: Hit, question: str) -> bool:

@@ -29,7 +29,7 @@ PACK = LanguagePack(
     fix_prefixes=("fix", "workaround"),
     error_label_patterns=("Error",),
     follow_up_patterns=("and", "what about", "how about", "same", "also"),
-    pronoun_patterns=("it", "this", "that"),
+    pronoun_patterns=("it", "this", "that", "these", "those", "them"),
     fix_request_patterns=(
         r"how (do|can|should|would) (i|we|you) (fix|solve|resolve|repair|correct)",
         r"how to (fix|solve|resolve)",
@@ -56,6 +56,11 @@ PACK = LanguagePack(
     on_patterns=(r"enabled", r"turned on", r"switched on", r"activated"),
     off_patterns=(r"disabled", r"turned off", r"switched off", r"deactivated"),
     please_patterns=(r"please", r"pls", r"thanks?", r"thank you"),
+    repeat_patterns=(
+        r"(?:can|could) you (?:say|tell me|give me|repeat) (?:it|that|this)(?: again)?",
+        r"repeat (?:it|that|this)",
+        r"say (?:it|that) again",
+    ),
     acknowledgement_patterns=(r"ok(?:ay)?", r"alright", r"all right", r"i see", r"got it", r"cool", r"great",
                               r"hmm+", r"ah+", r"oh", r"right", r"so", r"and", r"then"),
     new_topic_patterns=(

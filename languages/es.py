@@ -58,14 +58,25 @@ PACK = LanguagePack(
     on_patterns=(r"habilitad[oa]s?", r"activad[oa]s?"),
     off_patterns=(r"deshabilitad[oa]s?", r"desactivad[oa]s?"),
     please_patterns=(r"por favor", r"porfa", r"gracias"),
+    repeat_patterns=(
+        r"(?:puedes|podrías|puede|podría) (?:me |nos )?(?:lo |la )?"
+        r"(?:repetir|decir|dar|escribir)(?:lo|la|me|melo|mela)?",
+        r"(?:repetir|rep[ií]te)(?:lo|la|melo|mela)?",
+    ),
     acknowledgement_patterns=(r"ok", r"vale", r"ah+", r"bueno", r"ya veo", r"entiendo", r"entendido", r"muy bien",
                               r"entonces", r"y"),
-    new_topic_patterns=(r"otra (?:cosa|pregunta|duda)", r"otro (?:tema|problema|asunto)", r"aparte de eso"),
+    new_topic_patterns=(
+        # not "¿otra cosa que pueda hacer?" (what else can I do?)
+        r"otra (?:cosa(?! (?:m[aá]s )?que (?:pueda|puedo|podamos|podemos) )|pregunta|duda)",
+        r"otro (?:tema|problema|asunto)",
+        r"aparte de eso",
+    ),
     new_symptom_patterns=(r"ahora (?:dice|sale|me sale|falla|da|muestra|lanza|aparece|tira|me dice|salta)",),
     failed_fix_patterns=(
         r"\bno (funcion[oóa]|sirvi[oó]|resolvi[oó]|ayud[oó]|cambi[oó])\b",
         r"\bsigue (igual|fallando|sin|vac[ií]a|el mismo)",
         r"\bqu[eé] m[aá]s (?:puedo|podemos|hago|reviso|pruebo)\b|^\W*(?:y\s+)?(?:algo|qu[eé]) m[aá]s\W*$",
+        r"\b(?:otra|alguna) cosa (?:m[aá]s )?que (?:pueda|puedo|podamos|podemos) (?:hacer|probar|revisar)\b",
     ),
     resume_patterns=(
         r"^\W*(?:(?:bueno|ok|entonces|oye)\W+)?(?:volviendo|volvamos|vuelvo|regresando|regresemos|retomando|de vuelta)"

@@ -43,7 +43,7 @@ PACK = LanguagePack(
         r"comment (?:je |j'|j’|on |puis-je |peut-on |faire pour )?(le |la |les |l'|l’)?"
         r"(corriger|corrige|résoudre|résous|résout|réparer|répare|régler|règle)",
         "quelle est la solution",
-        r"\bque (?:faire|dois-je faire|faut-il faire)\b",
+        r"\b(?:que|quoi) (?:faire|dois-je faire|faut-il faire)\b",
         r"\bqu['’]est-ce (?:que je dois|qu['’]il faut) faire\b",
     ),
     cause_request_patterns=(
@@ -63,6 +63,11 @@ PACK = LanguagePack(
     on_patterns=(r"activée?s?", r"allumée?s?"),
     off_patterns=(r"désactivée?s?", r"coupée?s?"),
     please_patterns=(r"s['’]il (?:te|vous) pla[iî]t", r"svp", r"stp", r"merci"),
+    repeat_patterns=(
+        r"(?:tu peux|vous pouvez|pourrais-tu|pourriez-vous|peux-tu|pouvez-vous) (?:me |nous )?(?:le |la |les |l['’])?"
+        r"(?:redire|répéter|reformuler|réécrire|donner)",
+        r"(?:le |la )?(?:redire|répéter)",
+    ),
     acknowledgement_patterns=(r"ok", r"d['’]accord", r"ah+", r"bon", r"je vois", r"compris", r"très bien", r"alors",
                               r"donc", r"et"),
     new_topic_patterns=(r"(?:une? )?autre (?:chose|question|souci|probl[èe]me|sujet)", r"sans rapport"),

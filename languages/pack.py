@@ -73,6 +73,9 @@ class LanguagePack:
     off_patterns: tuple[str, ...] = ()
     # a politeness word besides an answer language ("en español por favor"): the turn asks for nothing else
     please_patterns: tuple[str, ...] = ()
+    # asking for what was said again ("can you say it again", "tu peux me le redire"): beside an answer language
+    # ("... en anglais ?") the turn asks nothing more than that language
+    repeat_patterns: tuple[str, ...] = ()
     # what a turn may open on before what it asks ("ok and is that normal?", "d'accord, et pourquoi ?", "vale, ¿y
     # por qué?"): an acknowledgement or a connective; the request after it is what the turn asks
     acknowledgement_patterns: tuple[str, ...] = ()

@@ -25,14 +25,30 @@ MIN_WORDS = 1
 ASKS_WORDS = 10
 
 
-def asks_of_answer(question: str, previous: str, answer: str, entry: str = "") -> bool:
-    """Whether a short question asks of the previous answer, in words the previous question, the answer or the
-    entry that answer showed first (`entry`: its every version's text, "" for none) holds."""
-    if not answer or word_count(question) > ASKS_WORDS or ERROR_CLASS.search(question):
+def asks_briefly(question: str) -> bool:
+    """Whether a turn is a question of a few words pasting no error and announcing no other subject."""
+    if word_count(question) > ASKS_WORDS or ERROR_CLASS.search(question):
         return False
     if NEW_TOPIC.search(ACKNOWLEDGED.sub("", question)):
         return False
-    if not (OPENS_QUESTION.search(question) or question.rstrip().endswith(("?", "？"))):
+    return bool(OPENS_QUESTION.search(question) or question.rstrip().endswith(("?", "？")))
+
+
+# at most this many content words the conversation did not say, for a question asked loosely of the entry under
+# discussion ("how do I recover?": one; "what values do you recommend for those two?": two); more are a question of
+# its own ("Flink 读取 Kafka 数据时 checkpoint 一直超时，怎么办？" after a Kafka answer, a ninth trial's)
+UNSAID_MAX = 2
+
+
+def unsaid_words(question: str, said: str) -> int:
+    """The question's content words `said` does not hold, in the answer language that leaves the fewest."""
+    return min(len(set(tokenize(question, lang)) - set(tokenize(said, lang))) for lang in _LANGS)
+
+
+def asks_of_answer(question: str, previous: str, answer: str, entry: str = "") -> bool:
+    """Whether a short question asks of the previous answer, in words the previous question, the answer or the
+    entry that answer showed first (`entry`: its every version's text, "" for none) holds."""
+    if not answer or not asks_briefly(question):
         return False
     said = f"{previous}\n{answer}\n{entry}"
     for lang in _LANGS:

@@ -14,7 +14,7 @@ from faqbot.bot.answers.answer import Turn
 from faqbot.bot.answers.done import BESIDES_VERSION, VERSION_TOKEN, version_split
 from faqbot.bot.answers.excerpt import TYPED_SENTENCE_BREAK
 from faqbot.bot.answers.phrases import LANGUAGE_NAMES
-from faqbot.bot.dialogue.asks_answer import asks_of_answer
+from faqbot.bot.dialogue.asks_answer import UNSAID_MAX, asks_briefly, asks_of_answer, unsaid_words
 from faqbot.bot.dialogue.requests import entry_request
 from faqbot.bot.dialogue.resume import resumed
 from faqbot.bot.dialogue.words import (
@@ -27,6 +27,7 @@ from faqbot.bot.dialogue.words import (
     PLEASE,
     PRONOUNS,
     REFERS_BACK,
+    REPEAT,
     SHORT,
     WORD,
     no_topic,
@@ -72,7 +73,7 @@ _ASKS_LANGUAGE = re.compile(
 def _only_language(question: str, asked: re.Match[str]) -> bool:
     """A turn asking for an answer language and nothing else, politeness aside ("en español por favor"): without
     an opener ("and"), it is still not a new question (a seventh trial: "not covered")."""
-    return no_topic(PLEASE.sub(" ", question[: asked.start()] + question[asked.end() :]))
+    return no_topic(REPEAT.sub(" ", PLEASE.sub(" ", question[: asked.start()] + question[asked.end() :])))
 
 
 @dataclass
@@ -97,6 +98,8 @@ class FollowUp:
     # change?" after the UDTF field-order entry; bot/dialogue/asks_answer.py): that entry is answered, its part the
     # question asks for (bot/dialogue/requests.py ASKED)
     asks_entry: bool = False
+    # asked in other words than the entry's: read alone as well, and answered so when that is confident
+    loose: bool = False
 
 
 def is_name(word: str, known: frozenset[str] = frozenset()) -> bool:
@@ -153,15 +156,22 @@ def is_hyphen_name(word: str) -> bool:
     )
 
 
+# a turn pointing back with a pronoun may say a few words more than a short one ("what value should I pick for it? 5
+# what, seconds?", "¿qué pasa con la consistencia si hago eso?": a twelfth trial searched them as typed)
+POINTING_WORDS = 10
+
+
 def is_follow_up(question: str) -> bool:
-    short = word_count(question) <= SHORT
+    n_words = word_count(question)
+    short = n_words <= SHORT
     if not short and ERROR_CLASS.search(question):
         # a turn pasting an error of its own names its own problem, whatever it opens with ("also, another
         # job fails with IllegalArgumentException: ...", "y me sale también ...Exception ..."): a new question
         return False
     return (
         bool(REFERS_BACK.match(question))
-        or (short and bool(PRONOUNS.search(question) or ASKS_ABOUT.search(question) or only_asks(question)))
+        or (short and bool(ASKS_ABOUT.search(question) or only_asks(question)))
+        or (n_words <= POINTING_WORDS and bool(PRONOUNS.search(question)))
         or only_version(question)
     )
 
@@ -323,12 +333,18 @@ def _resolve(
     if asked and (is_follow_up(question) or _only_language(question, asked)):
         language = _LANGUAGE_OF[fold(asked.group(1))]
         question = (question[: asked.start()] + question[asked.end() :]).strip()
-        if not tokenize(REFERS_BACK.sub("", PLEASE.sub(" ", question)), "en"):  # nothing but the language: same topic
+        if no_topic(REPEAT.sub(" ", REFERS_BACK.sub("", PLEASE.sub(" ", question)))):  # only the language: same topic
             return FollowUp(previous, language, previous, same_entry=True)
     follows = is_follow_up(question) or restates_then_asks(question, previous, answer, known, detect)
     # a short question in the words of the answer or of the entry it showed asks of that entry: whatever names it
     # holds, that entry's text holds them too, so none is a new aspect its answer must leave
-    asks_entry = not follows and asks_of_answer(question, previous, answer, entry)
+    strict = not follows and asks_of_answer(question, previous, answer, entry)
+    # one in other words, naming nothing the conversation did not ("how do I recover?" after the CTAS schema-change
+    # entry, "what values do you recommend for those two?"), most likely asks of it too: unless read alone it is
+    # answered with confidence (bot/service.py). Not "and X?" / "X 呢？", which ask the topic of something else
+    said = f"{previous}\n{answer}\n{entry}"
+    loose = not strict and not _asks_of_other(question) and _asks_loosely(question, said, known, entry)
+    asks_entry = strict or loose
     if not (follows or asks_entry):
         return FollowUp(question, language)
     aspect = () if asks_entry else _new_aspect(question, known, previous)
@@ -341,10 +357,22 @@ def _resolve(
 
         rewritten = rewrite_with_llm(llm, question, history)
         if rewritten:
-            return FollowUp(rewritten, language, previous, aspect, names_product, asks_entry=asks_entry)
+            return FollowUp(rewritten, language, previous, aspect, names_product, asks_entry=asks_entry, loose=loose)
     # nothing of the previous question left to carry (it named only what this one names anew): no "()"
     query = f"{question.strip()} ({kept})" if kept else question.strip()
-    return FollowUp(query, language, previous, aspect, names_product, asks_entry=asks_entry)
+    return FollowUp(query, language, previous, aspect, names_product, asks_entry=asks_entry, loose=loose)
+
+
+def _asks_of_other(question: str) -> bool:
+    return bool(REFERS_BACK.match(question) or ASKS_ABOUT.search(question))
+
+
+def _asks_loosely(question: str, said: str, known: frozenset[str], entry: str) -> bool:
+    """A question of a few words after an answer that showed an entry (`entry`), naming no product or option the
+    conversation and that entry did not (`said`), and at most UNSAID_MAX words of any kind."""
+    if not entry or not asks_briefly(question) or unsaid_words(question, said) > UNSAID_MAX:
+        return False
+    return not _names_product(question, known, said) and not _options(question) - _options(said)
 
 
 def _resume(rest: str, before: FollowUp, known: frozenset[str], detect: Detect | None) -> FollowUp:

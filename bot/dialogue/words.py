@@ -29,8 +29,12 @@ ASKS_ABOUT = re.compile("|".join(f for p in PACKS.values() for f in p.asks_about
 OPENS_QUESTION = re.compile(alternatives("question_patterns", True), re.IGNORECASE)
 # a turn opening on "why" ("¿por qué no funciona el índice global?"): a cause asked, whatever else it says
 OPENS_WHY = re.compile(rf"^\W*(?:{alternatives('why_patterns', True)})\b", re.IGNORECASE)
+# "why" anywhere ("e por que acontece?": Portuguese, read with the Spanish pack's words)
+ASKS_WHY = re.compile(rf"\b(?:{alternatives('why_patterns', True)})\b", re.IGNORECASE)
 # a politeness word beside an answer language ("en español por favor", "in English please")
 PLEASE = re.compile(rf"\b(?:{alternatives('please_patterns', True)})\b", re.IGNORECASE)
+# asking for the answer again ("tu peux me le redire en anglais ?": a twelfth trial was told "not covered")
+REPEAT = re.compile(rf"\b(?:{alternatives('repeat_patterns', True)})\b", re.IGNORECASE)
 # an acknowledgement or a connective a turn opens on, with the politeness words ("ok and", "d'accord, et", "vale, y",
 # "thanks, and"): read without them, the turn is the request that follows ("is that normal?")
 ACKNOWLEDGED = re.compile(

@@ -167,3 +167,18 @@ def test_a_request_after_an_acknowledgement_is_that_request(text, kind):
 )
 def test_what_was_done_then_a_new_symptom_is_a_question_of_its_own(text, kind):
     assert entry_request(text) == kind
+
+
+@pytest.mark.parametrize(
+    ("turn", "kind"),
+    [
+        ("¿otra cosa que pueda hacer?", "failed"),  # "what else can I do?", not another subject (a twelfth trial)
+        ("donc quoi faire concrètement ?", "fix"),
+    ],
+)
+def test_what_else_and_what_to_do_in_other_words(turn, kind):
+    from faqbot.bot.dialogue.words import NEW_TOPIC
+
+    assert entry_request(turn) == kind
+    assert not NEW_TOPIC.search(turn)
+    assert NEW_TOPIC.search("otra cosa: el job falla al arrancar")  # another subject still is one

@@ -148,3 +148,35 @@ def test_requests_for_code_in_more_words(turn, kind):
 def test_why_is_it_this_slow_in_chinese_points_back():
     # "为什么会这么慢？": "this slow" is the situation the last answer was about (a tenth trial searched it alone)
     assert is_follow_up("为什么会这么慢？")
+
+
+@pytest.mark.parametrize(
+    ("turn", "follows"),
+    [
+        # a twelfth trial's turns pointing back with a pronoun in more than six words, searched as typed before
+        ("what value should I pick for it? 5 what, seconds?", True),
+        ("¿qué pasa con la consistencia si hago eso?", True),
+        ("what values do you recommend for those two?", True),  # "those": the en pack's pronouns
+        ("how do I check that this is really my case?", True),
+        # more than ten words is a question of its own, pronoun or not
+        ("is it possible to read the binlog of a Hologres table from a Flink SQL job?", False),
+    ],
+)
+def test_a_turn_pointing_back_may_say_up_to_ten_words(turn, follows):
+    assert is_follow_up(turn) is follows
+
+
+@pytest.mark.parametrize(
+    ("turn", "only_language"),
+    [
+        ("tu peux me le redire en anglais ?", True),  # a twelfth trial: "not covered"
+        ("can you say that again in Spanish?", True),
+        ("¿me lo puedes repetir en inglés?", True),
+        ("how do I configure the sink in English?", False),
+    ],
+)
+def test_asking_to_say_it_again_in_a_language_asks_only_that_language(turn, only_language):
+    from faqbot.bot.dialogue.conversation import _ASKS_LANGUAGE, _only_language
+
+    asked = _ASKS_LANGUAGE.search(turn)
+    assert asked is not None and _only_language(turn, asked) is only_language

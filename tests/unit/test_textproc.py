@@ -70,6 +70,10 @@ def test_detect_language(text, lang):
         ("Caused by: java.io.EOFException: SSL peer shut down incorrectly, what does it mean?", "en"),
         # a sure English reading is not overturned by a word English writes too (French "comment")
         ("watermark time zone 8 hours ahead, column comment '事件时间'", "en"),
+        # a twelfth trial: one word of the user's own, but the statistical reading of their words alone is sure
+        ("source RocketMQ : java.lang.IllegalArgumentException: timeout value is negative au démarrage", "fr"),
+        ("Al desplegar me sale: Table sink 'vvp.default.ventas_agg' doesn't support consuming update and delete changes which is produced by node TableSourceScan", "es"),  # noqa: E501
+        ("the source fails at startup: java.lang.IllegalArgumentException: timeout value is negative", "en"),
     ],
 )
 def test_a_pasted_english_error_does_not_outvote_the_users_words(text, lang):

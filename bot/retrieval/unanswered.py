@@ -74,8 +74,10 @@ def asked_heading(
 
     # what the question says, in its own language's words (a Spanish question's function words are no topic)
     said = weight(set(tokenize(question, language)))
+    # the question read once per language the headings are in
+    read = {lang: set(tokenize(question, lang)) for lang in {h.language for h in headings}}
     for h in headings:
-        held = h.tokens & set(tokenize(question, h.language))
+        held = h.tokens & read[h.language]
         if len(held) < MIN_WORDS:
             continue
         share = weight(held) / weight(h.tokens)

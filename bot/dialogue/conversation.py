@@ -343,7 +343,7 @@ def _resolve(
     # entry, "what values do you recommend for those two?"), most likely asks of it too: unless read alone it is
     # answered with confidence (bot/service.py). Not "and X?" / "X 呢？", which ask the topic of something else
     said = f"{previous}\n{answer}\n{entry}"
-    loose = not strict and not _asks_of_other(question) and _asks_loosely(question, said, known, entry)
+    loose = not strict and not _asks_of_other(question) and _asks_loosely(question, said, known, entry, follows)
     asks_entry = strict or loose
     if not (follows or asks_entry):
         return FollowUp(question, language)
@@ -367,10 +367,11 @@ def _asks_of_other(question: str) -> bool:
     return bool(REFERS_BACK.match(question) or ASKS_ABOUT.search(question))
 
 
-def _asks_loosely(question: str, said: str, known: frozenset[str], entry: str) -> bool:
+def _asks_loosely(question: str, said: str, known: frozenset[str], entry: str, points: bool = False) -> bool:
     """A question of a few words after an answer that showed an entry (`entry`), naming no product or option the
-    conversation and that entry did not (`said`), and at most UNSAID_MAX words of any kind."""
-    if not entry or not asks_briefly(question) or unsaid_words(question, said) > UNSAID_MAX:
+    conversation and that entry did not (`said`), and at most UNSAID_MAX words of any kind unless it `points` back
+    (a follow-up by the rules: "what value should I pick for it? 5 what, seconds?")."""
+    if not entry or not asks_briefly(question) or (not points and unsaid_words(question, said) > UNSAID_MAX):
         return False
     return not _names_product(question, known, said) and not _options(question) - _options(said)
 

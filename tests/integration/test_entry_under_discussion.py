@@ -88,3 +88,16 @@ def test_a_turn_far_from_every_entry_after_a_request_stays_on_the_entry(bot):
     *_, a3 = chat(bot, first, "warum passiert das?", "wir nutzen den Stream Tunnel, was sollen wir tun?")
     assert a3.decision.reason == "short_turn_on_entry", a3.decision
     assert english_title(a3.citations[0]) == "Data duplication in MaxCompute result tables"
+
+
+def test_a_turn_pointing_back_in_words_of_its_own_stays_on_the_entry(bot):
+    """The twelfth trial's C06: "what value should I pick for it? 5 what, seconds?" found the Kafka latency entry;
+    its pronoun points back, so its words the conversation did not say ("pick", "seconds") do not count."""
+    first = (
+        "tumble window (1 min, event time) on top of a kafka topic with 8 partitions never emits anything. watermark "
+        "in the UI stays at 1970"
+    )
+    second = "you're right, only 5 of the 8 partitions get data. is there a setting for that?"
+    *_, a3 = chat(bot, first, second, "what value should I pick for it? 5 what, seconds?")
+    titles = [english_title(c) for c in a3.citations]
+    assert titles[0] == "No data output from Kafka event time windows", titles

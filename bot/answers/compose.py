@@ -146,6 +146,10 @@ def _fix_lines(hits: list[Hit], cites: list[Citation], question: str, r: Retriev
             if h.chunk.parts
             else gist(h.chunk.body, question, h.chunk.language, r.term_weights, FIX_CHARS, SIGNALS["gist_fix"])
         )
+        if not fix and h.chunk.fix == "sample":
+            # an entry whose text is a sample alone ("Parse nested JSON with Kafka connector": one JSON line) was listed
+            # with no line at all (a twelfth trial): say what it holds
+            fix = phrase("line_sample_only", r.language)
         items.append(EntryLink(c.n, c.title, c.link, fix, _quoted_in(h, r), section_of(h.chunk)))
     return tuple(items)
 

@@ -152,6 +152,12 @@ PHRASES: dict[str, dict[str, str]] = {
         "fr": "« {title} » [1] ne dit pas à quelles versions il s’applique.",
         "es": "«{title}» [1] no dice a qué versiones se aplica.",
     },
+    # the line of a closest entry whose text is a sample alone
+    "line_sample_only": {
+        "en": "a sample only, no answer text",
+        "fr": "un exemple seulement, sans texte de réponse",
+        "es": "solo un ejemplo, sin texto de respuesta",
+    },
     # a question the FAQ lists as a heading with no text under it ("View print results")
     "unanswered_heading": {
         "en": "The FAQ lists the question “{heading}” but gives no answer under it.",

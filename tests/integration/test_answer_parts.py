@@ -138,6 +138,22 @@ def test_an_entry_that_is_only_a_sample_is_not_the_answer(answering_bot):
     assert a.citations[0].title != "Parse nested JSON with Kafka connector"
 
 
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("how do I read nested JSON with an array inside another object from Kafka?", "en"),
+        ("¿Cómo leo desde Kafka un JSON anidado que tiene un array dentro de otro objeto?", "es"),
+    ],
+)
+def test_an_entry_that_is_only_a_sample_says_so_among_the_closest(bot, question, lang):
+    """A twelfth trial: "Parse nested JSON with Kafka connector" (one JSON line) was listed with no line at all."""
+    a = bot.ask(question)
+    links = [e for e in a.parts.nearby if e.title in ("Parse nested JSON with Kafka connector",)]
+    assert links, [e.title for e in a.parts.nearby]
+    assert links[0].passage == phrase("line_sample_only", lang)
+    assert phrase("line_sample_only", lang) in a.text
+
+
 @pytest.mark.parametrize("question", ["How do I use the SHUFFLE_HASH hint?", "comment utiliser le hint SHUFFLE_HASH ?"])
 def test_an_entry_that_is_only_a_query_with_comments_is_the_answer(answering_bot, question):
     """The hint's entry is a query and its comments: that is how to use the hint, so it is quoted (it

@@ -335,10 +335,14 @@ def _resolve(
         question = (question[: asked.start()] + question[asked.end() :]).strip()
         if no_topic(REPEAT.sub(" ", REFERS_BACK.sub("", PLEASE.sub(" ", question)))):  # only the language: same topic
             return FollowUp(previous, language, previous, same_entry=True)
-    follows = is_follow_up(question) or restates_then_asks(question, previous, answer, known, detect)
+    # a turn restating what the answer said, then asking of it ("you're right, only 5 of the 8 partitions get data. is
+    # there a setting for that?"), asks of the entry that answer showed: its part the question asks for (a twelfth
+    # trial got the fix line it restated again, never the idle-timeout setting)
+    restated = restates_then_asks(question, previous, answer, known, detect)
+    follows = is_follow_up(question) or restated
     # a short question in the words of the answer or of the entry it showed asks of that entry: whatever names it
     # holds, that entry's text holds them too, so none is a new aspect its answer must leave
-    strict = not follows and asks_of_answer(question, previous, answer, entry)
+    strict = (restated and bool(entry)) or (not follows and asks_of_answer(question, previous, answer, entry))
     # one in other words, naming nothing the conversation did not ("how do I recover?" after the CTAS schema-change
     # entry, "what values do you recommend for those two?"), most likely asks of it too: unless read alone it is
     # answered with confidence (bot/service.py). Not "and X?" / "X 呢？", which ask the topic of something else

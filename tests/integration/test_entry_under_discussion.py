@@ -101,3 +101,16 @@ def test_a_turn_pointing_back_in_words_of_its_own_stays_on_the_entry(bot):
     *_, a3 = chat(bot, first, second, "what value should I pick for it? 5 what, seconds?")
     titles = [english_title(c) for c in a3.citations]
     assert titles[0] == "No data output from Kafka event time windows", titles
+
+
+def test_a_turn_restating_the_answer_then_asking_gets_the_part_it_asks_for(bot):
+    """The twelfth trial's C06.2 got the fix line it restated ("Ensure that all partitions receive data") again and
+    never the setting it asked for."""
+    first = (
+        "tumble window (1 min, event time) on top of a kafka topic with 8 partitions never emits anything. watermark "
+        "in the UI stays at 1970"
+    )
+    a1, a2 = chat(bot, first, "you're right, only 5 of the 8 partitions get data. is there a setting for that?")
+    assert "table.exec.source.idle-timeout" not in a1.text
+    assert english_title(a2.citations[0]) == "No data output from Kafka event time windows"
+    assert "table.exec.source.idle-timeout" in a2.parts.body, a2.text

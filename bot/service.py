@@ -17,30 +17,25 @@ if TYPE_CHECKING:
     from faqbot.bot.retrieval.abstain import AbstainModel
 
 from faqbot.bot.answers.answer import Answer, Turn
-from faqbot.bot.answers.compose import NO_VERSION, compose
-from faqbot.bot.answers.done import content_words, done_query
-from faqbot.bot.answers.focus import fixes_done
-from faqbot.bot.answers.parts_score import run_version
+from faqbot.bot.answers.compose import compose
+from faqbot.bot.answers.done import content_words
 from faqbot.bot.answers.phrases import phrase
 from faqbot.bot.dialogue.aspect import DECLINED, ENTRY_BEFORE, READ_ALONE, REPEATS_ENTRY, decline_repeat
 from faqbot.bot.dialogue.conversation import phrase_pattern
 from faqbot.bot.dialogue.query import Query, build_query
-from faqbot.bot.dialogue.requests import FIX_WORDS, focus
+from faqbot.bot.dialogue.requests import focus
 from faqbot.bot.dialogue.shown import (
-    names_a_version,
-    names_versions,
     put_first,
     shown_entry_text,
     shown_first,
     tells_version,
 )
 from faqbot.bot.dialogue.turns import in_language, nothing_to_refer_to
-from faqbot.bot.dialogue.words import ASKS_WHY, ERROR_CLASS, PRONOUNS, word_count
+from faqbot.bot.discussed import hides_entry_under_discussion, settled, touches, with_shown_first
 from faqbot.bot.retrieval.corpus_words import corpus_names, corpus_words
 from faqbot.bot.retrieval.decision import ANSWER, CLOSEST, NOT_COVERED, Decision
 from faqbot.bot.retrieval.reading import read_text
-from faqbot.bot.retrieval.retrieve import Hit, HybridRetriever, Retrieval
-from faqbot.ingest.textproc import tokenize
+from faqbot.bot.retrieval.retrieve import HybridRetriever, Retrieval
 
 MAX_QUESTION_CHARS = 4000
 # a follow-up with this many words besides any language's function words describes a problem of its own ("what
@@ -207,7 +202,7 @@ class Bot:
             r = alone
         else:
             r = decline_repeat(retriever, r, q.turn, q.previous, None if q.turn.own else previous_shown)
-        if _hides_entry_under_discussion(q, r, previous_shown):
+        if hides_entry_under_discussion(q, r, previous_shown):
             # a short turn after an answer that showed an entry, "not covered" read alone ("Welche Werte werden
             # empfohlen?" after the Paimon entry: an eleventh trial's only false "not covered"): that entry is
             # shown again as the closest, never nothing
@@ -220,8 +215,8 @@ class Bot:
         if r.decision.reason in DECLINED:
             r = self._declined(q, r, retriever)
         elif (about_shown or version_turn) and r.hits:
-            r = _shown_first(r, retriever, shown_first(q.history, titles), version_turn)
-        if q.focus == "done" and r.hits and not _touches(r.hits[0], q.question):
+            r = with_shown_first(r, retriever, shown_first(q.history, titles), version_turn)
+        if q.focus == "done" and r.hits and not touches(r.hits[0], q.question):
             r = self._beside(q, r, retriever)
         if q.bare:
             r = nothing_to_refer_to(retriever, r)  # "how do I fix it?" with nothing before it
@@ -365,7 +360,7 @@ class Bot:
             shown = turns
             t_retrieval = r.latency_ms + r.entry_check.get("ms", 0.0)
             t0 -= t_retrieval / 1000
-        r, answer_focus, before = _settled(r, question, answer_focus, shown)
+        r, answer_focus, before = settled(r, question, answer_focus, shown)
         extractive = compose(r, question, answer_focus, before)
         final = extractive
         # the LLM writes confident answers only: closest entries and "not covered" are fixed texts
@@ -388,59 +383,3 @@ class Bot:
             "total_ms": round((time.perf_counter() - t0) * 1000, 1),
         }
         yield final
-
-
-def _shown_first(r: Retrieval, retriever: HybridRetriever, shown: str | None, version_turn: bool) -> Retrieval:
-    """A turn about the entry the previous answer showed first, with that entry first: never "not covered" when it
-    showed one ("give me the sql" after a German question far from every entry read alone: a seventh trial)."""
-    r = replace(r, hits=put_first(retriever, r.hits, shown, r.language))
-    if shown is not None and r.decision.outcome == NOT_COVERED:
-        r = replace(r, decision=Decision(CLOSEST, r.confidence, "short_turn_on_entry"))
-    if version_turn and not names_versions(r.hits[0]):
-        # "et avant la version 6.0.2, ce paramètre existe ?" of an entry naming no version: said so (a tenth
-        # trial was shown the entry again without a word on its version)
-        r = replace(r, features={**r.features, NO_VERSION: 1.0})
-    return r
-
-
-def _hides_entry_under_discussion(q: Query, r: Retrieval, shown: str | None) -> bool:
-    """Whether a turn of a few words read alone is "not covered" right after an answer that showed an entry: a
-    follow-up the rules did not read as one, most likely about that entry. Far from every entry ("wir nutzen den
-    Stream Tunnel, was sollen wir tun?", a twelfth trial), or, pointing back or asking why, with no word the FAQ uses
-    ("is there any downside to doing that?", "e por que acontece?"; not "asdf qwer zxcv 12345", a ninth trial's)."""
-    if shown is None or q.turn.previous or q.turn.about_entry or ERROR_CLASS.search(q.question):
-        return False
-    if word_count(q.question) > FIX_WORDS:
-        return False
-    points_back = bool(PRONOUNS.search(q.question) or ASKS_WHY.search(q.question))
-    return r.decision.reason == "far" or (r.decision.reason == "no_known_word" and points_back)
-
-
-def _touches(h: Hit, question: str) -> bool:
-    """Whether what a turn says was done or checked is in the entry (any of its versions): an option it names or
-    a check's words. True when it names neither: its ordinary words ("I already changed the startup position")
-    may name a step the entry takes for granted, and the entry under discussion stays."""
-    judged = False
-    for chunk in h.versions:
-        text = f"{chunk.title}\n{chunk.body}".lower()
-        names, tested, _words, _unused = done_query(question, chunk.language, turn=True)
-        # a version the user runs touches an entry that names versions ("we are on VVR 8.0.10 already": its upgrade)
-        named = any(n in text if not run_version(n) else names_a_version(text) for n in names)
-        if named or tested & set(tokenize(text, chunk.language)):
-            return True
-        judged = judged or bool(names or tested)
-    return not judged
-
-
-def _settled(r: Retrieval, question: str, focus_: str, shown: list[Turn]) -> tuple[Retrieval, str, str]:
-    """(the retrieval, what the answer quotes, the earlier answers' texts it counts as shown) once what the
-    question says was done is read."""
-    if focus_ in ("", "done") and r.decision.outcome != NOT_COVERED and r.hits:
-        if fixes_done(r.hits[0].chunk, question, r.term_weights, turn=focus_ == "done"):
-            # "I already added X and it still fails", X being the entry's fix: told so, with the entries next to it
-            return replace(r, decision=Decision(CLOSEST, r.confidence, "fix_done")), "failed", ""
-    if focus_ == "done":
-        focus_ = "fix"  # a turn saying only what was done: the entry's fixes, less what it did
-    # what the conversation's answers showed: "that did not work" gives the entry's fixes they did not
-    before = "\n".join(t.content for t in shown if t.role == "assistant") if focus_ == "failed" else ""
-    return r, focus_, before

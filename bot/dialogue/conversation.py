@@ -11,10 +11,21 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from faqbot.bot.answers.answer import Turn
-from faqbot.bot.answers.done import BESIDES_VERSION, VERSION_TOKEN, version_split
+from faqbot.bot.answers.done import BESIDES_VERSION, version_split
 from faqbot.bot.answers.excerpt import TYPED_SENTENCE_BREAK
 from faqbot.bot.answers.phrases import LANGUAGE_NAMES
 from faqbot.bot.dialogue.asks_answer import UNSAID_MAX, asks_briefly, asks_of_answer, unsaid_words
+from faqbot.bot.dialogue.names import (
+    LANGUAGE_OF,
+    NOUNS_CAPITALISED,
+    is_hyphen_name,
+    is_name,
+)
+from faqbot.bot.dialogue.names import as_name as _as_name
+from faqbot.bot.dialogue.names import name_words as _name_words
+from faqbot.bot.dialogue.names import names_product as _names_product
+from faqbot.bot.dialogue.names import new_names as _new_names
+from faqbot.bot.dialogue.names import options as _options
 from faqbot.bot.dialogue.requests import entry_request
 from faqbot.bot.dialogue.resume import resumed
 from faqbot.bot.dialogue.words import (
@@ -34,7 +45,7 @@ from faqbot.bot.dialogue.words import (
     word_count,
 )
 from faqbot.bot.retrieval.reading import Detect
-from faqbot.ingest.textproc import detect_language, fold, function_word_scores, identifiers, tokenize
+from faqbot.ingest.textproc import detect_language, fold, tokenize
 from faqbot.languages import CJK, PACKS, ROLE_KINDS
 
 if TYPE_CHECKING:
@@ -61,9 +72,7 @@ def phrase_pattern(phrases: list[str]) -> re.Pattern[str]:
     return re.compile(rf"(?<!{WORD}|[.\-])(?:{body})s?(?!{WORD}|[.\-])", re.IGNORECASE)
 
 
-_NOUNS_CAPITALISED = frozenset(code for code, p in PACKS.items() if p.capitalised_nouns)
 _ROLE_RE = {role: phrase_pattern([p for words in by_lang.values() for p in words]) for role, by_lang in ROLES.items()}
-_LANGUAGE_OF = {fold(name): code for names in LANGUAGE_NAMES.values() for code, name in names.items()}
 _ASKS_LANGUAGE = re.compile(
     rf"\b{_IN}\s+({'|'.join(sorted({n for names in LANGUAGE_NAMES.values() for n in names.values()}))})\b",
     re.IGNORECASE,
@@ -100,60 +109,6 @@ class FollowUp:
     asks_entry: bool = False
     # asked in other words than the entry's: read alone as well, and answered so when that is confident
     loose: bool = False
-
-
-def is_name(word: str, known: frozenset[str] = frozenset()) -> bool:
-    """A product or connector's name: a capitalised word such as Paimon (acronyms like SQL are
-    topics, not products), or one typed in lower case that the corpus writes capitalised (hologres)."""
-    if fold(word) in _LANGUAGE_OF:
-        return False
-    return (word[:1].isupper() and not word.isupper()) or word.lower() in known
-
-
-def _name_words(text: str) -> list[str]:
-    """The words of the spaced scripts that may be names. A word opening the text or a sentence is capitalised
-    whatever it is and is left out, unless the text is Chinese (or Japanese, Korean): it has no capitals, so a
-    capitalised word in it is a name wherever it stands ("ClickHouse 呢？"). In German every noun is
-    capitalised: there a word is a name only as the corpus writes names (known) or in mixed case."""
-    words = re.finditer(rf"{WORD}(?:{WORD}|-)*", text)
-    cjk = bool(CJK_RUN.search(text))
-    nouns = _capitalises_nouns(text)
-    return [_as_name(m.group(0), nouns) for m in words if cjk or not _opens_sentence(text, m.start())]
-
-
-def _opens_sentence(text: str, start: int) -> bool:
-    """Whether the word at `start` opens the text or a sentence of it ("... only 3 get data. Is there an option
-    for that?": "Is" is no product)."""
-    return bool(_OPENS.search(text[:start]))
-
-
-# what stands before a word opening the text or a sentence: nothing, or . ! ? and a space (not "table.exec.source"),
-# or a line break; then opening marks
-_OPENS = re.compile(r"(?:^|[.!?]\s+|\n)[\s¿¡\"']*$")
-
-
-def _capitalises_nouns(text: str) -> bool:
-    """Whether the text's function words are those of a language that capitalises its nouns."""
-    scores = function_word_scores(text)
-    best = max(scores, key=lambda code: scores[code])
-    return scores[best] > 0 and best in _NOUNS_CAPITALISED
-
-
-def _as_name(word: str, nouns: bool) -> str:
-    """A word as a name check reads it: lower-cased, in a language capitalising its nouns, unless
-    written in mixed case (ClickHouse, MaxCompute)."""
-    return word.lower() if nouns and not re.search(r"[a-z][A-Z]", word) else word
-
-
-def is_hyphen_name(word: str) -> bool:
-    """upsert-kafka, mysql-cdc: a connector's name as written in a DDL (not French a-t-il, est-elle, faut-il:
-    a verb and its pronoun, function words of a language)."""
-    parts = word.split("-")
-    return (
-        len(parts) > 1
-        and all(len(p) > 2 and p.isascii() for p in parts)
-        and not any(sum(function_word_scores(p).values()) for p in parts)
-    )
 
 
 # a turn pointing back with a pronoun may say a few words more than a short one ("what value should I pick for it? 5
@@ -233,14 +188,6 @@ def _role_words(text: str) -> str:
     return " ".join(found)
 
 
-def _options(text: str) -> set[str]:
-    """Option names (scan.startup.mode, sink.buffer-flush.max-rows): dotted identifiers. A version number
-    (6.0.7) is none: "¿y en la versión 6.0.7?" asks the same entry of a version, whose branch the answer
-    takes (bot/answers/parts.py), and entries write it inside names ("vvr-6.0.7-flink-1.15")."""
-    versions = (i for i in identifiers(text) if VERSION_TOKEN.match(i))
-    return {i for i in identifiers(text) if "." in i.strip(".")} - set(versions)
-
-
 def _new_aspect(question: str, known: frozenset[str] = frozenset(), previous: str = "") -> tuple[str, ...]:
     """What a follow-up names in place of part of the previous question: role words (every
     language's, so the entry can be checked for them), product names, options; not what the previous
@@ -252,20 +199,10 @@ def _new_aspect(question: str, known: frozenset[str] = frozenset(), previous: st
     return tuple(aspect + sorted(_options(question) - _options(previous)))
 
 
-def _new_names(question: str, known: frozenset[str], previous: str = "") -> list[str]:
-    """The product names a follow-up names that the previous question did not."""
-    before = fold(previous)
-    return [w for w in _name_words(question) if (is_name(w, known) or is_hyphen_name(w)) and fold(w) not in before]
-
-
-def _names_product(question: str, known: frozenset[str], previous: str = "") -> bool:
-    return bool(_new_names(question, known, previous))
-
-
 def _kept(question: str, previous: str, known: frozenset[str], detect: Detect | None = None) -> list[str]:
     """The previous question's topic words a follow-up carries: all but what it names anew."""
     lang, _ = (detect or detect_language)(previous)
-    nouns = lang in _NOUNS_CAPITALISED
+    nouns = lang in NOUNS_CAPITALISED
     new_terms = set(tokenize(question, lang))
     # a follow-up that names a new product or connector replaces the previous one's
     names_new = _names_product(question, known)
@@ -331,7 +268,7 @@ def _resolve(
     language = None
     asked = _ASKS_LANGUAGE.search(question)
     if asked and (is_follow_up(question) or _only_language(question, asked)):
-        language = _LANGUAGE_OF[fold(asked.group(1))]
+        language = LANGUAGE_OF[fold(asked.group(1))]
         question = (question[: asked.start()] + question[asked.end() :]).strip()
         if no_topic(REPEAT.sub(" ", REFERS_BACK.sub("", PLEASE.sub(" ", question)))):  # only the language: same topic
             return FollowUp(previous, language, previous, same_entry=True)

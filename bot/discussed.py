@@ -1,0 +1,75 @@
+"""The entry under discussion in a turn's retrieval (bot/service.py): put first for a turn about it, never hidden
+behind "not covered" right after an answer that showed it, and what a turn saying what was done does to it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from faqbot.bot.answers.answer import Turn
+from faqbot.bot.answers.compose import NO_VERSION
+from faqbot.bot.answers.done import done_query
+from faqbot.bot.answers.focus import fixes_done
+from faqbot.bot.answers.parts_score import run_version
+from faqbot.bot.dialogue.query import Query
+from faqbot.bot.dialogue.requests import FIX_WORDS
+from faqbot.bot.dialogue.shown import names_a_version, names_versions, put_first
+from faqbot.bot.dialogue.words import ASKS_WHY, ERROR_CLASS, PRONOUNS, word_count
+from faqbot.bot.retrieval.decision import CLOSEST, NOT_COVERED, Decision
+from faqbot.bot.retrieval.retrieve import Hit, HybridRetriever, Retrieval
+from faqbot.ingest.textproc import tokenize
+
+
+def with_shown_first(r: Retrieval, retriever: HybridRetriever, shown: str | None, version_turn: bool) -> Retrieval:
+    """A turn about the entry the previous answer showed first, with that entry first: never "not covered" when it
+    showed one ("give me the sql" after a German question far from every entry read alone: a seventh trial)."""
+    r = replace(r, hits=put_first(retriever, r.hits, shown, r.language))
+    if shown is not None and r.decision.outcome == NOT_COVERED:
+        r = replace(r, decision=Decision(CLOSEST, r.confidence, "short_turn_on_entry"))
+    if version_turn and not names_versions(r.hits[0]):
+        # "et avant la version 6.0.2, ce paramètre existe ?" of an entry naming no version: said so (a tenth
+        # trial was shown the entry again without a word on its version)
+        r = replace(r, features={**r.features, NO_VERSION: 1.0})
+    return r
+
+
+def hides_entry_under_discussion(q: Query, r: Retrieval, shown: str | None) -> bool:
+    """Whether a turn of a few words read alone is "not covered" right after an answer that showed an entry: a
+    follow-up the rules did not read as one, most likely about that entry. Far from every entry ("wir nutzen den
+    Stream Tunnel, was sollen wir tun?", a twelfth trial), or, pointing back or asking why, with no word the FAQ uses
+    ("is there any downside to doing that?", "e por que acontece?"; not "asdf qwer zxcv 12345", a ninth trial's)."""
+    if shown is None or q.turn.previous or q.turn.about_entry or ERROR_CLASS.search(q.question):
+        return False
+    if word_count(q.question) > FIX_WORDS:
+        return False
+    points_back = bool(PRONOUNS.search(q.question) or ASKS_WHY.search(q.question))
+    return r.decision.reason == "far" or (r.decision.reason == "no_known_word" and points_back)
+
+
+def touches(h: Hit, question: str) -> bool:
+    """Whether what a turn says was done or checked is in the entry (any of its versions): an option it names or
+    a check's words. True when it names neither: its ordinary words ("I already changed the startup position")
+    may name a step the entry takes for granted, and the entry under discussion stays."""
+    judged = False
+    for chunk in h.versions:
+        text = f"{chunk.title}\n{chunk.body}".lower()
+        names, tested, _words, _unused = done_query(question, chunk.language, turn=True)
+        # a version the user runs touches an entry that names versions ("we are on VVR 8.0.10 already": its upgrade)
+        named = any(n in text if not run_version(n) else names_a_version(text) for n in names)
+        if named or tested & set(tokenize(text, chunk.language)):
+            return True
+        judged = judged or bool(names or tested)
+    return not judged
+
+
+def settled(r: Retrieval, question: str, focus_: str, shown: list[Turn]) -> tuple[Retrieval, str, str]:
+    """(the retrieval, what the answer quotes, the earlier answers' texts it counts as shown) once what the
+    question says was done is read."""
+    if focus_ in ("", "done") and r.decision.outcome != NOT_COVERED and r.hits:
+        if fixes_done(r.hits[0].chunk, question, r.term_weights, turn=focus_ == "done"):
+            # "I already added X and it still fails", X being the entry's fix: told so, with the entries next to it
+            return replace(r, decision=Decision(CLOSEST, r.confidence, "fix_done")), "failed", ""
+    if focus_ == "done":
+        focus_ = "fix"  # a turn saying only what was done: the entry's fixes, less what it did
+    # what the conversation's answers showed: "that did not work" gives the entry's fixes they did not
+    before = "\n".join(t.content for t in shown if t.role == "assistant") if focus_ == "failed" else ""
+    return r, focus_, before

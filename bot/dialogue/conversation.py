@@ -105,7 +105,7 @@ class FollowUp:
     own: str = ""
     # a short question asked of the entry the previous answer showed first, in its words ("why would the order
     # change?" after the UDTF field-order entry; bot/dialogue/asks_answer.py): that entry is answered, its part the
-    # question asks for (bot/dialogue/requests.py ASKED)
+    # question asks for (focus `asked`: bot/answers/focus.py ASKED)
     asks_entry: bool = False
     # asked in other words than the entry's: read alone as well, and answered so when that is confident
     loose: bool = False

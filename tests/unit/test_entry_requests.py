@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 from faqbot.bot.answers.answer import Turn
-from faqbot.bot.dialogue.conversation import _options, is_follow_up, is_hyphen_name, resolve
+from faqbot.bot.dialogue.conversation import is_follow_up, resolve
+from faqbot.bot.dialogue.names import is_hyphen_name, options
 from faqbot.bot.dialogue.requests import entry_request, focus
 
 PREVIOUS = "Kafka window aggregation produces no result at all"
@@ -77,9 +78,9 @@ def test_a_short_follow_up_naming_an_exception_is_still_one():
 
 
 def test_a_version_number_is_no_option():
-    assert _options("¿y en la versión 6.0.7?") == set()
-    assert _options("and with vvr 8.0.11?") == set()
-    assert _options("and with scan.startup.mode?") == {"scan.startup.mode"}
+    assert options("¿y en la versión 6.0.7?") == set()
+    assert options("and with vvr 8.0.11?") == set()
+    assert options("and with scan.startup.mode?") == {"scan.startup.mode"}
 
 
 @pytest.mark.parametrize("word,name", [("est-elle", False), ("faut-il", False), ("peut-on", False), ("a-t-il", False),

@@ -6,7 +6,8 @@ or than a question's opening ("comment désactiver ?"), is a follow-up of the qu
 from __future__ import annotations
 
 import pytest
-from faqbot.bot.dialogue.conversation import _name_words, is_follow_up, only_asks, only_version, restates_then_asks
+from faqbot.bot.dialogue.conversation import is_follow_up, only_asks, only_version, restates_then_asks
+from faqbot.bot.dialogue.names import name_words
 from faqbot.bot.dialogue.requests import entry_request, names_own_problem
 from faqbot.bot.dialogue.words import ACKNOWLEDGED, NEW_TOPIC
 
@@ -109,10 +110,10 @@ def test_a_turn_restating_the_answer_then_asking_of_it_is_a_follow_up(turn, foll
 
 
 def test_a_word_opening_a_sentence_is_no_name_but_a_dotted_option_s_parts_are_not_openings():
-    assert "Is" not in _name_words("only 3 get data. Is there an option for that?")
-    assert "Paimon" in _name_words("only 3 get data, and Paimon too")
+    assert "Is" not in name_words("only 3 get data. Is there an option for that?")
+    assert "Paimon" in name_words("only 3 get data, and Paimon too")
     # "table.exec.source": the dot is no sentence end, "source" stays a word read for names (not capitalised: none)
-    words = _name_words("I set table.exec.source.idle-timeout. Then Kafka stalls")
+    words = name_words("I set table.exec.source.idle-timeout. Then Kafka stalls")
     assert "source" in words and "Then" not in words and "Kafka" in words
 
 

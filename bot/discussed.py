@@ -70,6 +70,8 @@ def settled(r: Retrieval, question: str, focus_: str, shown: list[Turn]) -> tupl
             return replace(r, decision=Decision(CLOSEST, r.confidence, "fix_done")), "failed", ""
     if focus_ == "done":
         focus_ = "fix"  # a turn saying only what was done: the entry's fixes, less what it did
-    # what the conversation's answers showed: "that did not work" gives the entry's fixes they did not
-    before = "\n".join(t.content for t in shown if t.role == "assistant") if focus_ == "failed" else ""
+    # what the conversation's answers showed: "that did not work" gives the entry's fixes they did not; "how do I
+    # fix it?" says so when the answer just before showed all of the fix already
+    said = [t.content for t in shown if t.role == "assistant"]
+    before = "\n".join(said) if focus_ == "failed" else said[-1] if focus_ == "fix" and said else ""
     return r, focus_, before

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from faqbot.bot.llm.backend import LLMBackend
     from faqbot.bot.retrieval.abstain import AbstainModel
 
-from faqbot.bot.answers.answer import Answer, Turn
+from faqbot.bot.answers.answer import MAX_TURN_CHARS, Answer, Turn
 from faqbot.bot.answers.compose import compose
 from faqbot.bot.answers.done import content_words
 from faqbot.bot.answers.phrases import phrase
@@ -48,7 +48,6 @@ DONE_BESIDE = "done_beside_entry"  # the feature saying a turn's done clause was
 # Ten turns, as many as the API accepts (ui/api.py): five exchanges, so that a conversation's topic outlives
 # a few short turns ("why?", "give me the SQL", "that did not work"), each standing for the entry before it.
 MAX_HISTORY_TURNS = 20  # messages: ten exchanges, so a turn going back to an early question still finds it
-MAX_TURN_CHARS = 1000
 
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

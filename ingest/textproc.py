@@ -251,16 +251,17 @@ SURE_ENGLISH = 0.9  # a statistical English reading that words English writes to
 SURE_OWN = 0.8  # a statistical reading of the user's few own words sure enough to name their language
 
 
-def _own_clauses(text: str) -> str:
-    """Each clause from its first word English never writes to its end: the user's words around a
-    pasted error ("En VVR 8.0.1 me sale", "al escribir en Hologres"). Frames and code-like words go first."""
+def _own_clauses(text: str, *, to_last_own: bool = False) -> str:
+    """Each clause from its first word English never writes to its end (or to its last such word): the
+    user's words around a pasted error ("En VVR 8.0.1 me sale", "al escribir en Hologres"). Frames and
+    code-like words go first."""
     kept = "\n".join(ln for ln in text.splitlines() if not _FRAME_RE.match(ln))
     tails = []
     for clause in _CLAUSE_END_RE.split(kept):
         words = WORD_RE.findall(re.sub(r"\S+", _strip_codey_word, clause))
-        first = next((k for k, w in enumerate(words) if _is_own(w.lower())), None)
-        if first is not None:
-            tails.append(" ".join(words[first:]))
+        own = [k for k, w in enumerate(words) if _is_own(w.lower())]
+        if own:
+            tails.append(" ".join(words[own[0] : own[-1] + 1 if to_last_own else None]))
     return ". ".join(tails)
 
 
@@ -275,14 +276,27 @@ def _is_own(word: str) -> bool:
 
 
 def _own_words_language(text: str) -> str | None:
-    """The language of the words a user wrote around a pasted English error, when English won on counts.
+    """The language of the words a user wrote around a pasted English error, when English won on counts,
+    read on each clause to its end, then, when that reads English, on each clause to its last own word (an
+    error pasted inside the user's sentence, "el sink a RDS MySQL falla con Deadlock found when trying to get
+    lock", outvotes the words before it; reading only to the last own word first loses "Al desplegar me
+    sale", whose last words count too)."""
+    return _clauses_language(_own_clauses(text)) or _clauses_language(
+        _own_clauses(text, to_last_own=True), first_only=True
+    )
+
+
+def _clauses_language(own: str, *, first_only: bool = False) -> str | None:
+    """The language of the user's clauses (`_own_clauses`). With `first_only` (clauses cut at their last own
+    word, so half their words need not be own ones) one language's own words alone decide, and otherwise the
+    statistical reading's first language or none: a clause cut short reads less surely ("le sink plante
+    avec" read Dutch, then Spanish).
 
     Only stack frames and code-like words are dropped (not "Caused by:" lines: "Caused by: ... con la
     tabla de dimensión" ends in the user's words). The languages within a word of the best share are
     candidates ("una" and "con" are Italian and Spanish; "el" and "qué" only Spanish); the statistical
     detector, reading those clauses alone, picks among them, and rejects them all when it reads English.
     """
-    own = _own_clauses(text)
     if not own:
         return None
     # distinct words: one word said twice is no more the user's language than once
@@ -299,11 +313,12 @@ def _own_words_language(text: str) -> str | None:
     }
     best = max(weighted.values())
     candidates = {code for code, score in weighted.items() if score > 0 and score >= best - 1}
-    if len(candidates) == 1 and 2 * best >= len(words):
+    if len(candidates) == 1 and (first_only or 2 * best >= len(words)):
         # the user's clause is half function words of one language ("sur mon sink Hologres"): a few words
         # are too few for the statistical reading, which took two names for English
         return next(iter(candidates))
-    for value in _lingua().compute_language_confidence_values(own):
+    readings = _lingua().compute_language_confidence_values(own)
+    for value in readings[:1] if first_only else readings:
         code = _ISO.get(value.language.name, "en")
         if code == "en" and value.value >= ENGLISH_READING:
             return None

@@ -184,6 +184,8 @@ PACK = LanguagePack(
             "se pisan": "overwriting",
             "visibilidad": "visibility",
             "visibles": "visible visibility",
+            "aparecen": "appear visible",
+            "aparece": "appears visible",
             "retraso": "delay latency",
             "latencia": "latency",
             "demora": "delay",

@@ -309,6 +309,8 @@ PACK = LanguagePack(
             "retractation": "retraction",
             "visibilite": "visibility",
             "visibles": "visible visibility",
+            "apparaissent": "appear visible",
+            "apparait": "appears visible",
             "ne retourne": "returns no",
             "fichiers": "files",
             "augmentation": "increase",

@@ -9,6 +9,7 @@ the answer's text back (the warning used to be found by `text.startswith(lead)`)
 from __future__ import annotations
 
 import html
+import re
 
 from faqbot.bot.answers.answer import Answer, Citation
 from faqbot.bot.answers.phrases import PHRASES
@@ -48,12 +49,36 @@ def sources_html(a: Answer | None, lang: str) -> str:
     if not a or not a.citations:
         return ""
     aid = html.escape(str(a.answer_id)[:12])
-    cards = [_card(c, aid, lang) for c in a.citations]
+    cards = [_card(c, aid, lang, a.text) for c in a.citations]
     summary = f"<summary>{_label('sources', lang)} ({len(cards)})</summary>"
     return safe_html(f'{SOURCES_MARK} data-answer="{aid}">{summary}{"".join(cards)}</details>')
 
 
-def _card(c: Citation, aid: str, lang: str) -> str:
+# a sentence long enough that finding it in the answer means the answer quotes it, not a phrase shared by chance
+_SENTENCE_RE = re.compile(r"[^.!?。\n]{30,}")
+_MARKUP_RE = re.compile(r"[\s*_`>•-]+")  # what Markdown and list bullets put between the entry's words
+
+
+def _flat(text: str) -> str:
+    return _MARKUP_RE.sub(" ", text).strip().lower()
+
+
+def passage_html(text: str, said: str) -> str:
+    """A source card's passage: from the first paragraph the answer quotes, each quoted one marked, "[…]" for
+    the paragraphs above it (a twelfth trial: the card of a fix answer opened on the Problem's stack trace,
+    not on the fix the answer quoted); the whole text when the answer quotes none of it (a generated answer
+    says it in its own words). The whole entry stays one click away ("open in source")."""
+    paras = re.split(r"\n\s*\n", text[:6000])
+    answer = _flat(said)
+    quoted = [any(_flat(s) in answer for s in _SENTENCE_RE.findall(p)) for p in paras]
+    if not any(quoted):
+        return html.escape(text[:6000])
+    first = quoted.index(True)
+    shown = [f'<span class="quoted">{html.escape(p)}</span>' if q else html.escape(p) for p, q in zip(paras, quoted)]
+    return "\n\n".join((["[…]"] if first else []) + shown[first:])
+
+
+def _card(c: Citation, aid: str, lang: str, said: str) -> str:
     others = " ".join(
         f'<a href="{html.escape(o["link"])}" target="_blank" title="{html.escape(o["title"])}">'
         f"{o['language'].upper()}</a>"
@@ -63,7 +88,7 @@ def _card(c: Citation, aid: str, lang: str) -> str:
         f'<div class="src-card lang-{c.language}" id="src-{aid}-{c.n}">'
         f'<div><b>[{c.n}] {html.escape(c.title)}</b><span class="badge">{c.language.upper()}</span></div>'
         f'<div class="meta">{html.escape(where(c))}</div>'
-        f"<details><summary>{_label('passage', lang)}</summary><pre>{html.escape(c.text[:6000])}</pre></details>"
+        f"<details><summary>{_label('passage', lang)}</summary><pre>{passage_html(c.text, said)}</pre></details>"
         f'<a href="{html.escape(c.link)}" target="_blank">{_label("open", lang)}</a>'
         + (f" · {_label('others', lang)}: {others}" if others else "")
         + "</div>"

@@ -43,6 +43,8 @@ details.srcs summary{cursor:pointer;font-weight:600}
 .src-card .badge{font-size:11px;border-radius:4px;padding:1px 5px;background:#2563eb;color:#fff;margin-left:4px}
 .src-card .meta{opacity:.75;font-size:12px}
 .src-card pre{white-space:pre-wrap;font-size:12px;max-height:320px;overflow:auto}
+/* the paragraphs of the passage the answer quotes */
+.src-card .quoted{background:rgba(250,204,21,.3);border-radius:3px}
 #detected{min-height:0;align-self:center} #detected .lang-badge{display:inline-block;font-size:12px;border-radius:10px;
   white-space:nowrap;
   padding:2px 10px;background:var(--block-background-fill);border:1px solid var(--border-color-primary);opacity:.85}
@@ -83,6 +85,10 @@ details.srcs summary{cursor:pointer;font-weight:600}
   #chat .message{padding:8px 10px}
   #chat .message-row.bubble{max-width:100% !important;margin-left:0 !important;margin-right:0 !important}
   .gradio-container{padding-left:6px !important;padding-right:6px !important}
+  /* at 390 px the round scroll-down button hid the end of a line ("MySQL", a twelfth trial): smaller, in the
+     corner's last pixels, and the text shows through it */
+  #chat .scroll-down-button-container{right:2px;bottom:2px !important}
+  #chat .scroll-down-button-container button{width:26px;height:26px;opacity:.7}
 }
 """
 # scrolls the newest answer's first line into view (not its end) when it arrives

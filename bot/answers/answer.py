@@ -26,6 +26,11 @@ class Turn:
     content: str
 
 
+# what of each turn the bot reads (bot/service.py bounded_history): the follow-up rewrite copies words of the
+# previous user turn into the query, so an unbounded turn meant unbounded work (64 KB: 84 s)
+MAX_TURN_CHARS = 1000
+
+
 @dataclass
 class Citation:
     n: int

@@ -12,7 +12,14 @@ from faqbot.bot.answers.answer import Answer, Citation
 from faqbot.bot.answers.answer_parts import AnswerParts, EntryLink
 from faqbot.bot.answers.extract import BUDGET, CODE_LINE, fix_only, section_kind, select
 from faqbot.bot.answers.fix_line import FIX_CHARS, fix_line
-from faqbot.bot.answers.focus import ASKED, asked_selection, focus_selection, runs_fix_version, unshown_fixes
+from faqbot.bot.answers.focus import (
+    ASKED,
+    all_shown,
+    asked_selection,
+    focus_selection,
+    runs_fix_version,
+    unshown_fixes,
+)
 from faqbot.bot.answers.parts import answer_hit, for_answer
 from faqbot.bot.answers.parts_score import SIGNALS
 from faqbot.bot.answers.phrases import language_list, phrase
@@ -154,7 +161,7 @@ def _fix_lines(hits: list[Hit], cites: list[Citation], question: str, r: Retriev
     return tuple(items)
 
 
-def _closest_fix(r: Retrieval, question: str, notices: list[str], focus: str = "fix") -> Answer:
+def _closest_fix(r: Retrieval, question: str, notices: list[str], focus: str = "fix", before: str = "") -> Answer:
     """"How do I fix it?" after closest entries: the list again told the user nothing new. The first entry's
     fix whole, under a lead saying it is the closest entry's if it is their case; the other entries listed
     under it with their lines. "why?" and "give me the SQL" the same way, with its cause or its code."""
@@ -163,6 +170,7 @@ def _closest_fix(r: Retrieval, question: str, notices: list[str], focus: str = "
     (body, shortened, fixed), closing = _extract(top, r, question, focus)
     # "no more than was shown" compares with a whole answer, which closest entries never showed
     closing = "more_in_source" if closing == "fix_no_more" or (shortened and not closing) else closing
+    closing = _said_before(body, focus, before) or closing
     notes = (_other_language(top, lang),) if top.other_language else ()
     notices.extend(notes)
     parts = AnswerParts(
@@ -253,6 +261,12 @@ def _see_also(
     return tuple(items)
 
 
+def _said_before(quote: str, focus: str, before: str) -> str:
+    """"fix_said" when a "how do I fix it?" gets only what the answer just before (`before`) quoted: the entry has
+    no more, and the same text again said nothing of it (a twelfth trial)."""
+    return "fix_said" if focus == "fix" and before and all_shown(quote, before) else ""
+
+
 def _extract(top: Hit, r: Retrieval, question: str, focus: str) -> tuple[tuple[str, bool, bool], str]:
     """((quoted text, something left out, the part asked for alone), closing note's phrase key): from the
     parts ingest stored (bot/answers/parts.py; the cause or the code: bot/answers/focus.py); an entry without
@@ -289,7 +303,7 @@ def compose(r: Retrieval, question: str, focus: str = "", before: str = "") -> A
     if focus == "failed":
         return _fix_failed(r, question, notices, before)
     if r.decision.outcome == CLOSEST:
-        return _closest_fix(r, question, notices, focus) if focus else _closest(r, question, notices)
+        return _closest_fix(r, question, notices, focus, before) if focus else _closest(r, question, notices)
     n_top = answer_hit(r.hits)
     top = r.hits[n_top]
     cites = [Citation.from_chunk(1, top.chunk, top.versions)]
@@ -303,6 +317,7 @@ def compose(r: Retrieval, question: str, focus: str = "", before: str = "") -> A
     extract, shortened, fixed = fix
     if shortened and not closing:
         closing = "more_in_source"
+    closing = _said_before(extract, focus, before) or closing
     rest = [h for n, h in enumerate(r.hits[:3]) if n != n_top]
     also = [] if fixed else [h for h in rest if h.score >= r.hits[0].score - SEE_ALSO_MARGIN]
     see_also = _see_also(also, cites, question, r, long_quote=len(extract) > BUDGET) if also else ()

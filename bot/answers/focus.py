@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from faqbot.bot.answers.answer import MAX_TURN_CHARS
 from faqbot.bot.answers.done import done_query
 from faqbot.bot.answers.excerpt import SENTENCE_BREAK, item_opening
 from faqbot.bot.answers.fix_line import instructs, only_points_elsewhere
@@ -165,6 +166,24 @@ SHOWN_OPENING = 60
 def _shown(text: str, before: str) -> bool:
     sentences = [s.strip(" -*`") for s in SENTENCE_BREAK.split(_MARKER.sub("", text.strip()))]
     return any(len(s) >= SHOWN_SENTENCE and s[:SHOWN_OPENING] in before for s in sentences)
+
+
+def all_shown(text: str, before: str) -> bool:
+    """Every sentence of the quote long enough to tell was in `before` (the answer just before): "comment corriger
+    ?" after "pourquoi ?" on an entry whose troubleshooting steps are both got the same text again, unsaid (a
+    twelfth trial)."""
+    flat = " ".join(before.split())
+    sentences = [" ".join(s.strip(" -*`").split()) for s in SENTENCE_BREAK.split(_MARKER.sub("", text.strip()))]
+    told = [s for s in sentences if len(s) >= SHOWN_SENTENCE]
+    end, found = 0, 0
+    for s in told:  # in the quote's order
+        at = flat.find(s[:SHOWN_OPENING], end)
+        if at < 0:
+            # the history holds each answer cut (MAX_TURN_CHARS): a sentence with no room left after the ones
+            # found may have been shown after the cut
+            return len(before) >= MAX_TURN_CHARS and found >= 2 and len(flat) - end < len(s)
+        end, found = at + len(s), found + 1
+    return found > 0
 
 
 def unshown_fixes(chunk: Chunk, before: str, question: str) -> Selection | None:

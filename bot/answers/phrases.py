@@ -214,6 +214,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "fr": "L’entrée n’en dit pas plus sur la solution (entrée complète dans [1]).",
         "es": "La entrada no dice nada más sobre la solución (entrada completa en [1]).",
     },
+    "fix_said": {
+        "en": "The entry says no more about the fix than the answer above already did (full entry in [1]).",
+        "fr": "L’entrée n’en dit pas plus sur la solution que la réponse précédente (entrée complète dans [1]).",
+        "es": "La entrada no dice nada más sobre la solución que la respuesta anterior (entrada completa en [1]).",
+    },
     "low_confidence": {
         "en": "Low confidence: this entry may not match your question; check the source before applying it.",
         "fr": "Confiance faible : cette entrée ne correspond peut-être pas à votre question ; vérifiez la source.",

@@ -31,9 +31,10 @@ TERMS: dict[str, dict[str, str]] = {code: dict(p.glossary) for code, p in PACKS.
 
 
 def _pattern(terms: dict[str, str]) -> re.Pattern[str]:
-    # whole words or phrases of the folded text, a plural "s" allowed, longest first
+    # whole words or phrases of the folded text, a plural "s" allowed, longest first; after an elided article
+    # or pronoun too ("n'apparaissent", "l'echec", "qu'au"), not inside a quoted name or a hyphenated word
     body = "|".join(re.escape(t).replace(r"\ ", r"\s+") for t in sorted(terms, key=len, reverse=True))
-    return re.compile(rf"(?<![\w'-])(?:{body})s?(?![\w-])")
+    return re.compile(rf"(?:(?<=\b[cdjlmnst]')|(?<=\bqu')|(?<![\w'-]))(?:{body})s?(?![\w-])")
 
 
 _PATTERNS = {lang: _pattern(terms) for lang, terms in TERMS.items()}

@@ -132,6 +132,31 @@ def test_a_workaround_paragraph_and_the_fix_follow_up(answering_bot, question, f
     assert any(w in b.text for w in ("decimal", "manually", "manuellement")) or phrase("fix_no_more", lang) in b.text
 
 
+@pytest.mark.parametrize(
+    "turns",
+    [
+        # a twelfth trial: "comment corriger ?" after "pourquoi ?" got the same troubleshooting steps again, unsaid
+        ("Ma source Kafka affiche une latence de 19000 jours dans les métriques, c'est quoi ce délire ?", "pourquoi ?",
+         "comment corriger ?"),
+        ("Error: No suitable driver found in my custom connector", "how do I fix it?"),
+    ],
+)
+def test_a_fix_follow_up_that_repeats_the_answer_before_says_the_entry_has_no_more(answering_bot, turns):
+    history: list[Turn] = []
+    for q in turns:
+        a = answering_bot.ask(q, history=history)
+        history += [Turn("user", q), Turn("assistant", a.text)]
+    assert a.parts.closing == phrase("fix_said", a.language) and a.parts.closing in a.text
+
+
+def test_a_fix_follow_up_after_a_list_of_entries_adds_the_fix(bot):
+    first = "Mi source Kafka muestra una latencia de 19000 días, ¿por qué?"
+    a = bot.ask(first)
+    assert a.decision.outcome == "closest"  # a list: each entry in a line
+    b = bot.ask("¿cómo lo arreglo?", history=[Turn("user", first), Turn("assistant", a.text)])
+    assert b.language == "es" and phrase("fix_said", "es") not in b.text and len(b.parts.body) > 200
+
+
 def test_an_entry_that_is_only_a_sample_is_not_the_answer(answering_bot):
     a = answering_bot.ask("how to retrieve nested JSON from kafka")
     assert not a.abstained

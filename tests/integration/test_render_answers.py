@@ -5,7 +5,9 @@ shows the same text and notices. Each question is retrieved once and composed un
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from dataclasses import replace
 
 import pytest
@@ -15,7 +17,7 @@ from faqbot.bot.answers.compose import compose
 from faqbot.bot.answers.phrases import PHRASES
 from faqbot.bot.answers.render_markdown import to_markdown
 from faqbot.bot.retrieval.decision import ANSWER, CLOSEST, NOT_COVERED, Decision
-from faqbot.ui.answer_html import render_answer, sources_html
+from faqbot.ui.answer_html import passage_html, render_answer, sources_html
 from faqbot.ui.openai_api import shown_text
 from faqbot.ui.sanitize import safe_markdown
 
@@ -111,3 +113,36 @@ def test_the_closest_entries_name_the_section_their_titles_do_not(bot):
     a = bot.ask("Mein Checkpoint schlägt immer fehl: Checkpoint expired before completing")
     assert a.decision.outcome == "closest"
     assert ") · Hologres — " in a.text, a.text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Table sink 'vvp.default.ventas_agg' doesn't support consuming update and delete changes which is produced by "
+        "node TableSourceScan(table=[[vvp, default, pedidos_cdc]]), how do I fix it?",
+        "Al desplegar me sale: Table sink 'vvp.default.ventas_agg' doesn't support consuming update and delete changes "
+        "which is produced by node TableSourceScan, ¿cómo lo arreglo?",
+    ],
+)
+def test_a_source_card_opens_on_the_part_the_answer_quotes(bot, question):
+    """A twelfth trial: the card of a fix answer opened on the Problem's stack trace, not on the fix quoted."""
+    a = bot.ask(question)
+    first = a.citations[0]
+    assert "at org.apache.flink" in first.text  # the entry starts with the error's stack trace
+    passage = html.unescape(_passage_of(sources_html(a, a.language or "en"), first.n))
+    assert passage.startswith("[…]") and "at org.apache.flink" not in passage
+    quoted = re.findall(r'<span class="quoted">(.*?)</span>', passage, re.S)
+    assert quoted and any(q.strip() in a.text for q in quoted)
+    assert any("upserts" in q or "upsert" in q.lower() for q in quoted)
+
+
+def test_a_passage_the_answer_does_not_quote_is_shown_whole(bot):
+    """A generated answer says the entry in its own words: its card shows the entry as written."""
+    a = bot.ask("Error: No suitable driver found in my custom connector")
+    c = a.citations[0]
+    assert passage_html(c.text, "The driver is missing; load it [1].") == html.escape(c.text[:6000])
+
+
+def _passage_of(cards: str, n: int) -> str:
+    card = cards.split(f"-{n}\">", 1)[1]
+    return card.split("<pre>", 1)[1].split("</pre>", 1)[0]

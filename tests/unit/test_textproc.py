@@ -74,6 +74,10 @@ def test_detect_language(text, lang):
         ("source RocketMQ : java.lang.IllegalArgumentException: timeout value is negative au démarrage", "fr"),
         ("Al desplegar me sale: Table sink 'vvp.default.ventas_agg' doesn't support consuming update and delete changes which is produced by node TableSourceScan", "es"),  # noqa: E501
         ("the source fails at startup: java.lang.IllegalArgumentException: timeout value is negative", "en"),
+        # the error pasted inside the user's sentence: their words up to the last one of their own decide
+        ("el sink a RDS MySQL falla con Deadlock found when trying to get lock; try restarting transaction", "es"),
+        ("mon sink vers RDS MySQL plante avec Deadlock found when trying to get lock; try restarting transaction", "fr"),  # noqa: E501
+        ("the sink to RDS MySQL fails with Deadlock found when trying to get lock; try restarting transaction", "en"),
     ],
 )
 def test_a_pasted_english_error_does_not_outvote_the_users_words(text, lang):

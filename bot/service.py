@@ -25,6 +25,7 @@ from faqbot.bot.dialogue.conversation import phrase_pattern
 from faqbot.bot.dialogue.query import Query, build_query
 from faqbot.bot.dialogue.requests import focus
 from faqbot.bot.dialogue.shown import (
+    asks_version,
     put_first,
     shown_entry_text,
     shown_first,
@@ -210,7 +211,10 @@ class Bot:
             )  # the last turn read alone does not find it ("warum passiert das?" before it): put where it belongs
             if seen.hits:
                 r = replace(seen, decision=Decision(CLOSEST, seen.confidence, "short_turn_on_entry"))
-        version_turn = tells_version(q.question, retriever, previous_shown)
+        version_turn = tells_version(q.question, retriever, previous_shown) or (
+            # "which vvr version fixes it then?": of the entry under discussion, whatever read alone finds
+            previous_shown is not None and (about_shown or q.turn.asks_entry) and asks_version(q.question)
+        )
         if r.decision.reason in DECLINED:
             r = self._declined(q, r, retriever)
         elif (about_shown or version_turn) and r.hits:

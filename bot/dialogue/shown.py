@@ -19,6 +19,8 @@ from faqbot.bot.answers.answer import Turn
 from faqbot.bot.answers.parts_score import VERSION, condition
 from faqbot.bot.dialogue.words import ERROR_CLASS, PRONOUNS, word_count
 from faqbot.bot.retrieval.corpus_words import corpus_words
+from faqbot.ingest.textproc import fold
+from faqbot.languages import PACKS
 
 if TYPE_CHECKING:
     from faqbot.bot.retrieval.retrieve import Hit, HybridRetriever
@@ -105,3 +107,18 @@ def tells_version(question: str, retriever: HybridRetriever, group: str | None) 
     if entry is None:
         return False
     return bool(PRONOUNS.search(question)) or names_versions(entry)
+
+
+# the packs' words for a version itself (not "using", "run"; not the product's name, "vvr": "can't upgrade vvr this
+# week. is there another way?" asks for another fix, not which version)
+VERSION_NOUNS = frozenset(fold(w) for p in PACKS.values() for w in p.version_words if fold(w).startswith("version"))
+
+
+def asks_version(question: str) -> bool:
+    """Whether a short turn asks which version, naming none ("which vvr version fixes it then?", "¿en qué versión se
+    arregla?"): of an entry that names no version, the answer says so (a twelfth trial was shown the entry again
+    without a word on versions)."""
+    if word_count(question) > VERSION_TURN_WORDS or ERROR_CLASS.search(question) or VERSION.search(question):
+        return False
+    words = {fold(w) for w in re.findall(r"\w+", question.lower())}
+    return bool(words & VERSION_NOUNS) and ("?" in question or "？" in question)

@@ -136,6 +136,30 @@ def test_a_version_turn_on_an_entry_whose_numbers_are_data_says_it_names_no_vers
     assert any(a2.citations[0].title in n and "versiones" in n for n in a2.unsaid_notices), a2.notices
 
 
+@pytest.mark.parametrize(
+    ("first", "turn", "says"),
+    [
+        ("My Flink job writing to Paimon fails: Sink materializer must not be used with Paimon sink",
+         "which vvr version fixes it?", "does not say which versions"),
+        ("Mon job échoue avec Sink materializer must not be used with Paimon sink",
+         "dans quelle version c'est corrigé ?", "ne dit pas à quelles versions"),
+        ("Mi job falla con Sink materializer must not be used with Paimon sink", "¿en qué versión se arregla?",
+         "no dice a qué versiones"),
+    ],
+)
+def test_a_turn_asking_which_version_of_an_entry_naming_none_is_told_so(bot, first, turn, says):
+    """A twelfth trial: "which vvr version fixes it then?" got the entry again without a word on versions."""
+    a1, a2 = chat(bot, first, turn)
+    assert "Sink materializer" in a1.citations[0].title and a2.citations[0].chunk_id == a1.citations[0].chunk_id
+    assert any(a2.citations[0].title in n and says in n for n in a2.unsaid_notices), a2.notices
+
+
+def test_a_turn_asking_which_version_of_an_entry_naming_versions_gets_no_such_notice(bot):
+    a1, a2 = chat(bot, RECREATED["en"], "which version fixes it?")
+    assert "no slot named" in a1.citations[0].title and a2.citations[0].chunk_id == a1.citations[0].chunk_id
+    assert not any(a2.citations[0].title in n for n in a2.notices), a2.notices
+
+
 def test_a_version_after_an_entry_without_versions_is_a_question_of_its_own(bot):
     a1, a2 = chat(bot, "event time window on kafka produces no results", "we are on vvr 8.0.7 and the job restarts")
     assert "window" in a1.citations[0].title

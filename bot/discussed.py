@@ -3,6 +3,7 @@ behind "not covered" right after an answer that showed it, and what a turn sayin
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from faqbot.bot.answers.answer import Turn
@@ -43,6 +44,24 @@ def hides_entry_under_discussion(q: Query, r: Retrieval, shown: str | None) -> b
         return False
     points_back = bool(PRONOUNS.search(q.question) or ASKS_WHY.search(q.question))
     return r.decision.reason == "far" or (r.decision.reason == "no_known_word" and points_back)
+
+
+# an error's name without its kind ("OutOfMemoryError" -> "OutOfMemory"): an entry writes "an OutOfMemory exception"
+_KIND = re.compile(r"(?:Exception|Error)$")
+ERROR_NAME_MIN = 6  # shorter stems ("IOError" -> "IO") are in words of any text
+
+
+def names_entry_error(question: str, retriever: HybridRetriever, shown: str | None) -> bool:
+    """Whether a turn after an answer pastes an error that the entry under discussion (`shown`) names: "job fails at
+    validation with OutOfMemoryError, weird" in a Kafka SASL_SSL conversation, whose entry says a SASL_SSL broker and a
+    SASL_PLAINTEXT client fail "with an OutOfMemory exception during validation" (a thirteenth trial got the OOM
+    entries of other connectors)."""
+    hit = retriever.entry(shown, "en") if shown is not None else None
+    if hit is None:
+        return False
+    names = {_KIND.sub("", m.group(0)).lower() for m in ERROR_CLASS.finditer(question)}
+    text = "\n".join(f"{c.title}\n{c.body}" for c in hit.versions).lower()
+    return any(len(n) >= ERROR_NAME_MIN and n in text for n in names)
 
 
 def touches(h: Hit, question: str) -> bool:

@@ -32,7 +32,13 @@ from faqbot.bot.dialogue.shown import (
     tells_version,
 )
 from faqbot.bot.dialogue.turns import in_language, nothing_to_refer_to
-from faqbot.bot.discussed import hides_entry_under_discussion, settled, touches, with_shown_first
+from faqbot.bot.discussed import (
+    hides_entry_under_discussion,
+    names_entry_error,
+    settled,
+    touches,
+    with_shown_first,
+)
 from faqbot.bot.retrieval.corpus_words import corpus_names, corpus_words
 from faqbot.bot.retrieval.decision import ANSWER, CLOSEST, NOT_COVERED, Decision
 from faqbot.bot.retrieval.reading import read_text
@@ -217,7 +223,7 @@ class Bot:
         )
         if r.decision.reason in DECLINED:
             r = self._declined(q, r, retriever)
-        elif (about_shown or version_turn) and r.hits:
+        elif (about_shown or version_turn or names_entry_error(q.question, retriever, previous_shown)) and r.hits:
             r = with_shown_first(r, retriever, shown_first(q.history, titles), version_turn)
         if q.focus == "done" and r.hits and not touches(r.hits[0], q.question):
             r = self._beside(q, r, retriever)

@@ -149,9 +149,14 @@ PACK = LanguagePack(
         r"\balready (?:tried|checked|set|added|configured|enabled|disabled|increased|raised|changed|upgraded|"
         r"restarted|verified|have|has|use|using|in)\b",
         r"\b(?:i|we)(?:['’]ve| have)? (?:tried|checked|verified|confirmed|tested|double-checked)\b",
-        # a fix the user cannot apply is ruled out as one done is ("we can't set useSSL=false": SSL is required)
+    ),
+    cannot_patterns=(
+        # "we can't set useSSL=false" (SSL is required), "we can't change the broker config"
         r"\b(?:i|we) (?:can['’]?t|cannot|can not|(?:am|are) not allowed to|must not|may not) (?:set|use|add|disable|"
-        r"enable|change|turn off|switch|upgrade)\b",
+        r"enable|change|modify|touch|turn off|switch|upgrade|restart|skip|drop|delete|increase|reduce|lower|raise)\b",
+        # not "is not allowed": a symptom ("the job is not allowed to write to the table")
+        r"\b(?:is|are|isn['’]t|aren['’]t)(?: not)? (?:acceptable|an option)\b",
+        r"\b(?:won['’]t|will not|doesn['’]t|does not|don['’]t|do not) (?:allow|permit|let us)\b",
     ),
     turn_done_patterns=(
         # not a question's "how do I set", "should we enable", nor a problem's "after I restarted", "since we upgraded"
@@ -210,6 +215,10 @@ PACK = LanguagePack(
                 "set the following parameters.",
             ),
             "done": ("I already set allowMultiQueries=true", "we have tried a bigger heap"),
+            "cannot": (
+                "we can't change the broker config", "skipping the record is not acceptable",
+                "security team won't allow it",
+            ),
             "checked": ("telnet to the broker works fine", "telnet OK", "the network is fine"),
             "error_label": ("Error: No suitable driver found",),
         }

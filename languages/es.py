@@ -134,6 +134,12 @@ PACK = LanguagePack(
         # participle ("con el job ya corriendo", "ya iniciado": a state, nothing done)
         r"\bya (?=(?:lo |la |los |las )?(?!no\b|nada\b|todo\b|mismo\b|casi\b|solo\b|\w*(?:ndo|ado|ido)\b)\w{2,}o\b)",
     ),
+    cannot_patterns=(
+        r"\bno (?:podemos|puedo|debemos|se puede) (?:cambiar|modificar|desactivar|activar|usar|utilizar|añadir|agregar|"
+        r"poner|pasar|reiniciar|tocar|aumentar|reducir|actualizar|saltar|omitir|borrar)\b",
+        r"\bno (?:es|son) (?:aceptables?|una opción)\b",
+        r"\bno (?:nos|me) (?:dejan|deja|permiten|permite)\b",
+    ),
     turn_done_patterns=(
         # the preterite's first person singular (the plural's "-amos" is also the present: "¿cómo cambiamos X?")
         r"\b(?:puse|pusimos|añadí|agregué|cambié|aumenté|bajé|activé|desactivé|configuré|reinicié|subí)\b",
@@ -397,6 +403,7 @@ PACK = LanguagePack(
                 "configure los siguientes parámetros.",
             ),
             "done": ("ya tengo characterEncoding=UTF-8 en la URL", "he probado con más memoria"),
+            "cannot": ("no podemos desactivar SSL", "saltar el registro no es aceptable"),
             "checked": ("el telnet al broker funciona", "la red está bien"),
             "error_label": ("Errores: controlador no encontrado",),
         }

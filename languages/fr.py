@@ -130,6 +130,12 @@ PACK = LanguagePack(
         # "on consomme déjà depuis le début", "j'utilise déjà upsert-kafka": a present tense, then already
         r"\b(?:on|nous|je|j['’])(?=\s?\w+ déjà\b)",
     ),
+    cannot_patterns=(
+        r"\b(?:on|je|nous) ne (?:peu[xt]|pouvons|doit|devons) pas (?:modifier|changer|désactiver|activer|utiliser|"
+        r"ajouter|mettre|passer|redémarrer|toucher|augmenter|réduire|sauter|ignorer|supprimer)\b",
+        r"\b(?:n['’]est|ne sont) pas (?:acceptables?|une option)\b",
+        r"\bne (?:nous|me) (?:laisse|laissent|permet|permettent) pas\b",
+    ),
     turn_done_patterns=(
         r"\b(?:j['’]ai|nous avons|on a) (?:mis|défini|ajouté|changé|modifié|augmenté|baissé|activé|désactivé|"
         r"configuré|redémarré|passé)\b",
@@ -357,6 +363,7 @@ PACK = LanguagePack(
                 "configurez les paramètres suivants.",
             ),
             "done": ("j'ai déjà ajouté le bloc CIDR à la liste blanche", "j'ai essayé un checkpoint plus long"),
+            "cannot": ("on ne peut pas désactiver SSL", "sauter l'enregistrement n'est pas acceptable"),
             "checked": ("le telnet vers le broker fonctionne", "le réseau est OK"),
             "error_label": ("Erreur : pilote introuvable",),
         }

@@ -111,6 +111,10 @@ class LanguagePack:
     announce_patterns: tuple[str, ...] = ()
     # a clause saying the user already did something ("I already set X", "I tried X")
     done_patterns: tuple[str, ...] = ()
+    # a clause saying the user cannot or may not apply a fix ("we can't change the broker config", "skipping the
+    # record is not acceptable"): ruled out as one done is; the clauses saying why ("it's managed by another team")
+    # are no question of their own (bot/answers/done.py)
+    cannot_patterns: tuple[str, ...] = ()
     # a clause of a turn after an answer saying the user did something, without "already" ("I set X to 5 s, still
     # nothing", "j'ai mis X", "puse X"): after a fix was given it says what was done; in a question of its own it
     # describes the setup, perhaps the mistake ("we set transaction.timeout.ms in the producer properties")

@@ -180,6 +180,9 @@ def serve(args: argparse.Namespace, settings: Settings) -> int:
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    # FAISS logs each CPU build it tries, with the ModuleNotFoundError of the ones this CPU lacks: a new user read
+    # that as a failure (a thirteenth trial); only its warnings are news
+    logging.getLogger("faiss.loader").setLevel(logging.WARNING)
     auth = read_auth(settings)
     keys = read_api_keys(settings.api_keys_file)
     hosts = allowed_hosts(args.host, settings)

@@ -36,6 +36,7 @@ _DONE = re.compile("|".join(filter(None, (alternatives("done_patterns", s) for s
 _CHECKED = re.compile(alternatives("checked_patterns", True), re.IGNORECASE)
 _UNUSED = re.compile(alternatives("unused_patterns", True), re.IGNORECASE)
 _TURN_DONE = re.compile(alternatives("turn_done_patterns", True), re.IGNORECASE)
+_CANNOT = re.compile(alternatives("cannot_patterns", True), re.IGNORECASE)
 _CONTRAST = "|".join(re.escape(w) for w in sorted(words("contrast_words"), key=len, reverse=True))
 # a clause ends at a comma, a line break or . ; ! ? before a space (not inside "9.0.1"), or at their full-width
 # Chinese forms; a contrast word opens one
@@ -115,13 +116,14 @@ def clauses(question: str, turn: bool = False) -> tuple[list[str], list[str], li
         if not clause:
             continue
         # "we're already on VVR 8.0.10" says what was done in a question of its own too: "already" is in it
-        was_done = _DONE.search(clause) or states_version(clause) or (turn and _TURN_DONE.search(clause))
+        said = _DONE.search(clause) or _CANNOT.search(clause) or states_version(clause)
+        was_done = said or (turn and _TURN_DONE.search(clause))
         (done if was_done else checked if _CHECKED.search(clause) else other).append(clause)
     return done, checked, other
 
 
 def _without_done(clause: str) -> str:
-    return _TURN_DONE.sub(" ", _DONE.sub(" ", clause))
+    return _TURN_DONE.sub(" ", _CANNOT.sub(" ", _DONE.sub(" ", clause)))
 
 
 def undone(question: str) -> str:
@@ -189,6 +191,8 @@ def _spaced(text: str) -> str:
 # a turn saying only what was done ("I already increased binlog retention", "ya revisé la política de caché")
 # after an answer: its other clauses hold at most this many words besides function words ("what else", "but")
 DONE_TURN_REST = 2
+# ... and after a fix it cannot apply, at most this many: why it cannot ("it's managed by another team")
+CANNOT_REST = 4
 # what was done, in fewer words than this besides the done verb ("I tried that", "j'ai déjà fait ça"): the fix the
 # answer just gave, as "that did not work" says
 NAMES_WHAT = 2
@@ -212,7 +216,9 @@ def done_turn(question: str) -> str:
         # a clause opening on a contrast word in a turn asking nothing says the problem goes on ("we are on
         # vvr-8.0.5-flink-1.17 already, still duplicates after every failover": an eleventh trial)
         other = [c for c in other if not _OPENS_CONTRAST.match(c)]
-    if not (done or checked) or any(content_words(c) > DONE_TURN_REST for c in other):
+    # a fix the user cannot apply comes with why ("it's managed by another team", "we need all logs")
+    rest = CANNOT_REST if any(_CANNOT.search(c) for c in done) else DONE_TURN_REST
+    if not (done or checked) or any(content_words(c) > rest for c in other):
         return ""
     named = sum(content_words(_without_done(c)) for c in done) + len(checked)
     return "done" if named >= NAMES_WHAT or any(_names_tested(question, "en", turn=True)) else "failed"

@@ -321,3 +321,35 @@ def test_a_fix_the_user_cannot_apply_is_not_given_again(bot):
     assert a2.decision.reason == "fix_done", a2.decision
     assert english_title(a2.citations[0]) == english_title(a1.citations[0])
     assert "useSSL=false" not in a2.text, a2.text
+
+
+@pytest.mark.parametrize(
+    ("first", "cannot", "title"),
+    [
+        # a thirteenth trial (C01.3, C10.2) and a twelfth (C03.2): searched as typed, each turn left its entry
+        ("our flink job reads kafka fine from telnet but consumes nothing, the broker is behind an nginx port mapping",
+         "we can't change the broker config, it's managed by another team", KAFKA),
+        ("Caused by: com.aliyun.openservices.aliyun.log.producer.errors.LogSizeTooLargeException: the logs is 9123456 "
+         "bytes which is larger than MAX_BATCH_SIZE_IN_BYTES 8388608",
+         "skipping the record is not acceptable, we need all logs. Other option?", "LogSizeTooLargeException"),
+        ("mysql cdc source keeps failing with java.io.EOFException: SSL peer shut down incorrectly",
+         "we can't disable SSL on the database, security team won't allow it", "SSL peer shut down"),
+        ("Mon source MySQL CDC échoue avec java.io.EOFException: SSL peer shut down incorrectly",
+         "on ne peut pas désactiver SSL sur la base, la sécurité refuse", "SSL peer shut down"),
+        ("Nuestro job lee de Kafka detrás de un proxy nginx con mapeo de puertos: telnet funciona pero no consume nada",
+         "no podemos cambiar la configuración del broker, la gestiona otro equipo", KAFKA),
+    ],
+)
+def test_a_fix_the_user_cannot_apply_stays_on_the_entry(bot, first, cannot, title):
+    """Why they cannot ("it's managed by another team") is no question of its own: the entry's fixes again, and
+    what the entry has no more of said so."""
+    a1, a2 = chat(bot, first, cannot)
+    assert title in english_title(a1.citations[0])
+    assert a2.citations[0].chunk_id == a1.citations[0].chunk_id, [c.title for c in a2.citations]
+    assert a2.parts.body
+
+
+def test_a_symptom_saying_not_allowed_is_no_fix_ruled_out(bot):
+    a1, a2 = chat(bot, "mysql cdc source keeps failing with java.io.EOFException: SSL peer shut down incorrectly",
+                  "now the job is not allowed to write to the sink table")
+    assert "SSL peer" in english_title(a1.citations[0]) and "SSL peer" not in english_title(a2.citations[0])

@@ -185,3 +185,27 @@ def test_a_version_turn_pointing_back_stays_on_the_entry_even_without_versions(b
     # and says that entry names no version (the trial: shown again without a word on it), in the turn's language
     said = [n for n in a2.unsaid_notices if a2.citations[0].title in n]
     assert len(said) == 1 and ("versions" in said[0]), a2.notices
+
+
+@pytest.mark.parametrize(
+    ("first", "turn"),
+    [
+        ("How do I connect Flink to a Kafka cluster with SASL_SSL and SCRAM-SHA-512? We upload the truststore jks.",
+         "job fails at validation with OutOfMemoryError, weird"),
+        ("Mi job escribe en Kafka con SASL_SSL, ¿cómo configuro el JAAS?",
+         "el job falla en la validación con OutOfMemoryError"),
+    ],
+)
+def test_an_error_the_entry_under_discussion_names_keeps_it_first(bot, first, turn):
+    """A thirteenth trial: the secure Kafka entry says a SASL_SSL broker with a SASL_PLAINTEXT client fails "with an
+    OutOfMemory exception during validation"; the turn pasting that error got other connectors' OOM entries."""
+    a1, a2 = chat(bot, first, turn)
+    assert "secure Kafka" in english_title(a1.citations[0])
+    assert a2.citations[0].chunk_id == a1.citations[0].chunk_id, [c.title for c in a2.citations]
+
+
+def test_an_error_the_entry_under_discussion_does_not_name_is_searched(bot):
+    a1, a2 = chat(bot, "How do I connect Flink to a Kafka cluster with SASL_SSL?",
+                  "now the SLS sink fails with LogSizeTooLargeException")
+    assert "secure Kafka" in english_title(a1.citations[0])
+    assert english_title(a2.citations[0]) == "LogSizeTooLargeException", [c.title for c in a2.citations]

@@ -32,6 +32,7 @@ PATTERN_FIELDS = {
     "back_reference": "back_reference_patterns",
     "error_label": "error_label_patterns",
     "done": "done_patterns",
+    "cannot": "cannot_patterns",
     "announce": "announce_patterns",
     "consequence": "consequence_patterns",
     "checked": "checked_patterns",

@@ -49,6 +49,9 @@ def hides_entry_under_discussion(q: Query, r: Retrieval, shown: str | None) -> b
 # an error's name without its kind ("OutOfMemoryError" -> "OutOfMemory"): an entry writes "an OutOfMemory exception"
 _KIND = re.compile(r"(?:Exception|Error)$")
 ERROR_NAME_MIN = 6  # shorter stems ("IOError" -> "IO") are in words of any text
+# a name of several words run together ("OutOfMemory", "ClassCast"): one word ("Runtime", "Timeout", "Validation")
+# is in entries that say nothing of that error
+_COMPOUND = re.compile(r"[A-Z][a-z0-9]+[A-Z]")
 
 
 def names_entry_error(question: str, retriever: HybridRetriever, shown: str | None) -> bool:
@@ -59,9 +62,10 @@ def names_entry_error(question: str, retriever: HybridRetriever, shown: str | No
     hit = retriever.entry(shown, "en") if shown is not None else None
     if hit is None:
         return False
-    names = {_KIND.sub("", m.group(0)).lower() for m in ERROR_CLASS.finditer(question)}
+    stems = {_KIND.sub("", m.group(0)) for m in ERROR_CLASS.finditer(question)}
+    names = {n.lower() for n in stems if len(n) >= ERROR_NAME_MIN and _COMPOUND.search(n)}
     text = "\n".join(f"{c.title}\n{c.body}" for c in hit.versions).lower()
-    return any(len(n) >= ERROR_NAME_MIN and n in text for n in names)
+    return any(n in text for n in names)
 
 
 def touches(h: Hit, question: str) -> bool:

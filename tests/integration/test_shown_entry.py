@@ -209,3 +209,22 @@ def test_an_error_the_entry_under_discussion_does_not_name_is_searched(bot):
                   "now the SLS sink fails with LogSizeTooLargeException")
     assert "secure Kafka" in english_title(a1.citations[0])
     assert english_title(a2.citations[0]) == "LogSizeTooLargeException", [c.title for c in a2.citations]
+
+
+def test_an_error_named_by_one_common_word_is_not_the_entry_s_error(bot):
+    """"RuntimeException" is no error the Lindorm entry names, though its text says "runtime parameter": only a name of
+    several words run together ("OutOfMemory") is looked up in the entry."""
+    from faqbot.bot.answers.answer import Turn
+    from faqbot.bot.dialogue.shown import shown_first
+    from faqbot.bot.discussed import names_entry_error
+    from faqbot.bot.retrieval.corpus_words import corpus_words
+
+    retriever = bot.retriever
+    titles = corpus_words(retriever).titles
+    lindorm = bot.ask("How do I fix unexpected data overwrites or deletions when using the Lindorm connector?")
+    group = shown_first([Turn("assistant", lindorm.text)], titles)
+    assert group is not None and "runtime" in lindorm.citations[0].text.lower()
+    assert not names_entry_error("now the job fails with RuntimeException", retriever, group)
+    kafka = bot.ask("How do I connect Flink to a Kafka cluster with SASL_SSL?")
+    group = shown_first([Turn("assistant", kafka.text)], titles)
+    assert names_entry_error("it fails with java.lang.OutOfMemoryError at validation", retriever, group)

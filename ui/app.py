@@ -21,7 +21,7 @@ from gradio.components.chatbot import ExampleMessage
 from . import feedback
 from .answer_html import SOURCES_MARK, render_answer
 from .api import AppState, gradio_answer
-from .sanitize import plain_text, safe_markdown
+from .sanitize import plain_text, safe_html
 
 
 def ui_text(lang: str) -> dict[str, str]:
@@ -37,6 +37,8 @@ CSS = """
 #chat pre, #chat code{white-space:pre-wrap;overflow-wrap:anywhere}
 #chat pre{max-width:100%;overflow-x:auto}
 #chat ul ul{margin-left:1.2em}
+/* a user's message as typed: a pasted report keeps its lines */
+#chat .user-text{white-space:pre-wrap;overflow-wrap:anywhere}
 details.srcs{margin-top:10px;border-top:1px solid var(--border-color-primary);padding-top:6px}
 details.srcs summary{cursor:pointer;font-weight:600}
 .src-card{border:1px solid var(--border-color-primary);border-radius:8px;padding:8px 10px;margin:6px 0}
@@ -185,6 +187,12 @@ def user_error(message: str, lang: str) -> str | None:
     return None
 
 
+def user_html(message: str) -> str:
+    """A user's message as typed: escaped, its line breaks kept. Read as Markdown, a pasted report's lines ran
+    together and its "****" masks became italics (a thirteenth trial)."""
+    return safe_html(f'<div class="user-text">{html.escape(message)}</div>')
+
+
 def _responder(state: AppState):
     """The chat handler: streams the answer into a new bubble; errors go under the input, not in the chat."""
 
@@ -196,7 +204,7 @@ def _responder(state: AppState):
             yield history, message, gr.update(), error_html(problem), last, ids
             return
         turns = [Turn(m["role"], message_text(m)) for m in history]
-        history.append({"role": "user", "content": safe_markdown(message)})
+        history.append({"role": "user", "content": user_html(message)})
         language = None if choice == "auto" else choice
         try:
             final = None

@@ -223,7 +223,8 @@ def test_ui_handler_bad_input(server, message, expect):
     user, bot = texts[-2:] if texts else ("", notice)
     assert expect in bot
     assert "Traceback" not in bot and "<img" not in user and "<img" not in bot
-    assert "evil.example" not in user and "onerror" not in notice
+    # the user's message is shown as typed, inert: no link or image, and no "://" a Markdown pass could link
+    assert "<a" not in user and "://" not in user and "onerror" not in notice
 
 
 def test_ui_follow_up_uses_the_chat_history(server):

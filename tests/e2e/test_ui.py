@@ -469,3 +469,24 @@ def test_a_source_card_names_a_document_without_sections_once(server, browser):
     meta = page.locator("#chat .bot-row").last.locator(".src-card .meta").first.text_content()
     assert meta.strip() == "Connectors · Kafka", meta
     page.close()
+
+
+def test_a_pasted_report_shows_as_typed_in_the_user_bubble(server, browser):
+    """A thirteenth trial: read as Markdown, a pasted report's lines ran together and its "****" masks became
+    italics. The bubble shows the message as typed, line by line; the next turn still reads it back."""
+    url, _ = server
+    page = open_chat(browser, url)
+    outside: list[str] = []
+    page.on("request", lambda req: outside.append(req.url) if "127.0.0.1" not in req.url else None)
+    report = (
+        "Kafka source reads nothing\npassword = '****'\nuser = '**admin**'\n_raw_ offsets: 1, 2\n"
+        "![pwn](http://evil.example/x.png) <img src=x onerror=alert(1)>"
+    )
+    ask(page, report)
+    bubble = page.locator("#chat .user-text").last
+    assert bubble.inner_text() == report
+    assert bubble.locator("em, strong, p, a, img").count() == 0
+    assert outside == []
+    ask(page, "how do I fix it?")  # the history read back from the bubble: the same Kafka entry, its fix
+    assert "Kafka" in page.locator("#chat .bot-row").last.inner_text()
+    page.close()

@@ -160,9 +160,15 @@ INLINE_LABEL = re.compile(r"^[^\W\d_]+(?: \d+)?\s?:\s")
 WRONG_SAMPLE = re.compile(rf"\b({'|'.join(pack_words('wrong_sample_patterns'))})\b", re.I)
 
 
+def _label_head(line: str) -> str:
+    """A line as a label is read: without its bullet and the bold or italic markers around it ("• **Cause 1 :
+    Conflit ...**" in the French FAQ, a cause like the English "• Cause 1: Conflict ...")."""
+    return line.strip().lstrip("•").strip().strip("*_").strip().lower()
+
+
 def section_kind(line: str) -> str | None:
     """'fix' for a Cause/Solution label, 'problem' for Problem/Error details/Symptom, else None."""
-    head = line.strip().lstrip("•").strip().lower()
+    head = _label_head(line)
     # a long line is a label only as "Solution: Disable …" or "Cause 2: …" (one word, maybe a number, a
     # colon): "Caused by: …" and sentences that merely start with a label word stay content
     if len(head) > 40 and not INLINE_LABEL.match(head):
@@ -179,7 +185,7 @@ def label_kind(line: str) -> str | None:
     kind = section_kind(line)
     if kind != "fix":
         return kind
-    head = line.strip().lstrip("•").strip().lower()
+    head = _label_head(line)
     if any(head.startswith(w) for w in PROBLEM_MARKERS["cause"]):
         return "cause"
     return "solution" if any(head.startswith(w) for w in FIX_LABELS) else "check"

@@ -252,6 +252,10 @@ def _assign_fix(parts: list[Part]) -> str:
         return shape
     if sum(p.kind == "heading" for p in parts) >= 2 and _section_fixes(parts):
         return "sections"
+    if sum(p.kind == "cause" for p in parts) >= 2:
+        # "Cause 1: ..." and "Cause 2: ..." with no Solution: what follows each cause explains it (the TIMESTAMP_LTZ
+        # watermark entry's last paragraph is Cause 2's display-time explanation, quoted as "the fix" to a trial)
+        return "none"
     steps = [p for p in parts if p.kind == "step"]
     for p in steps:
         p.fix = True

@@ -50,6 +50,7 @@ PACK = LanguagePack(
         r"was ist die lösung",
         r"wie lässt sich (das |dies |es )?(beheben|lösen)",
         r"\bwas (?:tun|kann ich tun|soll ich tun|mache ich)\b",
+        r"\bwelchen wert (?:soll|muss|sollte|kann) (?:ich|man)\b",
     ),
     cause_request_patterns=(
         r"^\W*(warum|wieso)\b(?:\s+(?:passiert|geschieht|kommt|tritt)\s+(?:das|dies|es)(?:\s+(?:auf|vor))?)?\W*$",
@@ -226,7 +227,10 @@ PACK = LanguagePack(
             "follow_up": ("und was ist mit der Senke?", "und für Paimon?"),
             "question": ("was bedeutet das?", "ist das normal?"),
             "pronoun": ("was brauche ich dafür?",),
-            "fix_request": ("wie behebe ich das?", "wie kann ich das beheben?", "was ist die Lösung?", "was tun?"),
+            "fix_request": (
+                "wie behebe ich das?", "wie kann ich das beheben?", "was ist die Lösung?", "was tun?",
+                "welchen Wert soll ich setzen?",
+            ),
             "cause_request": ("warum?", "ist das normal?"),
             "code_request": ("zeig mir das SQL", "und wie sieht das SQL dafür aus?"),
             "failed_fix": ("hat nicht funktioniert",),

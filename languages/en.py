@@ -36,6 +36,9 @@ PACK = LanguagePack(
         r"what(’s|'s| is) the (fix|solution)",
         r"fix (it|this|that)",
         r"what (should|do|can|must) (i|we) do\b",
+        # "which value should I set?": the value is in the entry's fix (a thirteenth trial's German turn)
+        r"(which|what) values? (should|do|must|can) (i|we) (set|use|put|choose|pick)",
+        r"what (should|do|must) (i|we) set (it|this|that) to",
     ),
     cause_request_patterns=(
         r"^\W*why\b(?:\s+(?:is|does|did|do|would)\s+(?:it|this|that)(?:\s+(?:happen|happening|fail|failing|occur))?)?\W*$",
@@ -186,7 +189,7 @@ PACK = LanguagePack(
         {
             "follow_up": ("and for the sink?", "what about Paimon?"),
             "pronoun": ("why does it fail?",),
-            "fix_request": ("how do I fix it?", "what's the fix?", "what should I do?"),
+            "fix_request": ("how do I fix it?", "what's the fix?", "what should I do?", "which value should I set?"),
             "cause_request": ("why?", "why does this happen?", "what causes it?", "is that normal?"),
             "navigation": ("In the left-side navigation pane, go to O&M > Deployment.", "Click the deployment name."),
             "code_request": (

@@ -41,6 +41,7 @@ PACK = LanguagePack(
         r"corrijo|corregir)",
         r"cu[aá]l es la soluci[oó]n",
         r"\bqu[eé] (?:hago|hacer|debo hacer|tengo que hacer|puedo hacer)\b",
+        r"\bqu[eé] valor(?:es)? (?:debo|tengo que|hay que|pongo|uso|le pongo|elijo|configuro)\b",
     ),
     cause_request_patterns=(
         r"^\W*por\s+qu[eé]\b(?:\s+(?:pasa|ocurre|falla|sucede)(?:\s+(?:esto|eso))?)?\W*$",
@@ -378,7 +379,7 @@ PACK = LanguagePack(
             "follow_up": ("¿y para el destino?", "y con Paimon"),
             "question": ("¿qué significa?", "¿cómo lo desactivo?", "¿es normal?"),
             "pronoun": ("¿por qué falla esto?",),
-            "fix_request": ("¿cómo lo soluciono?", "¿cuál es la solución?", "¿qué hago?"),
+            "fix_request": ("¿cómo lo soluciono?", "¿cuál es la solución?", "¿qué hago?", "¿qué valor debo poner?"),
             "cause_request": ("¿por qué?", "¿a qué se debe?", "¿es normal?"),
             "navigation": ("En el panel de navegación izquierdo, vaya a O&M > Deployment.", "Haga clic en el nombre."),
             "code_request": (

@@ -45,6 +45,7 @@ PACK = LanguagePack(
         "quelle est la solution",
         r"\b(?:que|quoi) (?:faire|dois-je faire|faut-il faire)\b",
         r"\bqu['’]est-ce (?:que je dois|qu['’]il faut) faire\b",
+        r"\bquelles? valeurs? (?:dois-je|faut-il|je dois|on doit|mettre|utiliser|choisir|donner)\b",
     ),
     cause_request_patterns=(
         r"^\W*pourquoi\b(?:\s+(?:ça|cela|c['’]est|est-ce)(?:\s+(?:arrive|échoue|plante))?)?\W*$",
@@ -338,7 +339,8 @@ PACK = LanguagePack(
             "question": ("qu'est-ce que ça veut dire ?", "comment désactiver ?", "c'est normal ?"),
             "pronoun": ("pourquoi cela échoue ?",),
             "fix_request": (
-                "comment le corriger ?", "quelle est la solution ?", "comment je corrige ça ?", "que faire ?"
+                "comment le corriger ?", "quelle est la solution ?", "comment je corrige ça ?", "que faire ?",
+                "quelle valeur dois-je mettre ?",
             ),
             "cause_request": ("pourquoi ?", "quelle est la cause ?", "c'est normal ?"),
             "navigation": ("Dans le volet de navigation de gauche, accédez à O&M > Deployment.", "Cliquez sur le nom."),

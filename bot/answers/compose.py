@@ -149,7 +149,7 @@ def _fix_lines(hits: list[Hit], cites: list[Citation], question: str, r: Retriev
         cites.append(c)
         # from the entry's parts (bot/answers/fix_line.py); an entry made by hand, without them, by its sentences
         fix = (
-            fix_line(h.chunk, question, h.chunk.language, r.term_weights)
+            fix_line(h.chunk, question, h.chunk.language, _turn_weights(r, question, h.chunk.language))
             if h.chunk.parts
             else gist(h.chunk.body, question, h.chunk.language, r.term_weights, FIX_CHARS, SIGNALS["gist_fix"])
         )
@@ -173,8 +173,10 @@ def _closest_fix(r: Retrieval, question: str, notices: list[str], focus: str = "
     closing = _said_before(body, focus, before) or closing
     notes = (_other_language(top, lang),) if top.other_language else ()
     notices.extend(notes)
+    # an entry with no fix is not introduced as "its fix" (its closing note says it gives none)
+    as_asked = fixed or (focus == "fix" and closing != "no_fix")
     parts = AnswerParts(
-        heading=phrase(f"{focus}_closest" if fixed or focus == "fix" else "lead_closest", lang, title=top.chunk.title),
+        heading=phrase(f"{focus}_closest" if as_asked else "lead_closest", lang, title=top.chunk.title),
         notes=notes,
         body=body,
         closing=phrase(closing, lang) if closing else "",
@@ -329,6 +331,16 @@ def compose(r: Retrieval, question: str, focus: str = "", before: str = "") -> A
         see_also=see_also,
     )
     return _answer(r, question, parts, cites, notices)
+
+
+def _turn_weights(r: Retrieval, question: str, lang: str) -> dict[str, float]:
+    """The retrieval's term weights for a closest entry's line, a follow-up's own words raised: its query carries
+    the turns before it, whose words would pick the line they picked before."""
+    own = set(query_tokens(question, lang))
+    if not set(query_tokens(r.query, lang)) - own:  # a first turn, or one searched alone: nothing carried
+        return r.term_weights
+    boost = SIGNALS["turn_word"]
+    return {t: w * boost if t in own else w for t, w in r.term_weights.items()}
 
 
 def _part_weights(r: Retrieval, c: Chunk, question: str) -> dict:

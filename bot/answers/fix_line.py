@@ -40,6 +40,7 @@ CODE_LINE_CHARS = 80  # a code sample's first line shown after the sentence that
 # applies ("A job that uses the Batch Tunnel is restarted ... To resolve this issue, upgrade ..."); a blind
 # reader of real posts preferred the remedy alone to the case alone, and the case kept beside it to both
 PAIR_STRETCH = 1.3
+BARE_STEP_CHARS = 80  # an instruction this short that names no setting says what to reach, not how
 JOINT_FIXES = ("labelled", "last")  # the fix shapes (ingest/parts.py) whose fix parts answer one case together
 _CODE_TAIL = re.compile(r" `[^`]*`$")
 _MARKER = re.compile(r"^(?:[-•*]|\d+[.)])\s+")
@@ -265,6 +266,7 @@ def fix_line(chunk: Chunk, question: str, lang: str, weights: dict[str, float] |
     if not found:
         return next((line for _i, line in lines if line), "") or _comment_line(texts, tokens, lang, limit)
     line = found[0][1]
+    line = _with_next_setting(parts, found, line, limit)
     # the part the question is most about only explains (a cause, what happens): the line also says what to
     # do when a fix part does, after the explanation's first sentence when both fit. Only where the fix parts
     # are one answer's: the items or sections of a checklist are alternatives, each with its own remedy
@@ -273,6 +275,20 @@ def fix_line(chunk: Chunk, question: str, lang: str, weights: dict[str, float] |
     if todo and not instructs(line):
         both = [SENTENCE_BREAK.split(line)[0], todo]
         line = " ".join(both) if _prose_len(both) <= limit * PAIR_STRETCH else todo
+    return line
+
+
+def _with_next_setting(parts: list[Part], found: list[tuple[int, str]], line: str, limit: int) -> str:
+    """A bare instruction of a few words ("1. Ensure that all partitions receive data."), with the next fix step's
+    line when that one gives a setting to add (a thirteenth trial's user, whose partitions were empty, was shown
+    step 1 and never step 2's `table.exec.source.idle-timeout`); alone when both do not fit in a line and a half."""
+    i = found[0][0]
+    if "`" in line or len(line) > BARE_STEP_CHARS or not parts[i].fix:
+        return line
+    nxt = next((ln for j, ln in found if j == i + 1), "")
+    same_list = i + 1 < len(parts) and parts[i + 1].fix and parts[i + 1].section == parts[i].section
+    if same_list and "`" in nxt and len(line) + 1 + len(nxt) <= limit * PAIR_STRETCH:
+        return f"{line} {nxt}"
     return line
 
 

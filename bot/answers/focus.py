@@ -58,6 +58,9 @@ def _code_parts(parts: list[Part], texts: list[str]) -> list[int]:
     introduces it when that is a part of its own ("... add the following code:")."""
     # not the error text's (a "Problem" DDL is the user's own, without the fix)
     code = [i for i, t in enumerate(texts) if "```" in t and parts[i].kind not in _NO_TEXT]
+    # the fix's samples when it has some: an unlabelled problem's reproduction code and error came first (2,400
+    # characters before the constructor fix a thirteenth trial's "show me the code for the constructor fix" asked for)
+    code = [i for i in code if parts[i].fix] or code
     if not code:
         # a sample written in the sentence ("par exemple : jdbc:mysql://...?allowMultiQueries=true"): the fix parts
         # holding one (a sixth trial: "donne-moi le SQL" was told the entry had none, under that very line)

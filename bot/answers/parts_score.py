@@ -48,6 +48,13 @@ PART_SIGNALS: tuple[Weight, ...] = (
     Weight("gist_solution", 0.15, "a see-also line under a Solution label", _GIST),
     Weight("gist_fix", 1.0, "a closest entry's line under a Solution label (its fix is what the line is for)", _GIST),
     Weight("gist_line", -0.001, "per line of the entry: of two equal lines, the earlier", _GIST),
+    Weight(
+        "turn_word",
+        3.0,
+        "factor on the weight of a follow-up's own words in a closest entry's line, the turns before it carried "
+        "in its query: what is asked now ('¿y si uso Tablestore en vez de RDS?' got the unique-key line again)",
+        "set with the thirteenth trial's C04.2 (docs/eval.md twenty-fourth session); replays of nine trials",
+    ),
 )
 SIGNALS = {w.name: w.weight for w in PART_SIGNALS}
 # a version, also at a sentence's end ("We are on VVR 6.0.1. After ..."): not followed by a letter or by more

@@ -34,6 +34,18 @@ def asks_briefly(question: str) -> bool:
     return bool(OPENS_QUESTION.search(question) or question.rstrip().endswith(("?", "？")))
 
 
+# at most this many words for a short statement telling the case ("es un job JAR" after the Kafka latency entry,
+# whose first step is for JAR jobs: a thirteenth trial's turn was searched alone and got a JDBC driver entry)
+TELLS_WORDS = 6
+
+
+def tells_briefly(question: str) -> bool:
+    """Whether a turn is a statement of a few words pasting no error and announcing no other subject."""
+    if word_count(question) > TELLS_WORDS or ERROR_CLASS.search(question):
+        return False
+    return not NEW_TOPIC.search(ACKNOWLEDGED.sub("", question))
+
+
 # at most this many content words the conversation did not say, for a question asked loosely of the entry under
 # discussion ("how do I recover?": one; "what values do you recommend for those two?": two); more are a question of
 # its own ("Flink 读取 Kafka 数据时 checkpoint 一直超时，怎么办？" after a Kafka answer, a ninth trial's)
@@ -47,8 +59,9 @@ def unsaid_words(question: str, said: str) -> int:
 
 def asks_of_answer(question: str, previous: str, answer: str, entry: str = "") -> bool:
     """Whether a short question asks of the previous answer, in words the previous question, the answer or the
-    entry that answer showed first (`entry`: its every version's text, "" for none) holds."""
-    if not answer or not asks_briefly(question):
+    entry that answer showed first (`entry`: its every version's text, "" for none) holds; or a short statement in
+    those words, telling which of the entry's cases is the user's ("es un job JAR")."""
+    if not answer or not (asks_briefly(question) or tells_briefly(question)):
         return False
     said = f"{previous}\n{answer}\n{entry}"
     for lang in _LANGS:

@@ -221,3 +221,28 @@ def test_and_in_spanish_after_a_request_gives_that_answer_again(bot, request_, a
     assert repeated.language == "es"
     assert repeated.decision.reason == asked.decision.reason
     assert repeated.parts.body == asked.parts.body and asked.parts.body, (asked.parts.body[:200], repeated.text[:300])
+
+
+@pytest.mark.parametrize(
+    ("first", "turn"),
+    [
+        (
+            "my udtf returns a pojo and when i do LATERAL TABLE(myfunc(a,b)) AS T(x,y,z) the columns come out in the "
+            "wrong order, validation says Sink column 'f1' at position 0 is of type INT but expression is BOOLEAN",
+            "show me the code for the constructor fix",
+        ),
+        (
+            "mi udtf devuelve un pojo y con LATERAL TABLE(myfunc(a,b)) AS T(x,y,z) las columnas salen en otro orden, "
+            "la validación dice Sink column 'f1' at position 0 is of type INT but expression is BOOLEAN",
+            "dame el código",
+        ),
+    ],
+)
+def test_the_code_asked_for_is_the_fixs_not_the_problems(bot, first, turn):
+    """The thirteenth trial's C22.2: the answer opened on 2,400 characters of the problem's reproduction code and
+    error; the constructor sample of the fix came last."""
+    a1, a2 = chat(bot, first, turn)
+    assert a1.citations[0].title == "ValidationException: SQL validation failed"
+    assert a2.citations[0].title == a1.citations[0].title
+    assert "public class TestPojoWithConstructor" in a2.parts.body, a2.text
+    assert "public class TestPojoWithoutConstructor" not in a2.parts.body, a2.text

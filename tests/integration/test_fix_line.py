@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from faqbot.bot.answers.compose import gist
-from faqbot.bot.answers.fix_line import FIX_CHARS, fix_line
+from faqbot.bot.answers.fix_line import FIX_CHARS, PAIR_STRETCH, fix_line
 from faqbot.bot.answers.parts_score import SIGNALS
 from faqbot.bot.answers.phrases import phrase
 from faqbot.bot.retrieval.decision import CLOSEST
@@ -263,3 +263,20 @@ def test_a_closest_line_goes_on_to_the_sentence_answering_what_the_question_asks
     assert said in line and len(line) <= round(FIX_CHARS * 1.6), line
     # without asking it, the line is the opening alone
     assert said not in fix_line(hit.chunk, "Rows only show up in ClickHouse minutes later", "en", r.term_weights)
+
+
+@pytest.mark.parametrize(
+    "post",
+    [
+        "Bonjour, la fenêtre TUMBLE sur ma source Kafka ne sort rien du tout, certaines partitions du topic sont "
+        "vides. Flink 1.17 / VVR 8.0.8",
+        "tumble window on our kafka source outputs nothing at all, some partitions of the topic are empty",
+    ],
+)
+def test_a_bare_step_comes_with_the_setting_of_the_next(bot, post):
+    """The thirteenth trial's C26: "Ensure that all partitions receive data" (step 1) was the line for a user whose
+    partitions are empty; step 2's `table.exec.source.idle-timeout` is what they can set."""
+    a = bot.ask(post)
+    lines = [e.passage for e in a.parts.nearby] or [a.parts.body]
+    assert "table.exec.source.idle-timeout" in lines[0], a.text
+    assert len(lines[0]) <= FIX_CHARS * PAIR_STRETCH

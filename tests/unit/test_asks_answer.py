@@ -19,7 +19,7 @@ ANSWER = (
         ("why is ds null?", True),
         ("why?", False),  # no word of its own: a request about the entry (bot/dialogue/requests.py)
         ("pourquoi le checkpoint échoue ?", False),  # a word the conversation did not say: a question of its own
-        ("ds est null", False),  # asks nothing
+        ("ds est null", True),  # asks nothing, tells the case in the conversation's words: the entry stays
         ("autre chose : pourquoi ds est null ?", False),  # another subject announced
         ("pourquoi ds est null ? java.lang.NullPointerException at Foo.bar", False),  # an error of its own
     ],
@@ -59,3 +59,15 @@ def test_a_question_in_the_words_of_the_entry_the_answer_showed(turn, asks):
 
 def test_the_answers_words_alone_do_not_hold_what_only_the_entry_says():
     assert not asks_of_answer("why would the order change?", UDTF_PREVIOUS, UDTF_ANSWER)
+
+
+def test_a_short_statement_in_the_entrys_words_tells_its_case():
+    from faqbot.bot.dialogue.asks_answer import asks_of_answer, tells_briefly
+
+    entry = "First, determine if the job is a JAR job or a SQL job. For a JAR job, verify that your pom.xml file ..."
+    assert tells_briefly("es un job JAR") and tells_briefly("it's a JAR job")
+    assert asks_of_answer("es un job JAR", "latencia de Kafka", "Check the timestamp.", entry)
+    # a statement naming what the entry does not hold, or a long one, is a turn of its own
+    assert not asks_of_answer("it's a Pulsar job", "kafka latency", "Check the timestamp.", entry)
+    assert not tells_briefly("we run a JAR job on a session cluster with three TaskManagers and HA")
+    assert not tells_briefly("java.lang.NullPointerException")

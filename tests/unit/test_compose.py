@@ -159,6 +159,9 @@ def test_label_kinds_in_three_languages():
     assert label_kind("Check 1: Start offset strategy") == "check"
     assert label_kind("Vérification 2 : format des données") == "check"
     assert label_kind("Causa") == "cause"
+    # a label in bold is a label: the French FAQ writes "• **Cause 1 : Conflit ...**", the English one "• Cause 1: ..."
+    assert label_kind("• **Cause 1 : Conflit entre doc_as_upsert et un Ingest Pipeline Elasticsearch**") == "cause"
+    assert label_kind("**Solution**") == "solution"
 
 
 ENTRY = (

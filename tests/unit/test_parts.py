@@ -324,3 +324,19 @@ def test_a_part_cut_after_a_note_label_does_not_end_on_the_label(label):
 def test_a_version_at_a_sentence_end_is_the_question_s_version(question, version):
     assert condition(question) == ("at", version)
     assert condition("the sink at 10.0.0.5 fails") is None  # an address is no version
+
+
+def test_causes_labelled_without_a_solution_give_no_fix():
+    """"Cause 1: ..." and "Cause 2: ..." and no Solution: the paragraph after the last cause explains it; it is not
+    the entry's fix (the TIMESTAMP_LTZ watermark entry's display-time paragraph was quoted as one)."""
+    body = (
+        "Cause 1: The watermark is declared on a TIMESTAMP_LTZ field, so it is 8 hours ahead.\n\n"
+        "The following example shows the difference between the two watermarks.\n\n"
+        "Cause 2: The console shows UTC+0 and the Flink UI shows local time.\n\n"
+        "The console converts nothing; the Flink UI converts the time with the browser's time zone."
+    )
+    parts, shape = split_parts(body)
+    assert shape == "none" and not any(p.fix for p in parts)
+    # one cause and the paragraph after it: that paragraph is still what to do
+    _parts, one = split_parts("Cause: The buffer is full.\n\nIncrease the buffer size to 64 MB.")
+    assert one == "last"

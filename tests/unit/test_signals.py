@@ -54,6 +54,7 @@ PARTS_DOCUMENTED = {
     "gist_solution": 0.15,
     "gist_fix": 1.0,
     "gist_line": -0.001,
+    "turn_word": 3.0,
 }
 
 

@@ -47,6 +47,7 @@ PACK = LanguagePack(
         r"^\W*por\s+qu[eé]\b(?:\s+(?:pasa|ocurre|falla|sucede)(?:\s+(?:esto|eso))?)?\W*$",
         r"cu[aá]l es la (causa|raz[oó]n)",
         r"a qu[eé] se debe",
+        r"\bde d[oó]nde (?:viene|sale|proviene)\b",
         r"^\W*(?:es|esto es|eso es) normal\W*$",
     ),
     code_request_patterns=(
@@ -380,7 +381,7 @@ PACK = LanguagePack(
             "question": ("¿qué significa?", "¿cómo lo desactivo?", "¿es normal?"),
             "pronoun": ("¿por qué falla esto?",),
             "fix_request": ("¿cómo lo soluciono?", "¿cuál es la solución?", "¿qué hago?", "¿qué valor debo poner?"),
-            "cause_request": ("¿por qué?", "¿a qué se debe?", "¿es normal?"),
+            "cause_request": ("¿por qué?", "¿a qué se debe?", "¿es normal?", "¿y de dónde viene?"),
             "navigation": ("En el panel de navegación izquierdo, vaya a O&M > Deployment.", "Haga clic en el nombre."),
             "code_request": (
                 "dame el SQL", "muéstrame un ejemplo de configuración", "dame los comandos SQL exactos", "¿el SQL?",

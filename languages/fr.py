@@ -51,6 +51,8 @@ PACK = LanguagePack(
         r"^\W*pourquoi\b(?:\s+(?:ça|cela|c['’]est|est-ce)(?:\s+(?:arrive|échoue|plante))?)?\W*$",
         r"quelle est la (cause|raison)",
         r"d['’]où (ça|cela) vient",
+        # "et ça vient d où exactement ?": typed fast, the apostrophe left out (a thirteenth trial)
+        r"\b(ça|cela) (?:vient|provient) d['’ ]où\b",
         r"^\W*(?:c['’]est|est-ce|est-ce que c['’]est) normal\W*$",
     ),
     code_request_patterns=(
@@ -342,7 +344,7 @@ PACK = LanguagePack(
                 "comment le corriger ?", "quelle est la solution ?", "comment je corrige ça ?", "que faire ?",
                 "quelle valeur dois-je mettre ?",
             ),
-            "cause_request": ("pourquoi ?", "quelle est la cause ?", "c'est normal ?"),
+            "cause_request": ("pourquoi ?", "quelle est la cause ?", "c'est normal ?", "et ça vient d où exactement ?"),
             "navigation": ("Dans le volet de navigation de gauche, accédez à O&M > Deployment.", "Cliquez sur le nom."),
             "code_request": (
                 "donne-moi le SQL", "montre-moi un exemple de configuration", "donne-moi les commandes SQL exactes",

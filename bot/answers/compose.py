@@ -18,11 +18,12 @@ from faqbot.bot.answers.focus import (
     asked_selection,
     focus_selection,
     runs_fix_version,
+    tried_other,
     unshown_fixes,
 )
 from faqbot.bot.answers.parts import answer_hit, for_answer
 from faqbot.bot.answers.parts_score import SIGNALS
-from faqbot.bot.answers.phrases import language_list, phrase
+from faqbot.bot.answers.phrases import and_list, language_list, phrase
 from faqbot.bot.retrieval.decision import CLOSEST, CLOSEST_N, NOT_COVERED
 from faqbot.bot.retrieval.retrieve import Hit, Retrieval
 from faqbot.ingest.blocks import LABEL_PREFIXES
@@ -201,6 +202,11 @@ def _fix_failed(r: Retrieval, question: str, notices: list[str], before: str = "
         if top.other_language:  # a French-only entry's fix quoted after "that did not work" in English (a trial)
             notes = (_other_language(top, lang),)
             notices.append(notes[0])
+    elif r.decision.reason == "fix_failed" and r.detected == top.chunk.language and tried_other(top.chunk, question):
+        # what the user tried is none of the entry's fixes: its fix, said to be another ("no other fix" told them
+        # nothing, and hid that they had not tried it)
+        heading = phrase("fix_failed_other", lang, title=top.chunk.title)
+        body = _extract(top, r, question, "fix")[0][0]
     elif r.decision.reason == "fix_done" and (ran := runs_fix_version(top.chunk, question)):
         # the user runs the version the entry's fix upgrades to: said so, not "if the fix did not work"
         key = "fix_version_done" if others else "fix_version_done_alone"
@@ -242,6 +248,10 @@ def _notices(r: Retrieval) -> list[str]:
         out.append(phrase("low_confidence", r.language))
     if r.features.get(NO_VERSION) and r.hits and r.decision.outcome != NOT_COVERED:
         out.append(phrase("names_no_version", r.language, title=r.hits[0].chunk.title))
+    if r.absent:
+        # "StarRocks" names a connector the FAQ never writes: said, whether or not entries are shown
+        key = "absent_connector" if r.decision.outcome == NOT_COVERED else "absent_connector_rest"
+        out.append(phrase(key, r.language, names=and_list(r.absent, r.language)))
     if r.unanswered:
         # the FAQ names the question as a heading, with nothing under it (bot/retrieval/unanswered.py)
         out.append(phrase("unanswered_heading", r.language, heading=r.unanswered))

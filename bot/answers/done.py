@@ -126,6 +126,13 @@ def _without_done(clause: str) -> str:
     return _TURN_DONE.sub(" ", _CANNOT.sub(" ", _DONE.sub(" ", clause)))
 
 
+def tried_words(question: str, lang: str) -> frozenset[str]:
+    """The words, in `lang`, of what a turn after an answer says it did, whatever it says came of it ("j'ai déjà
+    augmenté le parallélisme, ça ne change rien": augment, parallel); none for a version it runs."""
+    done, _checked, _other = clauses(question, turn=True)
+    return frozenset(tokenize(" ".join(_without_done(c) for c in done if not states_version(c)), lang))
+
+
 def undone(question: str) -> str:
     """The question without what it says was done, checked or not used (the names it asks about are in the
     rest)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from faqbot.bot.answers.answer import MAX_TURN_CHARS
-from faqbot.bot.answers.done import done_query
+from faqbot.bot.answers.done import done_query, tried_words
 from faqbot.bot.answers.excerpt import SENTENCE_BREAK, item_opening
 from faqbot.bot.answers.fix_line import instructs, only_points_elsewhere
 from faqbot.bot.answers.parts import Selection, reading_order, render_part, select_parts, wrong_sample_lead
@@ -234,6 +234,27 @@ def unshown_fixes(chunk: Chunk, before: str, question: str) -> Selection | None:
     order = reading_order(parts)
     text = join_parts(parts, shown, order, condition(question), chunk.language)
     return Selection(text, True, [i for i in order if i in shown])
+
+
+# a fix holding this many of the words of what a turn says it did (its one word, if one) may be what was tried: the
+# turn's words count its verb ("ya uso upsert-kafka": uso) and a fix its explanation's, so no share of them is asked
+TRIED_WORDS = 2
+
+
+def tried_other(chunk: Chunk, question: str) -> bool:
+    """Whether a turn saying the fix did not work says it did something none of the entry's fixes says to do ("j'ai
+    déjà augmenté le parallélisme, ça ne change rien" of the split-timeout entry, whose fix is more CPU for the
+    TaskManager: a thirteenth trial was told the FAQ had no other fix). Read in the entry's language only."""
+    words = tried_words(question, chunk.language)
+    parts = chunk.parts
+    if not words or not parts:
+        return False
+    names = done_query(question, chunk.language, turn=True)[0]
+    qy = PartQuery(set(), chunk.language, {}, set(), None, names)
+    fixes = [render_part(p) for p in parts if p.fix and p.kind not in _NO_TEXT]
+    need = min(TRIED_WORDS, len(words))
+    held = [len(words & set(tokenize(t, chunk.language))) for t in fixes]
+    return bool(fixes) and not any(n >= need for n in held) and not any(said_done(t, qy) for t in fixes)
 
 
 def _besides_closest(fixes: list[int], texts: list[str], words_done: frozenset[str], lang: str) -> list[int]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from faqbot.languages import ANSWERED, PACKS
 
 PHRASES: dict[str, dict[str, str]] = {
@@ -187,6 +189,24 @@ PHRASES: dict[str, dict[str, str]] = {
         "fr": "« {title} » [1] dit aussi :",
         "es": "«{title}» [1] también dice:",
     },
+    # a connector the question names that the FAQ never mentions (bot/retrieval/connectors.py absent_connectors)
+    "absent_connector": {
+        "en": "The FAQ does not mention {names}.",
+        "fr": "La FAQ ne mentionne pas {names}.",
+        "es": "Las preguntas frecuentes no mencionan {names}.",
+    },
+    "absent_connector_rest": {
+        "en": "The FAQ does not mention {names}: the entries below match the rest of your question.",
+        "fr": "La FAQ ne mentionne pas {names} : les entrées ci-dessous correspondent au reste de votre question.",
+        "es": "Las preguntas frecuentes no mencionan {names}: las entradas siguientes responden al resto de su "
+        "pregunta.",
+    },
+    # "that did not work" saying what was tried, none of the entry's fixes (bot/answers/focus.py tried_other)
+    "fix_failed_other": {
+        "en": "What you tried is not what “{title}” [1] says to do. Its fix:",
+        "fr": "Ce que vous avez essayé n’est pas ce que dit « {title} » [1]. Sa solution :",
+        "es": "Lo que probó no es lo que indica «{title}» [1]. Su solución:",
+    },
     "fix_failed_alone": {
         "en": "If the fix of “{title}” [1] did not work, the FAQ has no other fix for it.",
         "fr": "Si la solution de « {title} » [1] n’a pas marché, la FAQ n’en donne pas d’autre.",
@@ -350,7 +370,11 @@ def phrase(key: str, lang: str, **kw: str) -> str:
     return table.get(lang, table["en"]).format(**kw)
 
 
+def and_list(items: Sequence[str], lang: str) -> str:
+    """Items joined by the language's "and" ("MongoDB and Pulsar", "MongoDB et Pulsar")."""
+    return f" {(PACKS[lang] if lang in LANGUAGE_NAMES else PACKS['en']).and_word} ".join(items)
+
+
 def language_list(langs: list[str], lang: str) -> str:
     names = LANGUAGE_NAMES.get(lang, LANGUAGE_NAMES["en"])
-    joiner = f" {(PACKS[lang] if lang in LANGUAGE_NAMES else PACKS['en']).and_word} "
-    return joiner.join(names.get(x, x) for x in langs)
+    return and_list([names.get(x, x) for x in langs], lang)

@@ -11,11 +11,11 @@ SQL errors", "Custom connector", a document without sections) are about none and
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 
 import numpy as np
 from faqbot.ingest.records import Chunk
-from faqbot.ingest.textproc import fold
+from faqbot.ingest.textproc import fold, tokenize
 
 # words of a section name that name no connector ("ApsaraDB RDS for MySQL" is RDS and MySQL; "Log Service" is
 # named by its short names below, "log" being in every question about logs)
@@ -31,10 +31,27 @@ _WORD = re.compile(r"[a-z0-9]+")
 # connectors Flink users write about that no FAQ section is named after: a question naming one names a connector,
 # so an entry of another connector's section is not its fix either (a tenth trial: StarRocks' "Too many versions"
 # error got Hologres's "contact Hologres technical support" first). ClickHouse and Elasticsearch have sections.
-OTHER_CONNECTORS = frozenset(
-    "cassandra db2 doris greenplum hbase iceberg influxdb kudu mongodb oceanbase oracle pulsar rabbitmq redis "
-    "sqlserver starrocks tidb".split()
-)
+# Each as its makers write it (what the answer says when the FAQ never mentions one).
+CONNECTOR_NAMES = {
+    "cassandra": "Cassandra",
+    "db2": "Db2",
+    "doris": "Doris",
+    "greenplum": "Greenplum",
+    "hbase": "HBase",
+    "iceberg": "Iceberg",
+    "influxdb": "InfluxDB",
+    "kudu": "Kudu",
+    "mongodb": "MongoDB",
+    "oceanbase": "OceanBase",
+    "oracle": "Oracle",
+    "pulsar": "Pulsar",
+    "rabbitmq": "RabbitMQ",
+    "redis": "Redis",
+    "sqlserver": "SQL Server",
+    "starrocks": "StarRocks",
+    "tidb": "TiDB",
+}
+OTHER_CONNECTORS = frozenset(CONNECTOR_NAMES)
 
 
 def section_connectors(section: str, doc_title: str) -> frozenset[str]:
@@ -78,3 +95,12 @@ def other_connector_penalty(entries: list[frozenset[str]], text: str, penalty: f
             if connectors and not connectors & named:
                 out[gi] = penalty
     return out
+
+
+def absent_connectors(text: str, vocabulary: Container[str]) -> tuple[str, ...]:
+    """The connectors of `OTHER_CONNECTORS` a text names that the FAQ never writes (none of its words is in the
+    index's `vocabulary`: "starrocks", "iceberg", "mongodb"; not "hbase" or "redis", which entries mention), by
+    their names ("StarRocks")."""
+    named = sorted(named_connectors(text, OTHER_CONNECTORS))
+    return tuple(CONNECTOR_NAMES[n] for n in named if not any(t in vocabulary for t in tokenize(n, "en")))
+

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 from faqbot.bot.retrieval.abstain import AbstainModel, load_default_model
 from faqbot.bot.retrieval.cjk_dense import CjkDense
-from faqbot.bot.retrieval.connectors import entry_connectors
+from faqbot.bot.retrieval.connectors import absent_connectors, entry_connectors
 from faqbot.bot.retrieval.decision import NOT_COVERED, Decision, decide, knows_a_word
 from faqbot.bot.retrieval.error_titles import error_title_index
 from faqbot.bot.retrieval.keyword_language import english_vocabulary
@@ -86,6 +86,8 @@ class Retrieval:
     entry_check: dict = field(default_factory=dict)
     # a heading the FAQ lists with no text under it that the question asks (bot/retrieval/unanswered.py), or ""
     unanswered: str = ""
+    # the connectors the question names that the FAQ never mentions, as typed (bot/retrieval/connectors.py)
+    absent: tuple[str, ...] = ()
 
     @property
     def abstained(self) -> bool:
@@ -375,9 +377,11 @@ class HybridRetriever:
         feats = self._features(report, tokens, raw_g, lex_g, int(order[0]), lang, raw_scores)
         p_in = self.abstain_model.probability(feats)
         known = knows_a_word(report.language_text(), tokens, self._df)
-        decision = decide(p_in, self.abstain_model.threshold, self.abstain_model.answer_at, bool(hits), known)
+        absent = absent_connectors(report.text, self._df)
+        model = self.abstain_model
+        decision = decide(p_in, model.threshold, model.answer_at, bool(hits), known, bool(absent))
         n = len(self.chunks)
         weights = {t: math.log(1 + n / self._df[t]) for t in tokens if t in self._df}
         ms = (time.perf_counter() - t0) * 1000
         asked = "" if report.is_long else asked_heading(self._unanswered, report.text, lang, self._df, n)
-        return Retrieval(query, lang, detected, hits[:k], decision, feats, ms, weights, unanswered=asked)
+        return Retrieval(query, lang, detected, hits[:k], decision, feats, ms, weights, unanswered=asked, absent=absent)

@@ -246,3 +246,22 @@ def test_the_code_asked_for_is_the_fixs_not_the_problems(bot, first, turn):
     assert a2.citations[0].title == a1.citations[0].title
     assert "public class TestPojoWithConstructor" in a2.parts.body, a2.text
     assert "public class TestPojoWithoutConstructor" not in a2.parts.body, a2.text
+
+
+@pytest.mark.parametrize(
+    ("first", "turn"),
+    [
+        (
+            "Mon job MySQL CDC échoue avec finish split response timeout pendant la phase de snapshot, que faire ?",
+            "et ça vient d où exactement ?",
+        ),
+        ("mi job MySQL CDC falla con finish split response timeout en el snapshot", "¿y de dónde viene?"),
+    ],
+)
+def test_where_does_it_come_from_asks_the_cause(bot, first, turn):
+    """The thirteenth trial's U03.3: "et ça vient d où exactement ?" (no apostrophe) re-showed the list of closest
+    entries; it asks the entry's cause."""
+    a1, a2 = chat(bot, first, turn)
+    assert english_title(a1.citations[0]) == "Finish split response timeout error"
+    assert english_title(a2.citations[0]) == "Finish split response timeout error"
+    assert not a2.parts.nearby and "CPU" in a2.parts.body, a2.text

@@ -218,3 +218,35 @@ def test_a_short_statement_telling_the_case_stays_on_the_entry(bot, first, turn)
     assert english_title(a2.citations[0]) == title, [c.title for c in a2.citations]
     shown = a2.parts.body or a2.parts.nearby[0].passage
     assert "pom.xml" in shown, a2.text
+
+
+@pytest.mark.parametrize(
+    ("first", "turn", "lang"),
+    [
+        (
+            "Mon job MySQL CDC échoue avec finish split response timeout pendant la phase de snapshot, que faire ?",
+            "j ai déjà augmenté le parallélisme, ça ne change rien",
+            "fr",
+        ),
+        (
+            "our MySQL CDC job fails with finish split response timeout during the snapshot",
+            "I already increased the parallelism, still the same",
+            "en",
+        ),
+    ],
+)
+def test_a_failed_try_that_is_not_the_entrys_fix_is_told_the_fix(bot, first, turn, lang):
+    """The thirteenth trial's U03.2: more parallelism is not the entry's fix (more CPU for the TaskManager), yet the
+    user was told the FAQ had no other fix; what they tried is another thing, and the entry's fix is quoted."""
+    a1, a2 = chat(bot, first, turn)
+    title = "Finish split response timeout error"
+    assert english_title(a1.citations[0]) == title
+    assert english_title(a2.citations[0]) == title
+    assert a2.parts.heading == phrase("fix_failed_other", lang, title=a2.citations[0].title), a2.text
+    assert "CPU" in a2.parts.body, a2.text
+
+
+def test_a_failed_try_that_is_the_entrys_fix_is_told_there_is_no_other(bot):
+    first = "our MySQL CDC job fails with finish split response timeout during the snapshot"
+    *_, a2 = chat(bot, first, "I already increased the TaskManager CPU, still the same")
+    assert a2.parts.heading == phrase("fix_failed", "en", title=a2.citations[0].title), a2.text

@@ -55,3 +55,13 @@ def test_a_connector_without_a_section_is_a_named_connector_too():
     assert list(other_connector_penalty(entries, "StarRocks sink: Too many versions", 0.03)) == [0.03, 0.0]
     assert list(other_connector_penalty(entries, "Hologres sink: Too many versions", 0.03)) == [0.0, 0.0]
     assert list(other_connector_penalty(entries, "sink: Too many versions", 0.03)) == [0.0, 0.0]
+
+
+def test_a_connector_the_faq_never_writes_is_absent_by_its_name():
+    from faqbot.bot.retrieval.connectors import absent_connectors
+
+    vocabulary = {"hbase", "kafka", "sink"}  # the index's tokens: HBase is mentioned, StarRocks and Pulsar are not
+    assert absent_connectors("Using StarRocks as sink via the starrocks connector", vocabulary) == ("StarRocks",)
+    assert absent_connectors("moving from kafka to pulsar and mongodb", vocabulary) == ("MongoDB", "Pulsar")
+    assert absent_connectors("la escritura a HBase pierde datos", vocabulary) == ()
+    assert absent_connectors("the kafka sink is slow", vocabulary) == ()

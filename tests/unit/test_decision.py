@@ -223,3 +223,15 @@ def test_repository_of_a_source_groups_renamed_projects_and_sites():
     assert rp.repo_of("https://github.com/apache/paimon/issues/3") == "apache/paimon"
     assert rp.repo_of("https://stackoverflow.com/questions/123/kafka") == "stackoverflow.com"
     assert rp.repo_of("https://lists.apache.org/thread/abc?user-zh@flink.apache.org") == "lists.apache.org/user-zh"
+
+
+def test_a_question_naming_a_connector_the_faq_never_mentions_is_not_covered_below_absent_below():
+    from faqbot.bot.retrieval.decision import ABSENT_BELOW
+
+    low = ABSENT_BELOW - 0.1
+    assert decide(low, 0.3, 0.8, names_absent=True) == Decision(NOT_COVERED, low, "absent_connector")
+    # above it the closest entries stay ("No suitable driver found for jdbc:oracle": the FAQ's driver entry)
+    assert decide(ABSENT_BELOW + 0.05, 0.3, 0.8, names_absent=True).outcome == CLOSEST
+    assert decide(0.9, 0.3, 0.8, names_absent=True).outcome == ANSWER
+    assert decide(0.1, 0.3, 0.8, names_absent=True).reason == "far"
+    assert decide(low, 0.0, 0.0, names_absent=True).outcome == ANSWER  # --answer-all answers everything

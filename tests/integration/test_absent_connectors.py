@@ -1,0 +1,40 @@
+"""A question naming a connector the FAQ never mentions (StarRocks, Iceberg, MongoDB, Doris), on the real index: "not
+covered" saying so, in the user's language, unless the entries are close (a custom JDBC driver for Oracle is the
+FAQ's driver entry, then said to be about the rest of the question). Thirteenth trial: such questions got three
+unrelated entries and never a word on what is missing."""
+
+from __future__ import annotations
+
+import pytest
+from faqbot.bot.answers.phrases import phrase
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "names"),
+    [
+        ("Using StarRocks as sink via the starrocks connector, stream load fails with 'too many versions'", "en",
+         "StarRocks"),
+        ("Comment connecter Flink à StarRocks ?", "fr", "StarRocks"),
+        ("¿Flink tiene un conector para Apache Doris con exactly-once?", "es", "Doris"),
+        ("We're moving from Kafka to Apache Pulsar as source. How do I configure the pulsar connector?", "en",
+         "Pulsar"),
+    ],
+)
+def test_a_connector_the_faq_never_mentions_is_not_covered_and_named(bot, question, lang, names):
+    a = bot.ask(question)
+    assert a.language == lang
+    assert a.decision.outcome == "not_covered" and a.decision.reason == "absent_connector", a.decision
+    assert not a.citations
+    assert phrase("absent_connector", lang, names=names) in a.notices, a.notices
+
+
+def test_an_entry_close_to_the_rest_of_the_question_is_still_shown(bot):
+    a = bot.ask("we get java.sql.SQLException: No suitable driver found for jdbc:oracle:thin:@10.0.3.4:1521:ORCL")
+    assert a.decision.outcome != "not_covered", a.decision
+    assert a.citations[0].title == "Error: No suitable driver found"
+    assert phrase("absent_connector_rest", "en", names="Oracle") in a.notices, a.notices
+
+
+def test_a_connector_the_faq_mentions_is_not_absent(bot):
+    a = bot.ask("la escritura a HBase pierde datos")
+    assert a.decision.reason != "absent_connector" and not any("HBase" in n for n in a.notices)

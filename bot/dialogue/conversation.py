@@ -199,8 +199,11 @@ def _new_aspect(question: str, known: frozenset[str] = frozenset(), previous: st
     return tuple(aspect + sorted(_options(question) - _options(previous)))
 
 
-def _kept(question: str, previous: str, known: frozenset[str], detect: Detect | None = None) -> list[str]:
-    """The previous question's topic words a follow-up carries: all but what it names anew."""
+def _kept(
+    question: str, previous: str, known: frozenset[str], detect: Detect | None = None, swap: bool = True
+) -> list[str]:
+    """The previous question's topic words a follow-up carries: all but what it names anew; with `swap`, the role
+    it names in the place of the previous question's."""
     lang, _ = (detect or detect_language)(previous)
     nouns = lang in NOUNS_CAPITALISED
     new_terms = set(tokenize(question, lang))
@@ -208,7 +211,7 @@ def _kept(question: str, previous: str, known: frozenset[str], detect: Detect | 
     names_new = _names_product(question, known)
     # the role the follow-up names takes the place of the previous question's, where it stood
     # ("My Kafka source ..." -> "My Kafka sink ..."), and so counts twice in the query
-    said = _role_words(question)
+    said = _role_words(question) if swap else ""
     for role in _roles(previous) - _roles(question) if said else set():
         previous = _ROLE_RE[role].sub(said, previous)
     options_new = bool(_options(question))
@@ -289,7 +292,9 @@ def _resolve(
     if not (follows or asks_entry):
         return FollowUp(question, language)
     aspect = () if asks_entry else _new_aspect(question, known, previous)
-    kept = " ".join(_kept(question, previous, known, detect))
+    # a question asked of the entry names a role as the entry does ("需要删下游表吗？", must I drop the downstream
+    # table?): the previous question's role stays (its "上游改了表结构" became "下游改了表结构": a thirteenth trial)
+    kept = " ".join(_kept(question, previous, known, detect, swap=not asks_entry))
     # a follow-up naming another product asks the previous question's topic of it: what it finds
     # must still be about that topic ("那 ClickHouse 呢？" after a Hologres connection error)
     names_product = not asks_entry and _names_product(question, known, previous)

@@ -159,3 +159,14 @@ def test_a_product_follow_up_restating_the_topic_keeps_it(bot):
     assert "hudi" in _titles(a1.citations[0])
     # the FAQ has no Paimon duplicates entry: the topic check still says so (a seventh trial, C16.3)
     assert a2.decision.reason == "follow_up_loses_topic" and not a2.citations, a2.decision
+
+
+def test_a_question_asked_of_the_entry_keeps_the_previous_role(bot):
+    """The thirteenth trial's C13.2: "需要删下游表吗？" (must I drop the downstream table?) asks of the schema-change
+    entry; its query carried the first question as "下游改了表结构" (the downstream changed its schema), the reverse of
+    what the user said. "and for the sink?" still takes the sink in the source's place."""
+    first = "Flink CDC MySQL全量同步阶段上游改了表结构（加了一列），作业失败了，怎么恢复？"
+    _a1, a2 = _chat(bot, first, "需要删下游表吗？")
+    assert "上游改了表结构" in a2.standalone_query and "下游改了表结构" not in a2.standalone_query, a2.standalone_query
+    _b1, b2 = _chat(bot, "my kafka source table reads nothing", "and for the sink?")
+    assert "kafka sink" in b2.standalone_query, b2.standalone_query

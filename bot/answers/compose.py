@@ -218,7 +218,10 @@ def _fix_failed(r: Retrieval, question: str, notices: list[str], before: str = "
         notes=notes,
         body=body,
         closing=phrase("more_in_source", lang) if body else "",
-        nearby=others,
+        # under a quote the entries next to it are "See also:" (a list right after the quote had no words to say
+        # what it was); a heading without a quote introduces them itself ("Other entries close to your question:")
+        nearby=() if body else others,
+        see_also=others if body else (),
         advice=phrase("closest_check", lang) if others else "",
     )
     return _answer(r, question, parts, cites, notices)

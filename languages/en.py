@@ -56,8 +56,9 @@ PACK = LanguagePack(
         r"(give|show|send|write) me (the|an?|some) (\w+ ){0,2}?(sql )?commands\b",
     ),
     why_patterns=(r"why",),
-    on_patterns=(r"enabled", r"turned on", r"switched on", r"activated"),
-    off_patterns=(r"disabled", r"turned off", r"switched off", r"deactivated"),
+    # "exactly-once is on" (a fourteenth trial got the entry's branch for it disabled); not "is on VVR 8.0.9"
+    on_patterns=(r"enabled", r"turned on", r"switched on", r"activated", r"(?:is|are) on(?!\s+(?:vvr|version|v?\d))"),
+    off_patterns=(r"disabled", r"turned off", r"switched off", r"deactivated", r"(?:is|are) off"),
     please_patterns=(r"please", r"pls", r"thanks?", r"thank you"),
     repeat_patterns=(
         r"(?:can|could) you (?:say|tell me|give me|repeat) (?:it|that|this)(?: again)?",

@@ -53,14 +53,16 @@ def _cause_parts(parts: list[Part], texts: list[str], shape: str = "") -> list[i
     return sorted(set(causes) | set(listed))
 
 
-def _code_parts(parts: list[Part], texts: list[str]) -> list[int]:
+def _code_parts(parts: list[Part], texts: list[str], shape: str = "") -> list[int]:
     """The parts holding a code sample (a fix's SQL, a configuration line), each with the sentence that
     introduces it when that is a part of its own ("... add the following code:")."""
     # not the error text's (a "Problem" DDL is the user's own, without the fix)
     code = [i for i, t in enumerate(texts) if "```" in t and parts[i].kind not in _NO_TEXT]
     # the fix's samples when it has some: an unlabelled problem's reproduction code and error came first (2,400
-    # characters before the constructor fix a thirteenth trial's "show me the code for the constructor fix" asked for)
-    code = [i for i in code if parts[i].fix] or code
+    # characters before the constructor fix a thirteenth trial's "show me the code for the constructor fix" asked for);
+    # none when a labelled fix has none (a fourteenth trial's "give me the config" got the DDL reproducing the problem)
+    fixed = [i for i in code if parts[i].fix]
+    code = fixed if fixed or shape == "labelled" else code
     if not code:
         # a sample written in the sentence ("par exemple : jdbc:mysql://...?allowMultiQueries=true"): the fix parts
         # holding one (a sixth trial: "donne-moi le SQL" was told the entry had none, under that very line)
@@ -81,7 +83,7 @@ def focus_selection(chunk: Chunk, focus: str, question: str) -> Selection | None
     None when it has none (the answer then says so over its ordinary quote)."""
     parts = chunk.parts
     texts = [render_part(p) for p in parts]
-    chosen = _cause_parts(parts, texts, chunk.fix) if focus == "cause" else _code_parts(parts, texts)
+    chosen = _cause_parts(parts, texts, chunk.fix) if focus == "cause" else _code_parts(parts, texts, chunk.fix)
     if not chosen:
         return _said_before_the_fix(parts, texts, question, chunk.language) if focus == "cause" else None
     shown = {i: texts[i] for i in chosen}

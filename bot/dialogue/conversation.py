@@ -113,7 +113,7 @@ class FollowUp:
 
 # a turn pointing back with a pronoun may say a few words more than a short one ("what value should I pick for it? 5
 # what, seconds?", "¿qué pasa con la consistencia si hago eso?": a twelfth trial searched them as typed)
-POINTING_WORDS = 10
+POINTING_WORDS = 12
 
 
 def is_follow_up(question: str) -> bool:

@@ -6,6 +6,7 @@ branch of that version."""
 from __future__ import annotations
 
 import pytest
+from faqbot.bot.answers.phrases import phrase
 from faqbot.bot.dialogue.aspect import DECLINED
 from faqbot.bot.dialogue.conversation import is_follow_up
 
@@ -265,3 +266,16 @@ def test_where_does_it_come_from_asks_the_cause(bot, first, turn):
     assert english_title(a1.citations[0]) == "Finish split response timeout error"
     assert english_title(a2.citations[0]) == "Finish split response timeout error"
     assert not a2.parts.nearby and "CPU" in a2.parts.body, a2.text
+
+
+def test_code_asked_of_an_entry_whose_fix_has_none_is_not_the_problems(bot):
+    """The fourteenth trial's C37.2: "give me the config" got the DDL that reproduces the mini-batch problem; the fix
+    is a console setting with no sample, and the answer says the entry has none."""
+    first = (
+        "job with window aggregate + group aggregate, no output until checkpoint, table.exec.mini-batch.size not set"
+    )
+    a1, a2 = chat(bot, first, "give me the config")
+    assert a1.citations[0].title.startswith("The table.exec.mini-batch.size parameter")
+    assert a2.citations[0].title == a1.citations[0].title
+    assert "CREATE TEMPORARY TABLE" not in a2.parts.body, a2.text
+    assert a2.parts.closing == phrase("no_code", "en"), a2.text

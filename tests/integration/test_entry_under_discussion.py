@@ -250,3 +250,14 @@ def test_a_failed_try_that_is_the_entrys_fix_is_told_there_is_no_other(bot):
     first = "our MySQL CDC job fails with finish split response timeout during the snapshot"
     *_, a2 = chat(bot, first, "I already increased the TaskManager CPU, still the same")
     assert a2.parts.heading == phrase("fix_failed", "en", title=a2.citations[0].title), a2.text
+
+
+def test_an_eleven_word_question_pointing_back_stays_on_the_entry(bot):
+    """The fourteenth trial's C25.2: "what is the default and what should I lower it to?" after the SLS OOM entry (its
+    batchGetSize defaults to 100) was searched alone and got the upsert and data-loss entries."""
+    first = "SLS source: TaskManager OOM Java heap space when the job restarts from failure"
+    a1, a2 = chat(bot, first, "what is the default and what should I lower it to?")
+    title = "TaskManager OOM: Java heap space error during recovery"
+    assert english_title(a1.citations[0]) == title
+    assert english_title(a2.citations[0]) == title, [c.title for c in a2.citations]
+    assert "batchGetSize" in a2.text, a2.text

@@ -177,6 +177,7 @@ def test_an_item_that_only_names_another_article_is_no_line(index_dir, lang):
     [
         ("en", "we turned on exactly once, when is data visible in clickhouse?", "enabled"),
         ("en", "exactly-once is disabled on our clickhouse sink, when is data visible?", "disabled"),
+        ("en", "ClickHouse sink: data not visible for minutes after writing, exactly-once is on", "enabled"),
         ("fr", "on a activé l'exactly-once, quand les données sont-elles visibles dans ClickHouse ?", "activée"),
         ("en", "tenemos exactly-once habilitado en el sink de ClickHouse, ¿cuándo se ven los datos?", "enabled"),
     ],

@@ -49,7 +49,7 @@ UDTF_ANSWER = (
         ("why would the order change?", True),  # an eleventh trial: "order" and "change" only in the entry's cause
         ("why does the ingest pipeline conflict with the constructor order?", True),  # longer than SHORT, all said
         ("why would the checkpoint order change?", False),  # "checkpoint": the conversation did not say it
-        ("why would the order change every time we redeploy the job again?", False),  # more than ASKS_WORDS
+        ("why would the order change each and every time that we redeploy the job?", False),  # over ASKS_WORDS
     ],
 )
 def test_a_question_in_the_words_of_the_entry_the_answer_showed(turn, asks):

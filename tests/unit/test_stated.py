@@ -17,6 +17,9 @@ DISABLED = "For a ClickHouse result table with exactly-once semantics disabled (
     [
         ("we turned on exactly once btw", "on"),
         ("exactly-once is disabled", "off"),
+        ("data not visible for minutes after writing, exactly-once is on", "on"),  # a fourteenth trial's C24.1
+        ("exactly-once is off", "off"),
+        ("our job is on VVR 8.0.9", ""),  # a version it runs, no state
         ("on a activé l'exactly-once", "on"),
         ("tenemos exactly-once deshabilitado", "off"),
         ("when is data visible in ClickHouse?", ""),

@@ -349,6 +349,7 @@ class Bot:
         t0 = time.perf_counter()
         retriever = self.retriever  # once: the whole request reads one build
         question = clean_question(question)
+        said = question  # what the answer is composed for: the earlier turn's text when this one repeats it
         turns = bounded_history(history)
         if retrieval is None:
             q = self._query(question, language, turns, retriever, prior)
@@ -356,8 +357,9 @@ class Bot:
             shown = turns  # the answers a "that did not work" counts as shown
             if q.earlier is not None:
                 # "and in Spanish?" after "why?": the turn it follows answered again as it was (its cause, the
-                # fixes it gave), in that language (a sixth trial got the first question's answer back)
-                answer_focus, shown = q.earlier.focus, list(q.earlier.history)
+                # fixes it gave, less what it said was tried), in that language (a sixth trial got the first
+                # question's answer back; a fourteenth the step its user had said was tried)
+                answer_focus, shown, said = q.earlier.focus, list(q.earlier.history), q.earlier.question
             if r.features.get(READ_ALONE):
                 query, answer_focus = question, ""
             elif r.features.get(ENTRY_BEFORE):
@@ -369,8 +371,9 @@ class Bot:
             shown = turns
             t_retrieval = r.latency_ms + r.entry_check.get("ms", 0.0)
             t0 -= t_retrieval / 1000
-        r, answer_focus, before = settled(r, question, answer_focus, shown)
-        extractive = compose(r, question, answer_focus, before)
+        r, answer_focus, before = settled(r, said, answer_focus, shown)
+        extractive = compose(r, said, answer_focus, before)
+        extractive.question = question  # the turn as typed, whatever text the answer was composed for
         final = extractive
         # the LLM writes confident answers only: closest entries and "not covered" are fixed texts
         if self.llm is not None and r.decision.outcome == ANSWER:

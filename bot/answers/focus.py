@@ -226,6 +226,10 @@ def unshown_fixes(chunk: Chunk, before: str, question: str) -> Selection | None:
     # was given "Ensure that all partitions receive data": an eighth trial)
     stated = set(tokenize(question, chunk.language))
     new = [i for i in new if not _restated(texts[i], stated, chunk.language)]
+    # nor what a turn saying it did not help says it did ("ya revisé los failovers, no hay ninguno" was given "1.
+    # Compruebe si hay failovers" first: a fourteenth trial); its words are read whatever it says came of it
+    tried = tried_words(question, chunk.language)
+    new = [i for i in new if not _holds_tried(texts[i], tried, chunk.language)]
     if not new:
         return None
     shown = {i: texts[i] for i in new}
@@ -254,9 +258,13 @@ def tried_other(chunk: Chunk, question: str) -> bool:
     names = done_query(question, chunk.language, turn=True)[0]
     qy = PartQuery(set(), chunk.language, {}, set(), None, names)
     fixes = [render_part(p) for p in parts if p.fix and p.kind not in _NO_TEXT]
-    need = min(TRIED_WORDS, len(words))
-    held = [len(words & set(tokenize(t, chunk.language))) for t in fixes]
-    return bool(fixes) and not any(n >= need for n in held) and not any(said_done(t, qy) for t in fixes)
+    tried = [_holds_tried(t, words, chunk.language) for t in fixes]
+    return bool(fixes) and not any(tried) and not any(said_done(t, qy) for t in fixes)
+
+
+def _holds_tried(text: str, words: frozenset[str], lang: str) -> bool:
+    """Whether a fix holds what a turn says it did, in its words (`tried_words`)."""
+    return bool(words) and len(words & set(tokenize(text, lang))) >= min(TRIED_WORDS, len(words))
 
 
 def _besides_closest(fixes: list[int], texts: list[str], words_done: frozenset[str], lang: str) -> list[int]:

@@ -261,3 +261,26 @@ def test_an_eleven_word_question_pointing_back_stays_on_the_entry(bot):
     assert english_title(a1.citations[0]) == title
     assert english_title(a2.citations[0]) == title, [c.title for c in a2.citations]
     assert "batchGetSize" in a2.text, a2.text
+
+
+def test_a_check_said_done_with_no_result_is_not_given_again(bot):
+    """The fourteenth trial's C02.2: "ya revisé los failovers, no hay ninguno" got "1. Compruebe si hay failovers"
+    first among the entry's other steps."""
+    first = (
+        "Mi job de Flink no escribe nada en la tabla sink, el job está RUNNING pero la tabla de MySQL sigue vacía. "
+        "¿Qué reviso?"
+    )
+    a1, a2 = chat(bot, first, "ya revisé los failovers, no hay ninguno")
+    assert english_title(a1.citations[0]) == "Why do I get no output in the sink table?"
+    assert english_title(a2.citations[0]) == english_title(a1.citations[0])
+    assert a2.parts.body and "Compruebe si hay failovers" not in a2.parts.body, a2.text
+
+
+def test_the_same_answer_in_another_language_leaves_out_what_was_tried(bot):
+    """The fourteenth trial's C33.3: "en español por favor" after "that did not work, we already reduced parallelism
+    to 1" listed the single-threaded step again, which the English answer had left out."""
+    first = "Deadlock found when trying to get lock; try restarting transaction -- sink rds_user_profile, parallelism 8"
+    *_, a2, a3 = chat(bot, first, "that did not work, we already reduced parallelism to 1", "en español por favor")
+    assert "single-threaded" not in a2.parts.body, a2.text
+    assert a3.language == "es" and "single-threaded" not in a3.parts.body, a3.text
+    assert a3.question == "en español por favor"

@@ -228,8 +228,10 @@ def unshown_fixes(chunk: Chunk, before: str, question: str) -> Selection | None:
     new = [i for i in new if not _restated(texts[i], stated, chunk.language)]
     # nor what a turn saying it did not help says it did ("ya revisé los failovers, no hay ninguno" was given "1.
     # Compruebe si hay failovers" first: a fourteenth trial); its words are read whatever it says came of it
+    # (most of its words when it says more than two: "write-buffer-size 已经调到 64mb 了" shares "write" and "buffer"
+    # with the fix it did not try, on too many partitions)
     tried = tried_words(question, chunk.language)
-    new = [i for i in new if not _holds_tried(texts[i], tried, chunk.language)]
+    new = [i for i in new if not _holds_tried(texts[i], tried, chunk.language, TRIED_SHARE)]
     if not new:
         return None
     shown = {i: texts[i] for i in new}
@@ -245,6 +247,7 @@ def unshown_fixes(chunk: Chunk, before: str, question: str) -> Selection | None:
 # a fix holding this many of the words of what a turn says it did (its one word, if one) may be what was tried: the
 # turn's words count its verb ("ya uso upsert-kafka": uso) and a fix its explanation's, so no share of them is asked
 TRIED_WORDS = 2
+TRIED_SHARE = 0.6  # of a longer account of what was tried, the share a fix holds when it is what was tried
 
 
 def tried_other(chunk: Chunk, question: str) -> bool:
@@ -262,9 +265,11 @@ def tried_other(chunk: Chunk, question: str) -> bool:
     return bool(fixes) and not any(tried) and not any(said_done(t, qy) for t in fixes)
 
 
-def _holds_tried(text: str, words: frozenset[str], lang: str) -> bool:
-    """Whether a fix holds what a turn says it did, in its words (`tried_words`)."""
-    return bool(words) and len(words & set(tokenize(text, lang))) >= min(TRIED_WORDS, len(words))
+def _holds_tried(text: str, words: frozenset[str], lang: str, share: float = 0.0) -> bool:
+    """Whether a fix holds what a turn says it did, in its words (`tried_words`): two of them (its one word, if
+    one), and with `share` that share of them too."""
+    held = len(words & set(tokenize(text, lang)))
+    return bool(words) and held >= max(min(TRIED_WORDS, len(words)), share * len(words))
 
 
 def _besides_closest(fixes: list[int], texts: list[str], words_done: frozenset[str], lang: str) -> list[int]:

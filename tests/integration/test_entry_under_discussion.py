@@ -287,8 +287,8 @@ def test_the_same_answer_in_another_language_leaves_out_what_was_tried(bot):
 
 
 def test_a_fix_sharing_a_word_or_two_with_a_long_account_of_what_was_tried_is_still_given(bot):
-    """The thirteenth trial's C03.2, which moved on to the partitions fix: "write-buffer-size 已经调到 64mb 了，还是一样"
-    shares "write" and "buffer" with that fix; only the write-buffer-size fix was tried."""
+    """The thirteenth trial's C03.2, which moved on to the partitions fix: "write-buffer-size 已经调到 64mb
+    了，还是一样" shares "write" and "buffer" with that fix; only the write-buffer-size fix was tried."""
     first = "Paimon 写入作业报错 Heartbeat of TaskManager timed out，怎么办？"
     *_, a2 = chat(bot, first, "write-buffer-size 已经调到 64mb 了，还是一样")
     assert "too many partitions" in a2.parts.body, a2.text

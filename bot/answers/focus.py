@@ -13,7 +13,14 @@ from faqbot.bot.answers.excerpt import SENTENCE_BREAK, item_opening
 from faqbot.bot.answers.fix_line import instructs, only_points_elsewhere
 from faqbot.bot.answers.parts import Selection, reading_order, render_part, select_parts, wrong_sample_lead
 from faqbot.bot.answers.parts_join import join_parts
-from faqbot.bot.answers.parts_score import PartQuery, condition, local_query, said_done, version_done
+from faqbot.bot.answers.parts_score import (
+    DONE_WORDS_SHARE,
+    PartQuery,
+    condition,
+    local_query,
+    said_done,
+    version_done,
+)
 from faqbot.ingest.records import Chunk, Part
 from faqbot.ingest.textproc import query_tokens, tokenize
 
@@ -231,7 +238,7 @@ def unshown_fixes(chunk: Chunk, before: str, question: str) -> Selection | None:
     # (most of its words when it says more than two: "write-buffer-size 已经调到 64mb 了" shares "write" and "buffer"
     # with the fix it did not try, on too many partitions)
     tried = tried_words(question, chunk.language)
-    new = [i for i in new if not _holds_tried(texts[i], tried, chunk.language, TRIED_SHARE)]
+    new = [i for i in new if not _holds_tried(texts[i], tried, chunk.language, DONE_WORDS_SHARE)]
     if not new:
         return None
     shown = {i: texts[i] for i in new}
@@ -247,7 +254,6 @@ def unshown_fixes(chunk: Chunk, before: str, question: str) -> Selection | None:
 # a fix holding this many of the words of what a turn says it did (its one word, if one) may be what was tried: the
 # turn's words count its verb ("ya uso upsert-kafka": uso) and a fix its explanation's, so no share of them is asked
 TRIED_WORDS = 2
-TRIED_SHARE = 0.6  # of a longer account of what was tried, the share a fix holds when it is what was tried
 
 
 def tried_other(chunk: Chunk, question: str) -> bool:

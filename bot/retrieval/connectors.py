@@ -103,4 +103,3 @@ def absent_connectors(text: str, vocabulary: Container[str]) -> tuple[str, ...]:
     their names ("StarRocks")."""
     named = sorted(named_connectors(text, OTHER_CONNECTORS))
     return tuple(CONNECTOR_NAMES[n] for n in named if not any(t in vocabulary for t in tokenize(n, "en")))
-

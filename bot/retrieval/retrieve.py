@@ -86,7 +86,7 @@ class Retrieval:
     entry_check: dict = field(default_factory=dict)
     # a heading the FAQ lists with no text under it that the question asks (bot/retrieval/unanswered.py), or ""
     unanswered: str = ""
-    # the connectors the question names that the FAQ never mentions, as typed (bot/retrieval/connectors.py)
+    # the connectors the question names that the FAQ never mentions, by name (bot/retrieval/connectors.py)
     absent: tuple[str, ...] = ()
 
     @property

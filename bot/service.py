@@ -207,7 +207,7 @@ class Bot:
         if alone is not None:
             r = alone
         else:
-            r = decline_repeat(retriever, r, q.turn, q.previous, None if q.turn.own else previous_shown)
+            r = decline_repeat(retriever, r, q.turn, q.previous, None if q.turn.own else previous_shown, q.question)
         if hides_entry_under_discussion(q, r, previous_shown):
             # a short turn after an answer that showed an entry, "not covered" read alone ("Welche Werte werden
             # empfohlen?" after the Paimon entry: an eleventh trial's only false "not covered"): that entry is

@@ -17,7 +17,7 @@ import re
 
 from faqbot.languages import PACKS
 
-_FIELDS = ("question_patterns", "fix_request_patterns", "cause_request_patterns")
+_FIELDS = ("question_patterns", "fix_request_patterns", "value_request_patterns", "cause_request_patterns")
 # cause requests are anchored to a whole turn ("^\W*pourquoi\W*$"): here they are tried on one clause
 _OPENERS = {
     code: re.compile("|".join(f"(?:{f})" for field in _FIELDS for f in getattr(p, field)), re.IGNORECASE)

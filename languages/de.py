@@ -50,8 +50,13 @@ PACK = LanguagePack(
         r"was ist die lösung",
         r"wie lässt sich (das |dies |es )?(beheben|lösen)",
         r"\bwas (?:tun|kann ich tun|soll ich tun|mache ich)\b",
-        r"\bwelchen wert (?:soll|muss|sollte|kann) (?:ich|man)\b",
     ),
+    value_request_patterns=(
+        r"\bwelchen wert (?:soll|muss|sollte|kann) (?:ich|man)\b",
+        r"\bwelche(?:n|r)? werte?\b (?:werden|wird|würden|sind|soll|empf)",
+        r"\bempfohlene(?:n|r)? werte?\b",
+    ),
+    unit_request_patterns=(r"\bwelche einheit\b", r"\bin (milli)?sekunden oder\b"),
     cause_request_patterns=(
         r"^\W*(warum|wieso)\b(?:\s+(?:passiert|geschieht|kommt|tritt)\s+(?:das|dies|es)(?:\s+(?:auf|vor))?)?\W*$",
         r"was ist die (ursache|grund)",
@@ -227,10 +232,9 @@ PACK = LanguagePack(
             "follow_up": ("und was ist mit der Senke?", "und für Paimon?"),
             "question": ("was bedeutet das?", "ist das normal?"),
             "pronoun": ("was brauche ich dafür?",),
-            "fix_request": (
-                "wie behebe ich das?", "wie kann ich das beheben?", "was ist die Lösung?", "was tun?",
-                "welchen Wert soll ich setzen?",
-            ),
+            "fix_request": ("wie behebe ich das?", "wie kann ich das beheben?", "was ist die Lösung?", "was tun?"),
+            "value_request": ("welchen Wert soll ich setzen?", "Welche Werte werden empfohlen?"),
+            "unit_request": ("welche Einheit?",),
             "cause_request": ("warum?", "ist das normal?"),
             "code_request": ("zeig mir das SQL", "und wie sieht das SQL dafür aus?"),
             "failed_fix": ("hat nicht funktioniert",),

@@ -36,9 +36,22 @@ PACK = LanguagePack(
         r"what(’s|'s| is) the (fix|solution)",
         r"fix (it|this|that)",
         r"what (should|do|can|must) (i|we) do\b",
-        # "which value should I set?": the value is in the entry's fix (a thirteenth trial's German turn)
-        r"(which|what) values? (should|do|must|can) (i|we) (set|use|put|choose|pick)",
-        r"what (should|do|must) (i|we) set (it|this|that) to",
+    ),
+    # "which value should I set?": the value is in the entry's fix (a thirteenth trial's German turn), or the
+    # entry gives none and says so (a fourteenth trial's "which value should I set for orc.write.batch-size?")
+    value_request_patterns=(
+        r"(which|what) values? (should|do|must|can|would) (i|we) (set|use|put|choose|pick)",
+        r"what (should|do|must) (i|we) set (it|this|that|\S+) to",
+        r"(which|what) values? (do|would) you (recommend|suggest|advise)",
+        r"(which|what) values? for \S+ (do|would|should|must|can)\b",  # "what value for batchSize would you recommend?"
+        r"(which|what)(?: is the)? (recommended|right|correct|best) values?",
+        r"how (high|low|big|small|large|much) should (i|we) set",
+    ),
+    unit_request_patterns=(
+        r"(which|what) units?\b",
+        r"\bin (milli)?seconds or\b",
+        r"\bis (it|that|this|the \w+) in (milli)?seconds\b",
+        r"\b\d+ what\b",  # "5 what, seconds?"
     ),
     cause_request_patterns=(
         r"^\W*why\b(?:\s+(?:is|does|did|do|would)\s+(?:it|this|that)(?:\s+(?:happen|happening|fail|failing|occur))?)?\W*$",
@@ -50,7 +63,7 @@ PACK = LanguagePack(
     code_request_patterns=(
         # "give me the correct DDL", "show me a working config": up to two words before what is asked (a tenth trial)
         r"(give|show|send|write) me (the|an?|some) (\w+ ){0,2}?(sql|ddl|code|config|configuration|example|sample|"
-        r"statement|query)\b",
+        r"statement|query|clause)\b",
         r"\b(sql|ddl|code|config|configuration) (example|sample)",
         r"^\W*(and )?(the )?(sql|ddl)\W*$",  # "the SQL?" alone
         r"(give|show|send|write) me (the|an?|some) (\w+ ){0,2}?(sql )?commands\b",
@@ -66,7 +79,7 @@ PACK = LanguagePack(
         r"say (?:it|that) again",
     ),
     acknowledgement_patterns=(r"ok(?:ay)?", r"alright", r"all right", r"i see", r"got it", r"cool", r"great",
-                              r"hmm+", r"ah+", r"oh", r"right", r"so", r"and", r"then"),
+                              r"hmm+", r"ah+", r"oh", r"right", r"so", r"and", r"then", r"(?:yes|yeah|yep) but"),
     new_topic_patterns=(
         r"another (?:thing|question|issue|problem)", r"something else", r"one more (?:thing|question)",
         r"(?:a )?(?:different|separate|unrelated) (?:question|issue|problem|topic)", r"on another (?:note|topic)",
@@ -127,7 +140,8 @@ PACK = LanguagePack(
     instruction_patterns=(
         r"(?:access|add|adjust|allow|append|apply|assign|avoid|build|call|cancel|change|check|choose|clean)\b",
         r"(?:clear|click|close|combine|configure|confirm|connect|consider|contact|convert|copy|create|declare)\b",
-        r"(?:decrease|define|delete|deploy|disable|download|drop|edit|enable|ensure|enter|execute|export)\b",
+        r"(?:decrease|define|delete|deploy|determine|disable|download|drop|edit|enable|ensure|enter|examine|execute)\b",
+        r"(?:export|identify|inspect|investigate)\b",
         r"(?:fix|follow|get|go|grant|implement|import|include|increase|insert|install|keep|load|locate)\b",
         r"(?:lower|make|manage|merge|migrate|modify|move|obtain|open|optimize|pass|perform|place|prefix)\b",
         r"(?:provide|raise|rebuild|recreate|reduce|register|reinstall|release|reload|remove|rename|repartition)\b",
@@ -190,7 +204,13 @@ PACK = LanguagePack(
         {
             "follow_up": ("and for the sink?", "what about Paimon?"),
             "pronoun": ("why does it fail?",),
-            "fix_request": ("how do I fix it?", "what's the fix?", "what should I do?", "which value should I set?"),
+            "fix_request": ("how do I fix it?", "what's the fix?", "what should I do?"),
+            "value_request": (
+                "which value should I set?",
+                "what values do you recommend?",
+                "what value for batchSize would you recommend?",
+            ),
+            "unit_request": ("what unit is the 5 in table.exec.source.idle-timeout?", "5 what, seconds?"),
             "cause_request": ("why?", "why does this happen?", "what causes it?", "is that normal?"),
             "navigation": ("In the left-side navigation pane, go to O&M > Deployment.", "Click the deployment name."),
             "code_request": (

@@ -41,7 +41,18 @@ PACK = LanguagePack(
         r"corrijo|corregir)",
         r"cu[aá]l es la soluci[oó]n",
         r"\bqu[eé] (?:hago|hacer|debo hacer|tengo que hacer|puedo hacer)\b",
-        r"\bqu[eé] valor(?:es)? (?:debo|tengo que|hay que|pongo|uso|le pongo|elijo|configuro)\b",
+    ),
+    value_request_patterns=(
+        r"\bqu[eé] valor(?:es)? (?:debo|tengo que|hay que|pongo|uso|le pongo|elijo|configuro|recomienda|para\b)",
+        r"\bcu[aá]l(?:es)? (?:es el |son los )?valor(?:es)? (?:debo|pongo|recomendado|recomiendas|recomienda)",
+        r"\bvalor(?:es)? recomendados?",
+        r"\bcu[aá]nto (?:le )?pongo\b",
+    ),
+    unit_request_patterns=(
+        r"\bqu[eé] unidad\b",
+        r"\ben (mili)?segundos o\b",
+        r"\bes en (mili)?segundos\b",
+        r"\b\d+ qu[eé]\b(?! (?:es|son|significa))",  # "5 qué, ¿segundos?"
     ),
     cause_request_patterns=(
         r"^\W*por\s+qu[eé]\b(?:\s+(?:pasa|ocurre|falla|sucede)(?:\s+(?:esto|eso))?)?\W*$",
@@ -52,7 +63,7 @@ PACK = LanguagePack(
     ),
     code_request_patterns=(
         r"(dame|mu[eé]strame|p[aá]same|env[ií]ame|escr[ií]beme) (el|la|un|una|los|las) (\w+ ){0,2}?"
-        r"(sql|ddl|c[oó]digo|config|configuraci[oó]n|ejemplo|consultas?|comandos?|sentencias?)\b",
+        r"(sql|ddl|c[oó]digo|config|configuraci[oó]n|ejemplo|consultas?|comandos?|sentencias?|cl[aá]usula)\b",
         r"^\W*(y )?(el |la )?(sql|ddl)\W*$",  # "¿el SQL?" alone
         r"ejemplo de (c[oó]digo|sql|ddl|configuraci[oó]n)",
     ),
@@ -66,7 +77,7 @@ PACK = LanguagePack(
         r"(?:repetir|rep[ií]te)(?:lo|la|melo|mela)?",
     ),
     acknowledgement_patterns=(r"ok", r"vale", r"ah+", r"bueno", r"ya veo", r"entiendo", r"entendido", r"muy bien",
-                              r"entonces", r"y"),
+                              r"entonces", r"y", r"s[ií] pero"),
     new_topic_patterns=(
         # not "¿otra cosa que pueda hacer?" (what else can I do?)
         r"otra (?:cosa(?! (?:m[aá]s )?que (?:pueda|puedo|podamos|podemos) )|pregunta|duda)",
@@ -380,7 +391,9 @@ PACK = LanguagePack(
             "follow_up": ("¿y para el destino?", "y con Paimon"),
             "question": ("¿qué significa?", "¿cómo lo desactivo?", "¿es normal?"),
             "pronoun": ("¿por qué falla esto?",),
-            "fix_request": ("¿cómo lo soluciono?", "¿cuál es la solución?", "¿qué hago?", "¿qué valor debo poner?"),
+            "fix_request": ("¿cómo lo soluciono?", "¿cuál es la solución?", "¿qué hago?"),
+            "value_request": ("¿qué valor debo poner?", "¿cuánto le pongo?"),
+            "unit_request": ("¿y qué unidad tiene ese 5?",),
             "cause_request": ("¿por qué?", "¿a qué se debe?", "¿es normal?", "¿y de dónde viene?"),
             "navigation": ("En el panel de navegación izquierdo, vaya a O&M > Deployment.", "Haga clic en el nombre."),
             "code_request": (

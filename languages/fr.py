@@ -45,7 +45,21 @@ PACK = LanguagePack(
         "quelle est la solution",
         r"\b(?:que|quoi) (?:faire|dois-je faire|faut-il faire)\b",
         r"\bqu['’]est-ce (?:que je dois|qu['’]il faut) faire\b",
-        r"\bquelles? valeurs? (?:dois-je|faut-il|je dois|on doit|mettre|utiliser|choisir|donner)\b",
+    ),
+    value_request_patterns=(
+        r"\bquelles? valeurs? (?:dois-je|faut-il|je dois|on doit|mettre|utiliser|choisir|donner|conseill|recommand)",
+        r"\bquelles? valeurs? pour\b",
+        r"\b(?:je|on) (?:le |la |les |l['’])?(?:mets|met|règle|baisse|monte|passe) (?:à )?"
+        r"(?:quelles? valeurs?|combien)",
+        # not "la valeur par défaut": what the entry says of the default (its cause often does), not the fix
+        r"\bvaleurs? (?:recommandée|conseillée)",
+        r"\bà combien\b",  # "je le baisse à combien ?"
+    ),
+    unit_request_patterns=(
+        r"\bquelle unité\b",
+        r"\ben (milli)?secondes ou\b",
+        r"\bc['’]est en (milli)?secondes\b",
+        r"\b\d+ quoi\b",  # "5 quoi, secondes ?"
     ),
     cause_request_patterns=(
         r"^\W*pourquoi\b(?:\s+(?:ça|cela|c['’]est|est-ce)(?:\s+(?:arrive|échoue|plante))?)?\W*$",
@@ -58,7 +72,7 @@ PACK = LanguagePack(
     code_request_patterns=(
         # "donne-moi les commandes SQL exactes": up to two words before what is asked (an eleventh trial)
         r"(donne|montre|envoie|écris)[-\s]moi (le|la|un|une|les|des) (\w+ ){0,2}?"
-        r"(sql|ddl|code|config|configuration|exemple|requêtes?|commandes?)\b",
+        r"(sql|ddl|code|config|configuration|exemple|requêtes?|commandes?|clause)\b",
         r"exemple de (code|sql|ddl|configuration)",
         r"^\W*(et )?(le |la )?(sql|ddl)\W*$",  # "le SQL ?" alone
     ),
@@ -72,7 +86,7 @@ PACK = LanguagePack(
         r"(?:le |la )?(?:redire|répéter)",
     ),
     acknowledgement_patterns=(r"ok", r"d['’]accord", r"ah+", r"bon", r"je vois", r"compris", r"très bien", r"alors",
-                              r"donc", r"et"),
+                              r"donc", r"et", r"oui mais"),
     new_topic_patterns=(r"(?:une? )?autre (?:chose|question|souci|probl[èe]me|sujet)", r"sans rapport"),
     new_symptom_patterns=(
         r"maintenant (?:il|ça|ca|le job|flink|on|j['’]ai|le sink) (?:dit|plante|échoue|affiche|renvoie|lève|a|me dit)",
@@ -342,8 +356,12 @@ PACK = LanguagePack(
             "pronoun": ("pourquoi cela échoue ?",),
             "fix_request": (
                 "comment le corriger ?", "quelle est la solution ?", "comment je corrige ça ?", "que faire ?",
-                "quelle valeur dois-je mettre ?",
             ),
+            "value_request": (
+                "quelle valeur dois-je mettre ?", "et je mets quelle valeur pour idle-timeout ?",
+                "je le baisse à combien batchGetSize ?",
+            ),
+            "unit_request": ("quelle unité ?", "5 quoi, secondes ?"),
             "cause_request": ("pourquoi ?", "quelle est la cause ?", "c'est normal ?", "et ça vient d où exactement ?"),
             "navigation": ("Dans le volet de navigation de gauche, accédez à O&M > Deployment.", "Cliquez sur le nom."),
             "code_request": (

@@ -60,6 +60,10 @@ class LanguagePack:
     pronoun_patterns: tuple[str, ...] = ()  # words that stand for the previous subject ("it")
     asks_about_patterns: tuple[str, ...] = ()  # a question closed by a particle that refers back (呢)
     fix_request_patterns: tuple[str, ...] = ()  # "how do I fix it?"
+    # a setting's value or unit asked of the entry's fix (a fix request too: bot/answers/detail.py says when the fix
+    # gives none): "which value should I set?", "what values do you recommend?" / "what unit is it in?"
+    value_request_patterns: tuple[str, ...] = ()
+    unit_request_patterns: tuple[str, ...] = ()
     # what else a short turn asks of the entry under discussion (bot/dialogue/conversation.py entry_request):
     cause_request_patterns: tuple[str, ...] = ()  # its cause: "why?", "what causes it?"
     code_request_patterns: tuple[str, ...] = ()  # its SQL or configuration: "give me the SQL"

@@ -15,6 +15,8 @@ PACK = LanguagePack(
     # "ClickHouse 呢？" ("and ClickHouse?"): a short question closed by 呢 asks about what came before
     asks_about_patterns=(r"呢\s*[？?]?\s*$",),
     fix_request_patterns=("(?:怎么|如何|怎样|咋)(?:解决|修复|处理|办|改|修)", "解决(?:方法|办法|方案)"),
+    value_request_patterns=("(?:设|配|调|改)(?:置|成|为|到)?多少", "推荐(?:的)?(?:值|配置)", "多少(?:比较)?合适"),
+    unit_request_patterns=("单位是",),
     cause_request_patterns=(r"^\W*为什么\W*$", "什么原因", "原因是什么"),
     code_request_patterns=("(?:给|发)我?(?:一下)?(?:SQL|sql|代码|配置|示例)", "(?:SQL|sql|代码|配置)(?:示例|例子)"),
     failed_fix_patterns=("(?:还是|仍然|依然)(?:不行|报错|没有|失败|一样)", "没(?:有)?(?:用|效果|解决)", "不管用"),

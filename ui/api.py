@@ -21,6 +21,7 @@ from . import feedback
 from .connections import ConnectionLimits
 from .cost import is_heavy
 from .gate import DEFAULT_MAX_WAIT_S, Busy, Gate
+from .locale import browser_language
 
 MAX_BODY_BYTES = 256 * 1024  # every route, Gradio's included (ui/guard.py)
 MAX_HISTORY_TURNS = 20  # messages accepted in a request (the last ones); the bot reads as many (bot/service.py)
@@ -223,11 +224,14 @@ SOURCE_CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-
 PHRASES_NOTE = PHRASES["ui_cited_lines"]  # a template: the page's script fills in the cited lines
 
 
-def source_page(name: str, data: bytes, chunks: list | None = None) -> str:
+def source_page(name: str, data: bytes, chunks: list | None = None, reader: str | None = None) -> str:
     """A corpus file as a readable page: its title and language, entry titles as headings, code in
-    monospace, the cited lines (#Lstart-Lend) highlighted and scrolled to, a link back to the chat."""
+    monospace, the cited lines (#Lstart-Lend) highlighted and scrolled to, a link back to the chat. The page's own
+    words (the link back, the note on the cited lines) in the `reader`'s language (the browser's), else the file's: a
+    fifteenth trial's Spanish reader got them in English under the English entry they opened."""
     mine = [c for c in chunks or [] if c.source == name]
     lang = mine[0].language if mine else "en"
+    ui_lang = reader if reader in SUPPORTED else lang
     title = mine[0].doc_title if mine else name
     headings = {c.line_start for c in mine}
     lines = data.decode("utf-8", errors="replace").lstrip("\ufeff").replace("\r\n", "\n").splitlines()
@@ -241,8 +245,8 @@ def source_page(name: str, data: bytes, chunks: list | None = None) -> str:
         lang=lang,
         title=html.escape(title),
         lang_name=html.escape(LANGUAGE_NAMES.get(lang, LANGUAGE_NAMES["en"]).get(lang, lang)),
-        back=html.escape(phrase("ui_back", lang)),
-        note=html.escape(PHRASES_NOTE.get(lang, PHRASES_NOTE["en"])),
+        back=html.escape(phrase("ui_back", ui_lang)),
+        note=html.escape(PHRASES_NOTE.get(ui_lang, PHRASES_NOTE["en"])),
         rows="\n".join(rows),
     )
 
@@ -343,9 +347,10 @@ def _register_votes_and_sources(app: FastAPI, state: AppState) -> None:
         return error(404, "No such API route: see /api/openapi.json for /api/ask, /api/feedback and /api/health.")
 
     @app.get("/source/{name}")
-    def source(name: str) -> HTMLResponse:
+    def source(name: str, request: Request) -> HTMLResponse:
         data = state.store.source(name)
         if data is None:
             return HTMLResponse("<h1>Not found</h1>", status_code=404)
-        page = source_page(name, data, state.store.chunks)
+        accept = request.headers.get("accept-language")
+        page = source_page(name, data, state.store.chunks, browser_language(accept) if accept else None)
         return HTMLResponse(page, headers={"Content-Security-Policy": SOURCE_CSP})

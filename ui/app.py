@@ -9,7 +9,6 @@ thumbs. `ids` holds, per chat message, the answer_id a thumb on it votes for.
 from __future__ import annotations
 
 import html
-import re
 
 import gradio as gr
 from faqbot.bot.answers.answer import Turn
@@ -21,6 +20,7 @@ from gradio.components.chatbot import ExampleMessage
 from . import feedback
 from .answer_html import SOURCES_MARK, render_answer
 from .api import AppState, gradio_answer
+from .locale import browser_language
 from .sanitize import plain_text, safe_html
 
 
@@ -139,23 +139,6 @@ def ui_lang(choice: str, last: list, browser: str = "en") -> str:
     if own:
         return own[-1]
     return browser if browser in UI else "en"
-
-
-def browser_language(accept: str) -> str:
-    """The supported language the browser prefers most, from its Accept-Language header
-    ("fr-FR,fr;q=0.9,en;q=0.8" -> "fr"); English when it names none of them."""
-    best, best_q = "en", -1.0
-    for part in (accept or "").split(",")[:20]:
-        tag, _, params = part.partition(";")
-        code = tag.strip().lower().split("-")[0]
-        m = re.search(r"q=([^;\s]*)", params)  # a malformed weight drops the entry
-        try:
-            q = float(m.group(1)) if m else 1.0
-        except ValueError:
-            continue
-        if code in UI and q > best_q:
-            best, best_q = code, q
-    return best
 
 
 def request_language(request: gr.Request | None) -> str:

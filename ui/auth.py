@@ -22,9 +22,9 @@ from collections import Counter
 from urllib.parse import parse_qs, quote
 
 from faqbot.bot.answers.phrases import phrase
-from faqbot.ingest.textproc import SUPPORTED
 
 from .guard import send_json
+from .locale import browser_language
 from .throttle import KNOWN_COOKIE, KNOWN_TTL_S, Throttle
 
 COOKIE = "faqbot_session"
@@ -49,12 +49,8 @@ form{{display:flex;flex-direction:column;gap:8px;width:260px}}p.err{{color:#b91c
 
 
 def page_language(headers: dict[bytes, bytes]) -> str:
-    """The first language of the browser's Accept-Language the app speaks, else English."""
-    for item in headers.get(b"accept-language", b"").decode("latin-1")[:200].split(","):
-        code = item.split(";")[0].strip().lower()[:2]
-        if code in SUPPORTED:
-            return code
-    return "en"
+    """The language of the browser's Accept-Language the app speaks that it prefers most, else English."""
+    return browser_language(headers.get(b"accept-language", b"").decode("latin-1")[:200])
 
 
 def _encodings(text: str) -> list[bytes]:

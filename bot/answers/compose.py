@@ -10,6 +10,7 @@ import re
 
 from faqbot.bot.answers.answer import Answer, Citation
 from faqbot.bot.answers.answer_parts import AnswerParts, EntryLink
+from faqbot.bot.answers.detail import missing_detail
 from faqbot.bot.answers.extract import BUDGET, CODE_LINE, fix_only, section_kind, select
 from faqbot.bot.answers.fix_line import FIX_CHARS, fix_line
 from faqbot.bot.answers.focus import (
@@ -180,7 +181,7 @@ def _closest_fix(r: Retrieval, question: str, notices: list[str], focus: str = "
         heading=phrase(f"{focus}_closest" if as_asked else "lead_closest", lang, title=top.chunk.title),
         notes=notes,
         body=body,
-        closing=phrase(closing, lang) if closing else "",
+        closing=_closing(closing, body, question, lang, top.chunk),
         advice=phrase("closest_check", lang),
         see_also=_fix_lines(r.hits[1:CLOSEST_N], cites, question, r),
     )
@@ -276,6 +277,16 @@ def _see_also(
     return tuple(items)
 
 
+def _closing(key: str, quote: str, question: str, lang: str, entry: Chunk) -> str:
+    """The closing note: the value or unit asked of a setting that the quote does not give (bot/answers/detail.py),
+    with the note that the quote is abridged when it is, else the phrase `key` says ("" for none). An entry that has
+    no fix, cause or code says that first."""
+    detail = "" if key.startswith("no_") else missing_detail(question, quote, lang, entry.body)
+    if detail:
+        return f"{detail} {phrase(key, lang)}" if key == "more_in_source" else detail
+    return phrase(key, lang) if key else ""
+
+
 def _said_before(quote: str, focus: str, before: str) -> str:
     """"fix_said" when a "how do I fix it?" gets only what the answer just before (`before`) quoted: the entry has
     no more, and the same text again said nothing of it (a twelfth trial)."""
@@ -340,7 +351,7 @@ def compose(r: Retrieval, question: str, focus: str = "", before: str = "") -> A
         heading=heading,
         notes=notes,
         body=extract,
-        closing=phrase(closing, lang) if closing else "",
+        closing=_closing(closing, extract, question, lang, top.chunk),
         see_also=see_also,
     )
     return _answer(r, question, parts, cites, notices)

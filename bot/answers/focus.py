@@ -10,6 +10,7 @@ import re
 from faqbot.bot.answers.answer import MAX_TURN_CHARS
 from faqbot.bot.answers.done import done_query, tried_words
 from faqbot.bot.answers.excerpt import SENTENCE_BREAK, item_opening
+from faqbot.bot.answers.extract import BUDGET
 from faqbot.bot.answers.fix_line import instructs, only_points_elsewhere
 from faqbot.bot.answers.parts import Selection, reading_order, render_part, select_parts, wrong_sample_lead
 from faqbot.bot.answers.parts_join import join_parts
@@ -80,9 +81,48 @@ def _code_parts(parts: list[Part], texts: list[str], shape: str = "") -> list[in
 
 def asked_selection(chunk: Chunk, question: str, weights: dict) -> Selection:
     """The parts of the entry under discussion a question asked of it picks by its own words: the retrieval's
-    weights of the words carried from the question before it (what the previous answer was chosen by) left out."""
+    weights of the words carried from the question before it (what the previous answer was chosen by) left out.
+    The parts holding most of those words alone when some part holds most (`_asked_parts`), else the entry's
+    answer to the question (fix first)."""
     own = set(query_tokens(question, chunk.language))
-    return select_parts(chunk, question, question, chunk.language, {t: w for t, w in weights.items() if t in own})
+    mine = {t: w for t, w in weights.items() if t in own}
+    return _asked_parts(chunk, question, own, mine) or select_parts(chunk, question, question, chunk.language, mine)
+
+
+# a part holding at least this share of the weight of a question's own words answers it by itself ("¿y cómo imprimo
+# los resultados intermedios?": the no-output checklist's closing sentence on printing them); the parts holding as much
+# as ASKED_SHARE of the best are shown, in the entry's order, without the checklist's first step a longer answer
+# starts from (a fourteenth trial got "1. Compruebe si hay failovers" after saying the failovers were checked)
+ASKED_HOLDS = 0.6
+ASKED_SHARE = 0.8
+
+
+def _asked_parts(chunk: Chunk, question: str, own: set[str], weights: dict) -> Selection | None:
+    parts = chunk.parts
+    texts = [render_part(p) for p in parts]
+    qy = local_query(parts, texts, PartQuery(own, chunk.language, weights, set(), condition(question)))
+    total = sum(qy.weights.get(t, 1.0) for t in own)
+    if not total:
+        return None
+    held = {
+        i: sum(qy.weights.get(t, 1.0) for t in own & set(tokenize(texts[i], chunk.language))) / total
+        for i, p in enumerate(parts)
+        if p.kind not in _NO_TEXT
+    }
+    top = max(held.values(), default=0.0)
+    if top < ASKED_HOLDS:
+        return None
+    chosen = [i for i in reading_order(parts) if held.get(i, 0.0) >= ASKED_SHARE * top]
+    if sum(len(texts[i]) + 2 for i in chosen) > BUDGET:
+        return None  # several long parts: the ordinary answer chooses within the budget
+    shown = {i: texts[i] for i in chosen}
+    for i in chosen:
+        s = parts[i].section
+        if s >= 0 and parts[s].kind == "label":
+            shown[s] = texts[s]
+    order = reading_order(parts)
+    text = join_parts(parts, shown, order, condition(question), chunk.language)
+    return Selection(text, len(shown) < len(parts), [i for i in order if i in shown])
 
 
 def focus_selection(chunk: Chunk, focus: str, question: str) -> Selection | None:
@@ -131,12 +171,14 @@ def _said_before_the_fix(parts: list[Part], texts: list[str], question: str, lan
             continue
         m = _MARKER.match(texts[i])
         marker, body = (m.group(0), texts[i][m.end() :]) if m else ("", texts[i])
-        first_para = body.strip().split("\n\n", 1)[0]
-        said = []
-        for sent in SENTENCE_BREAK.split(first_para):
-            if instructs(sent) or "`" in sent or sent.rstrip().endswith(":"):
-                break
-            said.append(sent)
+        paras = body.strip().split("\n\n")
+        said = _explains(paras[0])
+        if not said and p.kind != "step":  # a how-to's step goes on with notes ("Important"), not with why
+            # a check, then why it matters: "3. Check if the timestamp ... is 0 or null." over "The latency ... is
+            # calculated by subtracting the message timestamp ... If a message does not have a timestamp, the latency
+            # can be displayed as over 50 years." (a fifteenth trial's "why does that happen?" got only "1. First,
+            # determine if the job is a JAR job or a SQL job.")
+            said = next((s for para in paras[1:] if "```" not in para and (s := _explains(para))), [])
         if said:
             shown[i] = marker + " ".join(said)
     if not shown:
@@ -144,6 +186,24 @@ def _said_before_the_fix(parts: list[Part], texts: list[str], question: str, lan
     order = reading_order(parts)
     text = join_parts(parts, shown, order, condition(question), lang)
     return Selection(text, True, [i for i in order if i in shown], set(shown))
+
+
+LABEL_WORDS = 4
+
+
+def _explains(paragraph: str) -> list[str]:
+    """A paragraph's sentences up to the first that says what to do, introduces a list or sample, or holds code;
+    none of a label ("Important", "Note": a few words, no sentence's punctuation) nor of a list's item (the ways to
+    check, under "... in one of the following ways:")."""
+    text = paragraph.strip()
+    if (len(text.split()) <= LABEL_WORDS and not re.search(r"[.!?:。]", text)) or _MARKER.match(text):
+        return []
+    said = []
+    for sent in SENTENCE_BREAK.split(paragraph):
+        if instructs(sent) or "`" in sent or sent.rstrip().endswith(":"):
+            break
+        said.append(sent)
+    return said
 
 
 def _opening(text: str, room: int, lang: str) -> str:

@@ -234,6 +234,27 @@ PHRASES: dict[str, dict[str, str]] = {
         "fr": "L’entrée n’en dit pas plus sur la solution (entrée complète dans [1]).",
         "es": "La entrada no dice nada más sobre la solución (entrada completa en [1]).",
     },
+    # what a turn asks of a setting the quoted fix gives none of (bot/answers/detail.py)
+    "no_value": {
+        "en": "The entry gives no value for {setting}: what it says about it is above.",
+        "fr": "L’entrée ne donne pas de valeur pour {setting} : ce qu’elle en dit est ci-dessus.",
+        "es": "La entrada no da ningún valor para {setting}: lo que dice al respecto está arriba.",
+    },
+    "setting_not_named": {
+        "en": "The entry does not mention {setting}.",
+        "fr": "L’entrée ne mentionne pas {setting}.",
+        "es": "La entrada no menciona {setting}.",
+    },
+    "value_elsewhere": {
+        "en": "Elsewhere it says: “{sentence}”",
+        "fr": "Ailleurs, elle dit : « {sentence} »",
+        "es": "En otra parte dice: «{sentence}»",
+    },
+    "no_unit": {
+        "en": "The entry does not say in which unit {setting} is given: what it says about it is above.",
+        "fr": "L’entrée ne précise pas l’unité de {setting} : ce qu’elle en dit est ci-dessus.",
+        "es": "La entrada no indica en qué unidad se expresa {setting}: lo que dice al respecto está arriba.",
+    },
     "fix_said": {
         "en": "The entry says no more about the fix than the answer above already did (full entry in [1]).",
         "fr": "L’entrée n’en dit pas plus sur la solution que la réponse précédente (entrée complète dans [1]).",

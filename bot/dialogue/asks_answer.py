@@ -25,9 +25,15 @@ MIN_WORDS = 1
 ASKS_WORDS = 12
 
 
+def _unacknowledged(question: str) -> str:
+    """The turn without the acknowledgement it opens on ("oui mais moi c'est MOR, pas COW": "moi c'est MOR, pas
+    COW"), whose words are not the turn's."""
+    return ACKNOWLEDGED.sub("", question, count=1) or question
+
+
 def asks_briefly(question: str) -> bool:
     """Whether a turn is a question of a few words pasting no error and announcing no other subject."""
-    if word_count(question) > ASKS_WORDS or ERROR_CLASS.search(question):
+    if word_count(_unacknowledged(question)) > ASKS_WORDS or ERROR_CLASS.search(question):
         return False
     if NEW_TOPIC.search(ACKNOWLEDGED.sub("", question)):
         return False
@@ -40,8 +46,9 @@ TELLS_WORDS = 6
 
 
 def tells_briefly(question: str) -> bool:
-    """Whether a turn is a statement of a few words pasting no error and announcing no other subject."""
-    if word_count(question) > TELLS_WORDS or ERROR_CLASS.search(question):
+    """Whether a turn is a statement of a few words pasting no error and announcing no other subject (a fifteenth
+    trial's "oui mais moi c'est MOR, pas COW": six words after "oui mais")."""
+    if word_count(_unacknowledged(question)) > TELLS_WORDS or ERROR_CLASS.search(question):
         return False
     return not NEW_TOPIC.search(ACKNOWLEDGED.sub("", question))
 
@@ -65,7 +72,7 @@ def asks_of_answer(question: str, previous: str, answer: str, entry: str = "") -
         return False
     said = f"{previous}\n{answer}\n{entry}"
     for lang in _LANGS:
-        own = set(tokenize(question, lang))
+        own = set(tokenize(_unacknowledged(question), lang))
         if len(own) >= MIN_WORDS and own <= set(tokenize(said, lang)):
             return True
     return False

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from faqbot.bot.dialogue.conversation import FollowUp, phrase_pattern
 from faqbot.bot.dialogue.names import is_hyphen_name, is_name
 from faqbot.bot.dialogue.shown import put_first
-from faqbot.bot.dialogue.words import WORD
+from faqbot.bot.dialogue.words import REFERS_BACK, WORD
 from faqbot.bot.retrieval.corpus_words import CorpusWords, corpus_words
 from faqbot.bot.retrieval.decision import NOT_COVERED, Decision
 from faqbot.ingest.textproc import tokenize
@@ -85,12 +85,50 @@ def _on_topic(
     return None
 
 
+def _new_words(question: str, turn: FollowUp, lang: str) -> set[str]:
+    """The words (stemmed) an "and X?" turn names that the question it follows did not: "and duplicates in Hudi?"
+    after "how do I make compaction happen sooner?" names duplicates and Hudi; none for another shape of turn."""
+    if not REFERS_BACK.match(question) or turn.asks_entry or turn.about_entry or not turn.previous:
+        return set()
+    rest = REFERS_BACK.sub(" ", question, count=1)
+    return set(tokenize(rest, lang)) - set(tokenize(turn.previous, lang))
+
+
+def _names_all(h: Hit, words: set[str], with_body: bool = True) -> bool:
+    """Whether one of an entry's versions writes every word (each read in its version's language)."""
+    return any(
+        words <= set(tokenize(c.title + ("\n" + c.body if with_body else ""), c.language)) for c in h.versions
+    )
+
+
+def words_first(r: Retrieval, turn: FollowUp, question: str, shown: str | None) -> Retrieval:
+    """An "and X?" turn naming words no earlier question did, none of them a role, product or option
+    (`decline_repeat` checks those): the entry under discussion first when it writes them all and scores close to
+    the first (it answers X too: "and BIGINT UNSIGNED?" after the INT UNSIGNED mapping entry, which gives BIGINT
+    UNSIGNED's type; a fourteenth trial got the Hologres entry titled with it, on syncing to Hologres); else, when
+    the first entry does not write them, a close entry titled with them ("and duplicates in Hudi?" after the
+    Merge On Read entry: "Handling duplicate data in Hudi", 0.03 below it, was second)."""
+    words = _new_words(question, turn, r.language)
+    if not words or r.abstained or not r.hits:
+        return r
+    top = r.hits[0]
+    close = [h for h in r.hits[1:] if h.score >= top.score - ASPECT_MARGIN]
+    under = [h for h in close if h.group == shown and _names_all(h, words)]
+    titled = [] if _names_all(top, words) else [h for h in close if _names_all(h, words, with_body=False)]
+    first = (under or titled)[:1]
+    if not first:
+        return r
+    hits = first + [h for h in r.hits if h is not first[0]]
+    return replace(r, hits=hits, features={**r.features, "follow_up_words_entry": 1.0})
+
+
 def decline_repeat(
     retriever: HybridRetriever,
     r: Retrieval,
     turn: FollowUp,
     previous: Reading | None = None,
     shown: str | None = None,
+    question: str = "",
 ) -> Retrieval:
     """A follow-up that names a new aspect ("and for the sink?") but finds first the very entry the
     previous question found, an entry that never names that aspect, is not answered by it; nor is
@@ -101,7 +139,9 @@ def decline_repeat(
     it (repeating the entry would pretend it does). `previous`: the previous question as the turn's Query
     read it (read here when not given); `shown`: the entry the previous answer showed first
     (bot/dialogue/shown.py), the previous question's entry when its search finds it."""
-    if r.abstained or not r.hits or not turn.new_aspect or not turn.previous:
+    if not turn.new_aspect:
+        return words_first(r, turn, question, shown)
+    if r.abstained or not r.hits or not turn.previous:
         return r
     if previous is None:
         found = retriever.retrieve(turn.previous, language=r.language, k=1).hits
@@ -112,7 +152,7 @@ def decline_repeat(
     before, top, words = put_first(retriever, found, shown, r.language)[0], r.hits[0], corpus_words(retriever)
     repeats = before.group == top.group
     if (not repeats or _mentions(_text(top), turn.new_aspect)) and _keeps_topic(top, before, turn, words):
-        return r
+        return words_first(r, turn, question, shown)  # the entry names the aspect: the turn's other words too?
     close = [h for h in r.hits[1:] if h.score >= top.score - ASPECT_MARGIN and _keeps_topic(h, before, turn, words)]
     for with_body in (False, True):
         for h in close:

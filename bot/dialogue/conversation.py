@@ -149,8 +149,10 @@ def restates_then_asks(
     if NEW_TOPIC.search(ACKNOWLEDGED.sub("", question)):  # "another thing: ...": a subject of its own
         return False
     last, opening = sentences[-1], " ".join(sentences[:-1])
-    # the closing question points back ("for that", "ça"): "otra cosa: ... ¿es normal?" asks of its own opening
-    if word_count(last) > SHORT or not (is_follow_up(last) and PRONOUNS.search(last)):
+    # the closing question points back ("for that", "ça"), or asks the entry's fix, cause or code ("ok so it's
+    # access.id vs accessId? show me the corrected WITH clause": a fifteenth trial got the closest list); "otra cosa:
+    # ... ¿es normal?" asks of its own opening
+    if word_count(last) > SHORT or not ((is_follow_up(last) and PRONOUNS.search(last)) or entry_request(last)):
         return False
     if _names_product(opening, known, f"{previous} {answer}"):
         return False
@@ -283,6 +285,10 @@ def _resolve(
     # a short question in the words of the answer or of the entry it showed asks of that entry: whatever names it
     # holds, that entry's text holds them too, so none is a new aspect its answer must leave
     strict = (restated and bool(entry)) or (not follows and asks_of_answer(question, previous, answer, entry))
+    # "and X?" in the words of the entry under discussion, naming no role, product or option anew ("¿y cómo imprimo
+    # los resultados intermedios?" after the no-output checklist, which ends on printing them: a fourteenth trial
+    # got the closest list again, each entry's same line), asks X of that entry
+    strict = strict or (follows and _asks_more(question, previous, entry, known))
     # one in other words, naming nothing the conversation did not ("how do I recover?" after the CTAS schema-change
     # entry, "what values do you recommend for those two?"), most likely asks of it too: unless read alone it is
     # answered with confidence (bot/service.py). Not "and X?" / "X 呢？", which ask the topic of something else
@@ -307,6 +313,16 @@ def _resolve(
     # nothing of the previous question left to carry (it named only what this one names anew): no "()"
     query = f"{question.strip()} ({kept})" if kept else question.strip()
     return FollowUp(query, language, previous, aspect, names_product, asks_entry=asks_entry, loose=loose)
+
+
+def _asks_more(question: str, previous: str, entry: str, known: frozenset[str]) -> bool:
+    """An "and X?" turn whose X the entry under discussion (`entry`) writes, naming no new aspect. The entry's text
+    alone: an answer listing closest entries writes their words too ("and duplicates?" after the Merge On Read entry
+    asks the duplicates entry listed under it)."""
+    opener = REFERS_BACK.match(question)
+    if not entry or not opener or _new_aspect(question, known, previous):
+        return False
+    return asks_of_answer(question[opener.end() :], "", entry)
 
 
 def _asks_of_other(question: str) -> bool:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from faqbot.bot.answers.answer import Turn
+from faqbot.bot.answers.excerpt import TYPED_SENTENCE_BREAK
 from faqbot.bot.dialogue.conversation import EntryOf, FollowUp, resolve
 from faqbot.bot.dialogue.requests import asked_focus, focus
 from faqbot.bot.dialogue.turns import is_bare_reference, previous_user_turn
@@ -120,6 +121,10 @@ def _focus(question: str, history: list[Turn], turn: FollowUp) -> str:
     """What the answer quotes of its entry: "back to my window problem: why?" asks "why?"; a short question asked of
     the entry under discussion in its words, that entry's part it asks for."""
     asked = focus(turn.own or question, history)
+    if turn.asks_entry and not asked:
+        # a restatement, then a request of the entry in the turn's last sentence ("... show me the corrected WITH
+        # clause": its code)
+        asked = focus(TYPED_SENTENCE_BREAK.split(question.strip())[-1], history)
     return asked_focus(question) if turn.asks_entry and not asked else asked
 
 

@@ -23,8 +23,13 @@ from faqbot.bot.dialogue.words import (
 )
 from faqbot.languages import PACKS, alternatives
 
+# a setting's value or unit asks for the fix too: it is there, or the entry gives none (bot/answers/detail.py)
+_FIX_FIELDS = ("fix_request_patterns", "value_request_patterns", "unit_request_patterns")
 ASKS_FIX = re.compile(
-    rf"\b({alternatives('fix_request_patterns', True)})|{alternatives('fix_request_patterns', False)}",
+    "|".join(
+        [rf"\b({spaced})" for f in _FIX_FIELDS if (spaced := alternatives(f, True))]
+        + [unspaced for f in _FIX_FIELDS if (unspaced := alternatives(f, False))]
+    ),
     re.IGNORECASE,
 )
 FIX_WORDS = 10  # a longer question names its own problem: it is searched as it is

@@ -128,6 +128,25 @@ def test_source_viewer_serves_only_corpus_files(server):
         assert httpx.get(url + "/source/" + bad).status_code == 404
 
 
+@pytest.mark.parametrize(
+    ("accept", "back", "note"),
+    [
+        ("es-ES,es;q=0.9", "← Volver al chat", "Las líneas citadas"),
+        ("fr-FR,fr;q=0.9,en;q=0.8", "← Retour au chat", "Les lignes citées"),
+        (None, "← Back to the chat", "Cited lines"),  # no header: the file's own language
+    ],
+)
+def test_the_source_page_speaks_the_browser_language_around_the_file(server, accept, back, note):
+    """A fifteenth trial's es-ES reader opened an English entry's source and got "← Back to the chat" and "Cited
+    lines ... are highlighted" in English; the file's text stays as written."""
+    url, _ = server
+    headers = {"accept-language": accept} if accept else {}
+    r = httpx.get(url + "/source/connectors-faq.en.txt", headers=headers)
+    assert r.status_code == 200
+    assert back in r.text and note in r.text, r.text[:600]
+    assert "Troubleshoot high latency from a Kafka source" in r.text
+
+
 def test_abstained_questions_are_logged(server):
     url, log = server
     httpx.post(url + "/api/ask", json={"question": "What is the best pizza topping in Naples?"})

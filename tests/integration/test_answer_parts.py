@@ -135,9 +135,6 @@ def test_a_workaround_paragraph_and_the_fix_follow_up(answering_bot, question, f
 @pytest.mark.parametrize(
     "turns",
     [
-        # a twelfth trial: "comment corriger ?" after "pourquoi ?" got the same troubleshooting steps again, unsaid
-        ("Ma source Kafka affiche une latence de 19000 jours dans les métriques, c'est quoi ce délire ?", "pourquoi ?",
-         "comment corriger ?"),
         ("Error: No suitable driver found in my custom connector", "how do I fix it?"),
     ],
 )
@@ -270,3 +267,41 @@ def test_see_also_under_a_long_quote_is_titles_only(answering_bot):
             short += 1
             assert any(e.passage for e in a.parts.see_also), q
     assert long_ and short
+
+
+@pytest.mark.parametrize(
+    ("first", "why", "fix_turn", "explained", "first_step"),
+    [
+        (
+            "Kafka source lag keeps growing, currentEmitEventTimeLag shows like 50 years?? but the topic is realtime",
+            "why does that happen?",
+            "how do I fix it?",
+            "the latency can be displayed as over 50 years",
+            "determine if the job is a JAR job",
+        ),
+        (
+            "Ma source Kafka affiche une latence de 19000 jours dans les métriques, c'est quoi ce délire ?",
+            "pourquoi ?",
+            "comment corriger ?",
+            "supérieure à 50 ans",
+            "déterminez si le job est un job JAR",
+        ),
+    ],
+)
+def test_why_of_a_checklist_gives_what_its_checks_explain_then_the_fix_gives_the_checks(
+    answering_bot, first, why, fix_turn, explained, first_step
+):
+    """A fifteenth trial's C13.2: "why does that happen?" after the Kafka latency checklist (no Cause label) was given
+    "1. First, determine if the job is a JAR job or a SQL job." as its cause; the third check's explanation ("If a
+    message does not have a timestamp, the latency can be displayed as over 50 years") is the cause. A twelfth trial's
+    "comment corriger ?" after it then got that same step again: the fix is now the checks themselves."""
+    history: list[Turn] = []
+    answers = []
+    for q in (first, why, fix_turn):
+        a = answering_bot.ask(q, history=history)
+        history += [Turn("user", q), Turn("assistant", a.text)]
+        answers.append(a)
+    cause, fix = answers[1], answers[2]
+    assert explained in cause.parts.body, cause.text
+    assert first_step not in cause.parts.body, cause.text
+    assert first_step in fix.parts.body and fix.parts.closing != phrase("fix_said", fix.language), fix.text

@@ -51,8 +51,10 @@ def test_a_short_turn_far_from_every_entry_after_an_answer_shows_that_answers_en
     )
     a1, a2 = chat(bot, first, "Welche Werte werden empfohlen?")
     assert english_title(a1.citations[0]) == "Paimon job error: No space left on device"
-    assert a2.decision.outcome == "closest" and a2.decision.reason == "short_turn_on_entry", a2.decision
+    assert a2.decision.outcome == "closest", a2.decision
     assert english_title(a2.citations[0]) == english_title(a1.citations[0])
+    # a value asked (bot/dialogue/requests.py): the entry's fix, whose recommended values it gives
+    assert "256 MB" in a2.parts.body, a2.text
 
 
 def test_a_short_turn_after_not_covered_stays_not_covered(bot):

@@ -19,6 +19,8 @@ PATTERN_FIELDS = {
     "pronoun": "pronoun_patterns",
     "asks_about": "asks_about_patterns",
     "fix_request": "fix_request_patterns",
+    "value_request": "value_request_patterns",
+    "unit_request": "unit_request_patterns",
     "cause_request": "cause_request_patterns",
     "code_request": "code_request_patterns",
     "failed_fix": "failed_fix_patterns",

@@ -1,0 +1,121 @@
+"""What a turn asks of a setting in the entry's fix, its value or its unit, and the sentence saying the quote gives
+none.
+
+A fourteenth new-user trial asked "which value should I set for orc.write.batch-size?" (the entry says only "Reduce
+the value of orc.write.batch-size"), "what unit is the 5 in table.exec.source.idle-timeout?" (the entry gives
+`table.exec.source.idle-timeout: 5` and no unit) and "Welche Werte werden empfohlen?": each got the fix quoted again
+with nothing saying the FAQ does not give what was asked, so the user kept looking for it in the quote. A value is
+given when the setting is followed, in its sentence, by one ("orc.write.batch-size = 512", "to 10", "true"); a unit
+when that value carries one ("60 s", "5min") or the sentence names one ("in seconds").
+"""
+
+from __future__ import annotations
+
+import re
+
+from faqbot.bot.answers.phrases import and_list, phrase
+from faqbot.languages import PACKS
+
+
+def _asked(field: str) -> re.Pattern[str]:
+    spaced = "|".join(p for pk in PACKS.values() if pk.spaced for p in getattr(pk, field))
+    unspaced = "|".join(p for pk in PACKS.values() if not pk.spaced for p in getattr(pk, field))
+    return re.compile("|".join(x for x in (spaced and rf"\b(?:{spaced})", unspaced) if x), re.IGNORECASE)
+
+
+VALUE_ASKED = _asked("value_request_patterns")
+UNIT_ASKED = _asked("unit_request_patterns")
+# an option's name: words joined by dots ("orc.write.batch-size", "scan.startup.mode") or by at least two hyphens
+# ("write-buffer-size"), or a camel-case word ("pullIntervalMs", "useNewApi"); "upsert-kafka" and "exactly-once"
+# name no setting
+SETTING = re.compile(
+    r"(?<![\w./-])(?:[a-z][a-z0-9_]*(?:(?:\.[a-z0-9_-]+)+|(?:-[a-z0-9_]+){2,})|(?-i:[a-z]+(?:[A-Z][a-z0-9]*)+))"
+    r"(?![\w/-]|\.\w)",
+    re.IGNORECASE,
+)
+_FILE = re.compile(r"\.(?:jar|java|scala|py|txt|json|xml|yaml|yml|conf|properties|log)$", re.IGNORECASE)
+# a value: what follows "=" ("'file.format' = 'avro'"), a number, boolean or a line's last word after ":"
+# ("idle-timeout: 5"; not "lookup.cache-max-disk-size: The maximum local disk space ..."), or a number or boolean
+# later on the option's line ("set write-buffer-size to 256 mb", "...: The maximum disk space the cache can use.
+# Recommended values include 256 MB")
+_ASSIGNED = (
+    r"['\"`]?\s*(?:=\s*['\"`]?([\w.-]+)|:\s*['\"`]?(\d[\w.,]*|true\b|false\b|[\w.-]+(?=['\"`]?[ \t]*$)))"
+)
+_STATED = r"['\"`]?[^\n;]{0,160}?\s(\d[\d.,]*|true\b|false\b)"
+_UNITS = (
+    r"(?:ms|s|sec|secs|seconds?|min|mins|minutes?|h|hours?|d|days?|[kmgt]i?b|bytes?|milliseconds?|"
+    r"secondes?|segundos?|minutos?|sekunden?|毫秒|秒|分钟)"
+)
+_UNIT_AFTER = re.compile(rf"^\s*{_UNITS}\b", re.IGNORECASE)
+_UNIT_WITHIN = re.compile(rf"^\d[\d.,]*\s*{_UNITS}$", re.IGNORECASE)
+_SENTENCE_UNIT = re.compile(rf"\b(?:in|en|de|of|unit)\s+(?:{_UNITS})\b", re.IGNORECASE)
+
+
+def settings(text: str) -> list[str]:
+    """The option names a text writes, in order, once each (file names and versions are not options)."""
+    out: list[str] = []
+    for m in SETTING.finditer(text):
+        name = m.group(0).rstrip(".-")
+        if "." in name and (_FILE.search(name) or not re.search(r"[a-z]{2}", name.split(".")[-1], re.I)):
+            continue
+        if name.lower() not in (o.lower() for o in out):
+            out.append(name)
+    return out
+
+
+def _sentence(text: str, at: int) -> str:
+    start = max(text.rfind(". ", 0, at), text.rfind("\n\n", 0, at)) + 1
+    ends = [e for e in (text.find(". ", at), text.find("\n\n", at)) if e >= 0]
+    return text[start : min(ends) if ends else len(text)]
+
+
+def given(setting: str, text: str) -> tuple[bool, bool]:
+    """(whether `text` gives `setting` a value, whether that value or its sentence names a unit)."""
+    value = unit = False
+    for form in (_ASSIGNED, _STATED):
+        for m in re.finditer(re.escape(setting) + form, text, re.IGNORECASE | re.MULTILINE):
+            value = True
+            n = 1 if m.group(1) is not None else m.lastindex or 1
+            rest = text[m.end(n) : m.end(n) + 12]
+            within = _UNIT_WITHIN.match(m.group(n))  # "'5s'", "10min"
+            if within or _UNIT_AFTER.match(rest) or _SENTENCE_UNIT.search(_sentence(text, m.start())):
+                unit = True
+    return value, unit
+
+
+MAX_NAMED = 3  # settings named in one "no value" sentence
+
+
+def _said_elsewhere(setting: str, entry: str, quote: str) -> str:
+    """The entry's sentence giving `setting` a value that the quote does not hold ("Le nombre de LogGroups par lot est
+    contrôlé par le paramètre batchGetSize, dont la valeur par défaut est 100." in a cause, when the fix says only
+    "Réduisez la valeur du paramètre batchGetSize."), or ""."""
+    for m in re.finditer(re.escape(setting), entry, re.IGNORECASE):
+        sentence = _sentence(entry, m.start()).strip()
+        if sentence and sentence not in quote and given(setting, sentence)[0]:
+            return sentence if sentence.endswith((".", ":", "。")) else sentence + "."
+    return ""
+
+
+def missing_detail(question: str, quote: str, lang: str, entry: str = "") -> str:
+    """The sentence saying what the question asks of a setting (its value, its unit) is not in the quote, or "".
+    The setting is the one the question names when the quote writes it, else each the quote writes without what
+    is asked; a quote naming no setting says nothing of one (no sentence). A value the rest of the entry (`entry`)
+    gives, a default say, is quoted after it."""
+    asks_value, asks_unit = bool(VALUE_ASKED.search(question)), bool(UNIT_ASKED.search(question))
+    if not (asks_value or asks_unit):
+        return ""
+    asked = settings(question)
+    if asked and entry and not any(s.lower() in entry.lower() for s in asked):
+        # "what value for table.exec.state.ttl would you suggest?" of the Hudi duplicates entry (index.state.ttl)
+        return phrase("setting_not_named", lang, setting=and_list(asked[:MAX_NAMED], lang))
+    quoted = settings(quote)
+    named = [s for s in asked if s.lower() in (q.lower() for q in quoted)]
+    states = {s: given(s, quote) for s in named[:1] or quoted}
+    if asks_unit and (no_unit := [s for s, (value, unit) in states.items() if value and not unit]):
+        return phrase("no_unit", lang, setting=and_list(no_unit[:MAX_NAMED], lang))
+    if no_value := [s for s, (value, _unit) in states.items() if not value]:
+        note = phrase("no_value", lang, setting=and_list(no_value[:MAX_NAMED], lang))
+        elsewhere = [said for s in no_value[:MAX_NAMED] if (said := _said_elsewhere(s, entry, quote))]
+        return note + "".join(" " + phrase("value_elsewhere", lang, sentence=said) for said in elsewhere)
+    return ""

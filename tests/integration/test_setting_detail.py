@@ -1,0 +1,117 @@
+"""A setting's value or unit asked after an answer, on the real index (questions written for these tests in a
+fourteenth new-user trial's forms): the fix is quoted, and when it gives no value, or a number without its unit, a
+sentence says so in the user's language instead of leaving them to look for it in the quote."""
+
+from __future__ import annotations
+
+import pytest
+from faqbot.bot.answers.phrases import phrase
+
+from tests.support import chat, english_title
+
+HEARTBEAT = 'Paimon write job error: "Heartbeat of TaskManager timed out"'
+WINDOWS = "No data output from Kafka event time windows"
+
+
+@pytest.mark.parametrize(
+    ("first", "turn", "lang"),
+    [
+        (
+            "Paimon sink job keeps dying: Heartbeat of TaskManager with id container_e12_xxx timed out. we write "
+            "400 buckets, records have a big json column (~3MB)",
+            "which value should I set for orc.write.batch-size?",
+            "en",
+        ),
+        (
+            "Notre job d'écriture Paimon plante : Heartbeat of TaskManager timed out. Nos enregistrements ont un "
+            "gros champ JSON de 3 Mo",
+            "quelle valeur dois-je mettre pour orc.write.batch-size ?",
+            "fr",
+        ),
+    ],
+)
+def test_a_value_the_fix_does_not_give_is_said_to_be_missing(bot, first, turn, lang):
+    """The fourteenth trial's C05.2: the entry says "Reduce the value of orc.write.batch-size" and gives none; the fix
+    was quoted again with nothing saying so."""
+    a1, a2 = chat(bot, first, turn)
+    assert english_title(a1.citations[0]) == HEARTBEAT
+    assert english_title(a2.citations[0]) == HEARTBEAT, [c.title for c in a2.citations]
+    assert "orc.write.batch-size" in a2.parts.body, a2.text
+    assert a2.parts.closing.startswith(phrase("no_value", lang, setting="orc.write.batch-size")), a2.text
+    assert "1024" in a2.parts.closing  # the default the entry's other part gives
+    assert a2.language == lang
+
+
+@pytest.mark.parametrize(
+    ("first", "turn", "lang"),
+    [
+        (
+            "tumble window on kafka source emits nothing, watermark stuck. some partitions of topic user_events are "
+            "empty",
+            "what unit is the 5 in table.exec.source.idle-timeout?",
+            "en",
+        ),
+        (
+            "mi ventana de event time sobre una fuente Kafka no emite nada, el watermark no avanza y algunas "
+            "particiones del topic están vacías",
+            "¿y qué unidad tiene ese 5?",
+            "es",
+        ),
+    ],
+)
+def test_a_number_given_without_its_unit_is_said_to_have_none(bot, first, turn, lang):
+    """The fourteenth trial's C12.3: `table.exec.source.idle-timeout: 5` has no unit in the FAQ; the entry was shown
+    whole again under "what it says"."""
+    a1, a2 = chat(bot, first, turn)
+    assert english_title(a1.citations[0]) == WINDOWS
+    assert english_title(a2.citations[0]) == WINDOWS, [c.title for c in a2.citations]
+    assert "table.exec.source.idle-timeout: 5" in a2.parts.body, a2.text
+    assert a2.parts.closing.startswith(phrase("no_unit", lang, setting="table.exec.source.idle-timeout")), a2.text
+
+
+def test_recommended_values_asked_in_german_get_the_fix_with_its_value(bot):
+    """The fourteenth trial's C34.2: "Welche Werte werden empfohlen?" repeated the closest list unchanged; the fix
+    gives the value (answered in English, German having no FAQ)."""
+    first = "Warum liefert mein Event-Time-Fenster mit Kafka-Quelle keine Ausgabe?"
+    a1, a2 = chat(bot, first, "Welche Werte werden empfohlen?")
+    assert english_title(a1.citations[0]) == WINDOWS
+    assert english_title(a2.citations[0]) == WINDOWS
+    assert "table.exec.source.idle-timeout: 5" in a2.parts.body, a2.text
+    assert a2.parts.body != a1.parts.body
+    assert "no value" not in a2.text
+
+
+def test_a_value_asked_of_an_option_the_answer_named_is_never_not_covered(bot):
+    """The fifteenth trial's C37.2: "et je mets quelle valeur pour idle-timeout ?" after the French event-time window
+    entry was "La FAQ ne couvre pas cette question" (follow_up_repeats_entry: the option read as a new aspect)."""
+    first = "Mon job Flink qui lit Kafka a une fenêtre event time qui ne sort jamais rien, une des partitions est vide"
+    a1, a2 = chat(bot, first, "et je mets quelle valeur pour idle-timeout ?")
+    assert english_title(a1.citations[0]) == WINDOWS
+    assert a2.decision.outcome != "not_covered", a2.decision
+    assert english_title(a2.citations[0]) == WINDOWS
+    assert "table.exec.source.idle-timeout: 5" in a2.parts.body, a2.text
+
+
+def test_a_value_the_fix_lacks_but_the_entry_states_elsewhere_is_quoted_with_the_note(bot):
+    """The fifteenth trial's C41.2: "je le baisse à combien batchGetSize ?"; the fix says only to lower it, the
+    cause gives its default (100)."""
+    first = (
+        "Après restauration d'un job Log Service qui avait planté, les TaskManagers font OOM: "
+        "java.lang.OutOfMemoryError: Java heap space. Le job lit SLS avec 16 shards."
+    )
+    a1, a2 = chat(bot, first, "je le baisse à combien batchGetSize ?")
+    assert english_title(a2.citations[0]) == "TaskManager OOM: Java heap space error during recovery"
+    assert a2.parts.closing.startswith(phrase("no_value", "fr", setting="batchGetSize")), a2.text
+    assert "valeur par défaut est 100" in a2.parts.closing, a2.text
+
+
+def test_the_default_asked_after_an_answer_is_the_entry_s_sentence_giving_it(bot):
+    """The fifteenth trial's C41.3: "et c'est quoi la valeur par défaut ?" got the closest list again; the entry's
+    cause says "batchGetSize, dont la valeur par défaut est 100"."""
+    first = (
+        "Après restauration d'un job Log Service qui avait planté, les TaskManagers font OOM: "
+        "java.lang.OutOfMemoryError: Java heap space. Le job lit SLS avec 16 shards."
+    )
+    *_, a3 = chat(bot, first, "je le baisse à combien batchGetSize ?", "et c'est quoi la valeur par défaut ?")
+    assert english_title(a3.citations[0]) == "TaskManager OOM: Java heap space error during recovery"
+    assert "valeur par défaut est 100" in a3.parts.body, a3.text

@@ -1,0 +1,94 @@
+"""A setting's value or unit asked of a quoted fix (bot/answers/detail.py): which option names it reads, when a value
+or a unit is given, and the sentence saying the quote gives none."""
+
+from __future__ import annotations
+
+import pytest
+from faqbot.bot.answers.detail import given, missing_detail, settings
+from faqbot.bot.dialogue.requests import ASKS_FIX
+
+ORC = (
+    "- The value of write-buffer-size is too large. Try reducing this parameter.\n"
+    "  - Reduce the value of orc.write.batch-size.\n"
+    "  - Set the table properties 'file.format' = 'avro' and 'metadata.stats-mode' = 'none' when creating the table."
+)
+IDLE = "Add the following code:\n```\ntable.exec.source.idle-timeout: 5\n```\nSee Configuration."
+
+
+def test_option_names_are_dotted_hyphenated_or_camel_case_words():
+    text = (
+        "Set pullIntervalMs; useNewApi; orc.write.batch-size, write-buffer-size. Not upsert-kafka, exactly-once, "
+        "MetaQSource, flink-connector-kafka-1.17.jar, docs.txt, e.g. VVR 8.0.5"
+    )
+    assert settings(text) == ["pullIntervalMs", "useNewApi", "orc.write.batch-size", "write-buffer-size"]
+
+
+@pytest.mark.parametrize(
+    ("text", "setting", "state"),
+    [
+        (ORC, "orc.write.batch-size", (False, False)),
+        (ORC, "file.format", (True, False)),
+        (IDLE, "table.exec.source.idle-timeout", (True, False)),
+        ("Set 'table.exec.source.idle-timeout' = '5s'.", "table.exec.source.idle-timeout", (True, True)),
+        ("Set write-buffer-size to 256 mb.", "write-buffer-size", (True, True)),
+        ("The timeout, in seconds: table.exec.source.idle-timeout: 5", "table.exec.source.idle-timeout", (True, True)),
+        ("Set the pullIntervalMs parameter to a non-negative value.", "pullIntervalMs", (False, False)),
+        (
+            "- lookup.cache-max-disk-size: The maximum disk space the cache can use. Recommended values: 256 MB.",
+            "lookup.cache-max-disk-size",
+            (True, True),
+        ),
+    ],
+)
+def test_a_value_is_what_follows_the_option_in_its_sentence(text, setting, state):
+    assert given(setting, text) == state
+
+
+def test_a_value_asked_of_an_option_the_quote_gives_none_says_so():
+    note = missing_detail("which value should I set for orc.write.batch-size?", ORC, "en")
+    assert note.startswith("The entry gives no value for orc.write.batch-size:"), note
+
+
+def test_a_value_asked_of_no_option_names_each_the_quote_leaves_without_one():
+    note = missing_detail("quelle valeur dois-je mettre ?", ORC, "fr")
+    assert "write-buffer-size et orc.write.batch-size" in note, note
+    assert "file.format" not in note
+
+
+def test_a_unit_asked_of_a_bare_number_says_the_entry_gives_none():
+    note = missing_detail("¿qué unidad tiene el 5 de table.exec.source.idle-timeout?", IDLE, "es")
+    assert note.startswith("La entrada no indica en qué unidad"), note
+    assert missing_detail("what unit is it in?", "Set 'table.exec.source.idle-timeout' = '5s'.", "en") == ""
+
+
+@pytest.mark.parametrize(
+    ("question", "quote"),
+    [
+        ("which value should I set?", "Set 'table.exec.source.idle-timeout' = '5s'."),  # given
+        ("how do I fix it?", ORC),  # no value asked
+        ("what value should I use?", "Restart the job."),  # no option in the quote
+    ],
+)
+def test_no_sentence_when_the_value_is_given_or_nothing_was_asked_of_an_option(question, quote):
+    assert missing_detail(question, quote, "en") == ""
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Welche Werte werden empfohlen?",  # the fourteenth trial's C34.2 repeated the closest list
+        "what values do you recommend?",
+        "what unit is the 5 in table.exec.source.idle-timeout?",
+        "¿cuánto le pongo?",
+        "quelle unité ?",
+    ],
+)
+def test_value_and_unit_requests_ask_for_the_fix(turn):
+    assert ASKS_FIX.search(turn)
+
+
+def test_a_value_asked_of_an_option_the_entry_never_names_says_so():
+    """A value for table.exec.state.ttl asked of the Hudi duplicates entry, which names index.state.ttl only."""
+    entry = "Increase the index.state.ttl parameter, which is measured in days. The previous default was 1.5 days."
+    note = missing_detail("what value for table.exec.state.ttl would you suggest?", entry, "en", entry)
+    assert note == "The entry does not mention table.exec.state.ttl.", note

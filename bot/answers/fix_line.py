@@ -150,6 +150,8 @@ def _line(
         answer = _answering(sents[1:], out[0], asked)
         if answer and _prose_len([out[0], answer]) <= round(limit * PAIR_STRETCH):
             return f"{out[0]} {answer}"
+        if answer and _prose_len([answer]) <= limit:
+            return answer  # what the question asks, rather than an opening that does not say it
     if todo:
         pair, stretched = [sents[0], todo], round(limit * PAIR_STRETCH)
         room, out = (stretched, pair) if _prose_len(pair) <= stretched else (limit, [todo])
@@ -176,15 +178,17 @@ def _answering(later: list[str], opening: str, asked: frozenset[str]) -> str | N
     """The first later sentence holding ASKED_WORDS words of the question's asking sentence or more, and more of
     them than the opening: it answers what the question asks ("Do I have to wait for a checkpoint?": "You do not
     need to wait for a checkpoint to complete", after the opening on when data becomes visible: a tenth trial's
-    line stopped before it). Not one pointing back."""
+    line stopped before it). Not one pointing back, unless to the opening it follows ("Plus précisément, ... INT
+    UNSIGNED ..., que Flink SQL traite ensuite comme un BIGINT.": a fifteenth trial's line stopped before it)."""
     if len(asked) < ASKED_WORDS:
         return None
     held = sum(_holds(opening.lower(), w) for w in asked)
     return next(
         (
             s
-            for s in later
-            if not BACK_REFERENCE.match(s) and sum(_holds(s.lower(), w) for w in asked) >= max(ASKED_WORDS, held + 1)
+            for n, s in enumerate(later)
+            if (n == 0 or not BACK_REFERENCE.match(s))
+            and sum(_holds(s.lower(), w) for w in asked) >= max(ASKED_WORDS, held + 1)
         ),
         None,
     )

@@ -10,20 +10,22 @@ import re
 from faqbot.bot.answers.answer import MAX_TURN_CHARS
 from faqbot.bot.answers.done import done_query, tried_words
 from faqbot.bot.answers.excerpt import SENTENCE_BREAK, item_opening
-from faqbot.bot.answers.extract import BUDGET
+from faqbot.bot.answers.extract import BUDGET, SLACK
 from faqbot.bot.answers.fix_line import instructs, only_points_elsewhere
 from faqbot.bot.answers.parts import Selection, reading_order, render_part, select_parts, wrong_sample_lead
 from faqbot.bot.answers.parts_join import join_parts
 from faqbot.bot.answers.parts_score import (
     DONE_WORDS_SHARE,
+    VERSION_NOUNS,
     PartQuery,
+    case_fit,
     condition,
     local_query,
     said_done,
     version_done,
 )
 from faqbot.ingest.records import Chunk, Part
-from faqbot.ingest.textproc import query_tokens, tokenize
+from faqbot.ingest.textproc import fold, query_tokens, tokenize
 
 _NO_TEXT = ("label", "heading", "problem")
 _LISTED = ("item", "step")  # what a lead-in ending in ":" introduces
@@ -100,6 +102,11 @@ ASKED_SHARE = 0.8
 def _asked_parts(chunk: Chunk, question: str, own: set[str], weights: dict) -> Selection | None:
     parts = chunk.parts
     texts = [render_part(p) for p in parts]
+    branches = [i for i, p in enumerate(parts) if p.case]
+    if len(branches) >= 2 and condition(question) is None and _asks_which_version(question):
+        # "¿desde qué versión de VVR funciona eso?": every version branch, each under its version (a fifteenth
+        # trial got the one before 6.0.2 alone)
+        return _selection(parts, texts, branches, question, chunk.language)
     qy = local_query(parts, texts, PartQuery(own, chunk.language, weights, set(), condition(question)))
     total = sum(qy.weights.get(t, 1.0) for t in own)
     if not total:
@@ -112,16 +119,32 @@ def _asked_parts(chunk: Chunk, question: str, own: set[str], weights: dict) -> S
     top = max(held.values(), default=0.0)
     if top < ASKED_HOLDS:
         return None
-    chosen = [i for i in reading_order(parts) if held.get(i, 0.0) >= ASKED_SHARE * top]
-    if sum(len(texts[i]) + 2 for i in chosen) > BUDGET:
-        return None  # several long parts: the ordinary answer chooses within the budget
+    # a branch for another version than the question's is not its answer ("and after 6.0.2?": that branch alone)
+    cond = condition(question)
+    chosen = [
+        i
+        for i in reading_order(parts)
+        if held.get(i, 0.0) >= ASKED_SHARE * top and case_fit(parts[i].case, cond) >= 0
+    ]
+    return _selection(parts, texts, chosen, question, chunk.language)
+
+
+def _asks_which_version(question: str) -> bool:
+    return bool({fold(w) for w in re.findall(r"\w+", question.lower())} & VERSION_NOUNS)
+
+
+def _selection(parts: list[Part], texts: list[str], chosen: list[int], question: str, lang: str) -> Selection | None:
+    """The chosen parts with their sections' labels, in the entry's order; None when they exceed the budget (several
+    long parts: the ordinary answer chooses within it)."""
+    if sum(len(texts[i]) + 2 for i in chosen) > BUDGET + SLACK:
+        return None
     shown = {i: texts[i] for i in chosen}
     for i in chosen:
         s = parts[i].section
         if s >= 0 and parts[s].kind == "label":
             shown[s] = texts[s]
     order = reading_order(parts)
-    text = join_parts(parts, shown, order, condition(question), chunk.language)
+    text = join_parts(parts, shown, order, condition(question), lang)
     return Selection(text, len(shown) < len(parts), [i for i in order if i in shown])
 
 

@@ -16,8 +16,8 @@ from functools import lru_cache
 from faqbot.bot.retrieval.signals import Weight
 from faqbot.ingest.parts import upgrade_versions, version_case, version_key
 from faqbot.ingest.records import Part
-from faqbot.ingest.textproc import tokenize
-from faqbot.languages import alternatives
+from faqbot.ingest.textproc import fold, tokenize
+from faqbot.languages import PACKS, alternatives
 
 _PARTS = "set with the parts (issue 24, docs/eval.md 'Answers from the parts'); dev answer-has-fact 0.984 with them"
 _BLOCKS = "set with fix-first answers (issue 12, docs/eval.md 'Answer length'); not measured one by one"
@@ -60,6 +60,9 @@ SIGNALS = {w.name: w.weight for w in PART_SIGNALS}
 # a version, also at a sentence's end ("We are on VVR 6.0.1. After ..."): not followed by a letter or by more
 # of a number (".1"), but by a full stop it may be (a ninth trial's 6.0.1 was read as no version)
 VERSION = re.compile(r"(?<![\w.])(?:vvr-)?(\d+\.\d+(?:\.\d+)?)(?!\w|\.\d)", re.I)
+# the packs' words for a version itself (not "using", "run"; not the product's name, "vvr": "can't upgrade vvr this
+# week. is there another way?" asks for another fix, not which version)
+VERSION_NOUNS = frozenset(fold(w) for p in PACKS.values() for w in p.version_words if fold(w).startswith("version"))
 # ASCII word characters: a name ends where Korean or Chinese text starts ("OSS에" names OSS)
 _NAME = re.compile(
     r"(?<![\w.-])[A-Za-z][\w]*(?:[.\-_][\w]+)+|(?<![\w])[A-Z][a-z]+[A-Z]\w*|(?<![\w])[A-Z]{2,}\w*", re.ASCII

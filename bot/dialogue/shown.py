@@ -16,11 +16,10 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from faqbot.bot.answers.answer import Turn
-from faqbot.bot.answers.parts_score import VERSION, condition
+from faqbot.bot.answers.parts_score import VERSION, VERSION_NOUNS, condition
 from faqbot.bot.dialogue.words import ERROR_CLASS, PRONOUNS, word_count
 from faqbot.bot.retrieval.corpus_words import corpus_words
 from faqbot.ingest.textproc import fold
-from faqbot.languages import PACKS
 
 if TYPE_CHECKING:
     from faqbot.bot.retrieval.retrieve import Hit, HybridRetriever
@@ -109,9 +108,6 @@ def tells_version(question: str, retriever: HybridRetriever, group: str | None) 
     return bool(PRONOUNS.search(question)) or names_versions(entry)
 
 
-# the packs' words for a version itself (not "using", "run"; not the product's name, "vvr": "can't upgrade vvr this
-# week. is there another way?" asks for another fix, not which version)
-VERSION_NOUNS = frozenset(fold(w) for p in PACKS.values() for w in p.version_words if fold(w).startswith("version"))
 
 
 def asks_version(question: str) -> bool:

@@ -281,3 +281,14 @@ def test_a_bare_step_comes_with_the_setting_of_the_next(bot, post):
     lines = [e.passage for e in a.parts.nearby] or [a.parts.body]
     assert "table.exec.source.idle-timeout" in lines[0], a.text
     assert len(lines[0]) <= FIX_CHARS * PAIR_STRETCH
+
+
+def test_a_line_gives_the_sentence_answering_the_question_when_the_opening_does_not(bot):
+    """The fifteenth trial's C22.2: "et pour un INT UNSIGNED je déclare quoi dans Flink ?" got the French mapping
+    entry's opening ("Le pilote JDBC MySQL mappe les entiers non signés vers des types ... plus larges"), not its next
+    sentence, which says Flink SQL reads it as a BIGINT (opening on "Plus précisément", it points back to the
+    opening: it may follow it, or stand for it when both do not fit the line)."""
+    chunk = next(c for c in bot.retriever.chunks if c.title.startswith("Mappage INT UNSIGNED"))
+    line = fix_line(chunk, "et pour un INT UNSIGNED je déclare quoi dans Flink ?", "fr", {})
+    assert "BIGINT" in line and "INT UNSIGNED" in line, line
+    assert len(line) <= FIX_CHARS

@@ -89,3 +89,14 @@ def test_a_restatement_then_a_request_for_the_clause_gets_the_entry_s_configurat
     assert "'accessId'   = 'your-access-key-id'" in a2.parts.body, a2.text
     key = "code_closest" if a2.decision.outcome == "closest" else "code_lead"
     assert a2.parts.heading == phrase(key, "en", title=a2.citations[0].title), a2.text
+
+
+def test_which_version_asked_of_an_entry_with_version_branches_gets_every_branch(bot):
+    """The fifteenth trial's C11.3: "¿desde qué versión de VVR funciona eso?" after the RocketMQ partition discovery
+    entry got the branch before 6.0.2 alone; the answer is in both (before 6.0.2: a failover in 10 to 30 minutes;
+    from 6.0.2: read within 1 to 5 minutes, no failover)."""
+    first = "vale, ¿y para RocketMQ? mi topic tiene más colas ahora y Flink no las lee"
+    a1, a2 = chat(bot, first, "¿desde qué versión de VVR funciona eso?")
+    assert english_title(a1.citations[0]) == "Partition change discovery"
+    assert english_title(a2.citations[0]) == "Partition change discovery"
+    assert "earlier than 6.0.2" in a2.parts.body and "6.0.2 and later" in a2.parts.body, a2.text

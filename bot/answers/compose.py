@@ -10,13 +10,13 @@ import re
 
 from faqbot.bot.answers.answer import Answer, Citation
 from faqbot.bot.answers.answer_parts import AnswerParts, EntryLink
+from faqbot.bot.answers.asked import asked_selection
 from faqbot.bot.answers.detail import missing_detail
 from faqbot.bot.answers.extract import BUDGET, CODE_LINE, fix_only, section_kind, select
 from faqbot.bot.answers.fix_line import FIX_CHARS, fix_line
 from faqbot.bot.answers.focus import (
     ASKED,
     all_shown,
-    asked_selection,
     focus_selection,
     runs_fix_version,
     tried_other,

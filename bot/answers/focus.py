@@ -10,24 +10,21 @@ import re
 from faqbot.bot.answers.answer import MAX_TURN_CHARS
 from faqbot.bot.answers.done import done_query, tried_words
 from faqbot.bot.answers.excerpt import SENTENCE_BREAK, item_opening
-from faqbot.bot.answers.extract import BUDGET, SLACK
 from faqbot.bot.answers.fix_line import instructs, only_points_elsewhere
-from faqbot.bot.answers.parts import Selection, reading_order, render_part, select_parts, wrong_sample_lead
+from faqbot.bot.answers.parts import Selection, reading_order, render_part, wrong_sample_lead
 from faqbot.bot.answers.parts_join import join_parts
 from faqbot.bot.answers.parts_score import (
     DONE_WORDS_SHARE,
-    VERSION_NOUNS,
     PartQuery,
-    case_fit,
     condition,
     local_query,
     said_done,
     version_done,
 )
 from faqbot.ingest.records import Chunk, Part
-from faqbot.ingest.textproc import fold, query_tokens, tokenize
+from faqbot.ingest.textproc import tokenize
 
-_NO_TEXT = ("label", "heading", "problem")
+NO_TEXT = ("label", "heading", "problem")
 _LISTED = ("item", "step")  # what a lead-in ending in ":" introduces
 _ONE_FIX = ("labelled", "last")  # the fix shapes (ingest/parts.py) of an entry that gives one fix
 _MARKER = re.compile(r"^\s*(?:[-*]|\d+\.)\s+")
@@ -50,7 +47,7 @@ def _cause_parts(parts: list[Part], texts: list[str], shape: str = "") -> list[i
     "sections", "items", "steps": ingest/parts.py), where each section's explanation comes with its own fix."""
     causes = [i for i, p in enumerate(parts) if p.kind == "cause"]
     if not causes:
-        causes = [i for i, p in enumerate(parts) if p.kind not in _NO_TEXT and not p.fix and p.kind != "code"]
+        causes = [i for i, p in enumerate(parts) if p.kind not in NO_TEXT and not p.fix and p.kind != "code"]
         if shape in _ONE_FIX:
             first_fix = next((i for i, p in enumerate(parts) if p.fix), len(parts))
             causes = [i for i in causes if i < first_fix] or causes
@@ -67,7 +64,7 @@ def _code_parts(parts: list[Part], texts: list[str], shape: str = "") -> list[in
     """The parts holding a code sample (a fix's SQL, a configuration line), each with the sentence that
     introduces it when that is a part of its own ("... add the following code:")."""
     # not the error text's (a "Problem" DDL is the user's own, without the fix)
-    code = [i for i, t in enumerate(texts) if "```" in t and parts[i].kind not in _NO_TEXT]
+    code = [i for i, t in enumerate(texts) if "```" in t and parts[i].kind not in NO_TEXT]
     # the fix's samples when it has some: an unlabelled problem's reproduction code and error came first (2,400
     # characters before the constructor fix a thirteenth trial's "show me the code for the constructor fix" asked for);
     # none when a labelled fix has none (a fourteenth trial's "give me the config" got the DDL reproducing the problem)
@@ -76,76 +73,9 @@ def _code_parts(parts: list[Part], texts: list[str], shape: str = "") -> list[in
     if not code:
         # a sample written in the sentence ("par exemple : jdbc:mysql://...?allowMultiQueries=true"): the fix parts
         # holding one (a sixth trial: "donne-moi le SQL" was told the entry had none, under that very line)
-        return [i for i, p in enumerate(parts) if p.fix and p.kind not in _NO_TEXT and _INLINE_SAMPLE.search(texts[i])]
+        return [i for i, p in enumerate(parts) if p.fix and p.kind not in NO_TEXT and _INLINE_SAMPLE.search(texts[i])]
     leads = [i - 1 for i in code if i > 0 and i - 1 not in code and texts[i - 1].rstrip().endswith(":")]
     return sorted(set(code) | set(leads))
-
-
-def asked_selection(chunk: Chunk, question: str, weights: dict) -> Selection:
-    """The parts of the entry under discussion a question asked of it picks by its own words: the retrieval's
-    weights of the words carried from the question before it (what the previous answer was chosen by) left out.
-    The parts holding most of those words alone when some part holds most (`_asked_parts`), else the entry's
-    answer to the question (fix first)."""
-    own = set(query_tokens(question, chunk.language))
-    mine = {t: w for t, w in weights.items() if t in own}
-    return _asked_parts(chunk, question, own, mine) or select_parts(chunk, question, question, chunk.language, mine)
-
-
-# a part holding at least this share of the weight of a question's own words answers it by itself ("¿y cómo imprimo
-# los resultados intermedios?": the no-output checklist's closing sentence on printing them); the parts holding as much
-# as ASKED_SHARE of the best are shown, in the entry's order, without the checklist's first step a longer answer
-# starts from (a fourteenth trial got "1. Compruebe si hay failovers" after saying the failovers were checked)
-ASKED_HOLDS = 0.6
-ASKED_SHARE = 0.8
-
-
-def _asked_parts(chunk: Chunk, question: str, own: set[str], weights: dict) -> Selection | None:
-    parts = chunk.parts
-    texts = [render_part(p) for p in parts]
-    branches = [i for i, p in enumerate(parts) if p.case]
-    if len(branches) >= 2 and condition(question) is None and _asks_which_version(question):
-        # "¿desde qué versión de VVR funciona eso?": every version branch, each under its version (a fifteenth
-        # trial got the one before 6.0.2 alone)
-        return _selection(parts, texts, branches, question, chunk.language)
-    qy = local_query(parts, texts, PartQuery(own, chunk.language, weights, set(), condition(question)))
-    total = sum(qy.weights.get(t, 1.0) for t in own)
-    if not total:
-        return None
-    held = {
-        i: sum(qy.weights.get(t, 1.0) for t in own & set(tokenize(texts[i], chunk.language))) / total
-        for i, p in enumerate(parts)
-        if p.kind not in _NO_TEXT
-    }
-    top = max(held.values(), default=0.0)
-    if top < ASKED_HOLDS:
-        return None
-    # a branch for another version than the question's is not its answer ("and after 6.0.2?": that branch alone)
-    cond = condition(question)
-    chosen = [
-        i
-        for i in reading_order(parts)
-        if held.get(i, 0.0) >= ASKED_SHARE * top and case_fit(parts[i].case, cond) >= 0
-    ]
-    return _selection(parts, texts, chosen, question, chunk.language)
-
-
-def _asks_which_version(question: str) -> bool:
-    return bool({fold(w) for w in re.findall(r"\w+", question.lower())} & VERSION_NOUNS)
-
-
-def _selection(parts: list[Part], texts: list[str], chosen: list[int], question: str, lang: str) -> Selection | None:
-    """The chosen parts with their sections' labels, in the entry's order; None when they exceed the budget (several
-    long parts: the ordinary answer chooses within it)."""
-    if sum(len(texts[i]) + 2 for i in chosen) > BUDGET + SLACK:
-        return None
-    shown = {i: texts[i] for i in chosen}
-    for i in chosen:
-        s = parts[i].section
-        if s >= 0 and parts[s].kind == "label":
-            shown[s] = texts[s]
-    order = reading_order(parts)
-    text = join_parts(parts, shown, order, condition(question), lang)
-    return Selection(text, len(shown) < len(parts), [i for i in order if i in shown])
 
 
 def focus_selection(chunk: Chunk, focus: str, question: str) -> Selection | None:
@@ -190,7 +120,7 @@ def _said_before_the_fix(parts: list[Part], texts: list[str], question: str, lan
     on what to do."""
     shown: dict[int, str] = {}
     for i, p in enumerate(parts):
-        if not p.fix or p.kind in _NO_TEXT or p.kind == "code":
+        if not p.fix or p.kind in NO_TEXT or p.kind == "code":
             continue
         m = _MARKER.match(texts[i])
         marker, body = (m.group(0), texts[i][m.end() :]) if m else ("", texts[i])
@@ -293,7 +223,7 @@ def unshown_fixes(chunk: Chunk, before: str, question: str) -> Selection | None:
     fixes = [
         i
         for i, p in enumerate(parts)
-        if p.fix and p.kind not in _NO_TEXT and not wrong_sample_lead(texts[i]) and not only_points_elsewhere(texts[i])
+        if p.fix and p.kind not in NO_TEXT and not wrong_sample_lead(texts[i]) and not only_points_elsewhere(texts[i])
     ]
     if not any(_shown(" ".join(t.split()), flat) for t in texts):
         return None  # nothing of this entry was ever shown: not the entry under discussion
@@ -349,7 +279,7 @@ def tried_other(chunk: Chunk, question: str) -> bool:
         return False
     names = done_query(question, chunk.language, turn=True)[0]
     qy = PartQuery(set(), chunk.language, {}, set(), None, names)
-    fixes = [render_part(p) for p in parts if p.fix and p.kind not in _NO_TEXT]
+    fixes = [render_part(p) for p in parts if p.fix and p.kind not in NO_TEXT]
     tried = [_holds_tried(t, words, chunk.language) for t in fixes]
     return bool(fixes) and not any(tried) and not any(said_done(t, qy) for t in fixes)
 

@@ -1,0 +1,83 @@
+"""The parts of the entry under discussion a question asked of it in its words picks ("¿y cómo imprimo los resultados
+intermedios?", "and if exactly-once is disabled?", "¿desde qué versión de VVR funciona eso?"): the parts holding most
+of the question's own words, or every version branch for a question asking which version; the entry's ordinary
+answer (fix first) otherwise."""
+
+from __future__ import annotations
+
+import re
+
+from faqbot.bot.answers.extract import BUDGET, SLACK
+from faqbot.bot.answers.focus import NO_TEXT
+from faqbot.bot.answers.parts import Selection, reading_order, render_part, select_parts
+from faqbot.bot.answers.parts_join import join_parts
+from faqbot.bot.answers.parts_score import VERSION_NOUNS, PartQuery, case_fit, condition, local_query
+from faqbot.ingest.records import Chunk, Part
+from faqbot.ingest.textproc import fold, query_tokens, tokenize
+
+
+def asked_selection(chunk: Chunk, question: str, weights: dict) -> Selection:
+    """The parts of the entry under discussion a question asked of it picks by its own words: the retrieval's
+    weights of the words carried from the question before it (what the previous answer was chosen by) left out.
+    The parts holding most of those words alone when some part holds most (`_asked_parts`), else the entry's
+    answer to the question (fix first)."""
+    own = set(query_tokens(question, chunk.language))
+    mine = {t: w for t, w in weights.items() if t in own}
+    return _asked_parts(chunk, question, own, mine) or select_parts(chunk, question, question, chunk.language, mine)
+
+
+# a part holding at least this share of the weight of a question's own words answers it by itself ("¿y cómo imprimo
+# los resultados intermedios?": the no-output checklist's closing sentence on printing them); the parts holding as much
+# as ASKED_SHARE of the best are shown, in the entry's order, without the checklist's first step a longer answer
+# starts from (a fourteenth trial got "1. Compruebe si hay failovers" after saying the failovers were checked)
+ASKED_HOLDS = 0.6
+ASKED_SHARE = 0.8
+
+
+def _asked_parts(chunk: Chunk, question: str, own: set[str], weights: dict) -> Selection | None:
+    parts = chunk.parts
+    texts = [render_part(p) for p in parts]
+    branches = [i for i, p in enumerate(parts) if p.case]
+    if len(branches) >= 2 and condition(question) is None and _asks_which_version(question):
+        # "¿desde qué versión de VVR funciona eso?": every version branch, each under its version (a fifteenth
+        # trial got the one before 6.0.2 alone)
+        return _selection(parts, texts, branches, question, chunk.language)
+    qy = local_query(parts, texts, PartQuery(own, chunk.language, weights, set(), condition(question)))
+    total = sum(qy.weights.get(t, 1.0) for t in own)
+    if not total:
+        return None
+    held = {
+        i: sum(qy.weights.get(t, 1.0) for t in own & set(tokenize(texts[i], chunk.language))) / total
+        for i, p in enumerate(parts)
+        if p.kind not in NO_TEXT
+    }
+    top = max(held.values(), default=0.0)
+    if top < ASKED_HOLDS:
+        return None
+    # a branch for another version than the question's is not its answer ("and after 6.0.2?": that branch alone)
+    cond = condition(question)
+    chosen = [
+        i
+        for i in reading_order(parts)
+        if held.get(i, 0.0) >= ASKED_SHARE * top and case_fit(parts[i].case, cond) >= 0
+    ]
+    return _selection(parts, texts, chosen, question, chunk.language)
+
+
+def _asks_which_version(question: str) -> bool:
+    return bool({fold(w) for w in re.findall(r"\w+", question.lower())} & VERSION_NOUNS)
+
+
+def _selection(parts: list[Part], texts: list[str], chosen: list[int], question: str, lang: str) -> Selection | None:
+    """The chosen parts with their sections' labels, in the entry's order; None when they exceed the budget (several
+    long parts: the ordinary answer chooses within it)."""
+    if sum(len(texts[i]) + 2 for i in chosen) > BUDGET + SLACK:
+        return None
+    shown = {i: texts[i] for i in chosen}
+    for i in chosen:
+        s = parts[i].section
+        if s >= 0 and parts[s].kind == "label":
+            shown[s] = texts[s]
+    order = reading_order(parts)
+    text = join_parts(parts, shown, order, condition(question), lang)
+    return Selection(text, len(shown) < len(parts), [i for i in order if i in shown])

@@ -5,8 +5,8 @@ A fourteenth new-user trial asked "which value should I set for orc.write.batch-
 the value of orc.write.batch-size"), "what unit is the 5 in table.exec.source.idle-timeout?" (the entry gives
 `table.exec.source.idle-timeout: 5` and no unit) and "Welche Werte werden empfohlen?": each got the fix quoted again
 with nothing saying the FAQ does not give what was asked, so the user kept looking for it in the quote. A value is
-given when the setting is followed, in its sentence, by one ("orc.write.batch-size = 512", "to 10", "true"); a unit
-when that value carries one ("60 s", "5min") or the sentence names one ("in seconds").
+given when the setting is followed on its line by one ("orc.write.batch-size = 512", "to 10", "true"); a unit when
+that value carries one ("60 s", "5min") or its sentence names one ("in seconds").
 """
 
 from __future__ import annotations
@@ -14,12 +14,11 @@ from __future__ import annotations
 import re
 
 from faqbot.bot.answers.phrases import and_list, phrase
-from faqbot.languages import PACKS
+from faqbot.languages import alternatives
 
 
 def _asked(field: str) -> re.Pattern[str]:
-    spaced = "|".join(p for pk in PACKS.values() if pk.spaced for p in getattr(pk, field))
-    unspaced = "|".join(p for pk in PACKS.values() if not pk.spaced for p in getattr(pk, field))
+    spaced, unspaced = alternatives(field, True), alternatives(field, False)
     return re.compile("|".join(x for x in (spaced and rf"\b(?:{spaced})", unspaced) if x), re.IGNORECASE)
 
 

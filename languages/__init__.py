@@ -9,6 +9,7 @@ Adding a language is one module here plus its entry in `_MODULES` (docs/architec
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from types import MappingProxyType
 
@@ -71,3 +72,11 @@ def alternatives(field: str, spaced: bool) -> str:
     """The `*_patterns` of the packs whose words are (spaced=True) or are not separated by spaces,
     joined into one regex alternation (registry order: a pattern may rely on trying English first)."""
     return "|".join(expand(f) for f in words(field, packs=(p for p in PACKS.values() if p.spaced == spaced)))
+
+
+def any_pattern(*fields: str) -> re.Pattern[str]:
+    """One case-insensitive regex matching any of the packs' `fields` patterns: the spaced languages' at a word's
+    start, the others anywhere ("设置多少")."""
+    spaced = [a for f in fields if (a := alternatives(f, True))]
+    unspaced = [a for f in fields if (a := alternatives(f, False))]
+    return re.compile("|".join([rf"\b(?:{a})" for a in spaced] + unspaced), re.IGNORECASE)

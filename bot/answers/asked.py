@@ -5,15 +5,13 @@ answer (fix first) otherwise."""
 
 from __future__ import annotations
 
-import re
-
 from faqbot.bot.answers.extract import BUDGET, SLACK
-from faqbot.bot.answers.focus import NO_TEXT
+from faqbot.bot.answers.focus import NO_TEXT, with_labels
 from faqbot.bot.answers.parts import Selection, reading_order, render_part, select_parts
 from faqbot.bot.answers.parts_join import join_parts
-from faqbot.bot.answers.parts_score import VERSION_NOUNS, PartQuery, case_fit, condition, local_query
+from faqbot.bot.answers.parts_score import PartQuery, case_fit, condition, local_query, names_version_noun
 from faqbot.ingest.records import Chunk, Part
-from faqbot.ingest.textproc import fold, query_tokens, tokenize
+from faqbot.ingest.textproc import query_tokens, tokenize
 
 
 def asked_selection(chunk: Chunk, question: str, weights: dict) -> Selection:
@@ -38,11 +36,12 @@ def _asked_parts(chunk: Chunk, question: str, own: set[str], weights: dict) -> S
     parts = chunk.parts
     texts = [render_part(p) for p in parts]
     branches = [i for i, p in enumerate(parts) if p.case]
-    if len(branches) >= 2 and condition(question) is None and _asks_which_version(question):
+    cond = condition(question)
+    if len(branches) >= 2 and cond is None and names_version_noun(question):
         # "¿desde qué versión de VVR funciona eso?": every version branch, each under its version (a fifteenth
         # trial got the one before 6.0.2 alone)
         return _selection(parts, texts, branches, question, chunk.language)
-    qy = local_query(parts, texts, PartQuery(own, chunk.language, weights, set(), condition(question)))
+    qy = local_query(parts, texts, PartQuery(own, chunk.language, weights, set(), cond))
     total = sum(qy.weights.get(t, 1.0) for t in own)
     if not total:
         return None
@@ -55,7 +54,6 @@ def _asked_parts(chunk: Chunk, question: str, own: set[str], weights: dict) -> S
     if top < ASKED_HOLDS:
         return None
     # a branch for another version than the question's is not its answer ("and after 6.0.2?": that branch alone)
-    cond = condition(question)
     chosen = [
         i
         for i in reading_order(parts)
@@ -64,20 +62,13 @@ def _asked_parts(chunk: Chunk, question: str, own: set[str], weights: dict) -> S
     return _selection(parts, texts, chosen, question, chunk.language)
 
 
-def _asks_which_version(question: str) -> bool:
-    return bool({fold(w) for w in re.findall(r"\w+", question.lower())} & VERSION_NOUNS)
-
-
 def _selection(parts: list[Part], texts: list[str], chosen: list[int], question: str, lang: str) -> Selection | None:
     """The chosen parts with their sections' labels, in the entry's order; None when they exceed the budget (several
     long parts: the ordinary answer chooses within it)."""
     if sum(len(texts[i]) + 2 for i in chosen) > BUDGET + SLACK:
         return None
     shown = {i: texts[i] for i in chosen}
-    for i in chosen:
-        s = parts[i].section
-        if s >= 0 and parts[s].kind == "label":
-            shown[s] = texts[s]
+    with_labels(parts, texts, chosen, shown)
     order = reading_order(parts)
     text = join_parts(parts, shown, order, condition(question), lang)
     return Selection(text, len(shown) < len(parts), [i for i in order if i in shown])

@@ -14,16 +14,10 @@ from __future__ import annotations
 import re
 
 from faqbot.bot.answers.phrases import and_list, phrase
-from faqbot.languages import alternatives
+from faqbot.languages import any_pattern
 
-
-def _asked(field: str) -> re.Pattern[str]:
-    spaced, unspaced = alternatives(field, True), alternatives(field, False)
-    return re.compile("|".join(x for x in (spaced and rf"\b(?:{spaced})", unspaced) if x), re.IGNORECASE)
-
-
-VALUE_ASKED = _asked("value_request_patterns")
-UNIT_ASKED = _asked("unit_request_patterns")
+VALUE_ASKED = any_pattern("value_request_patterns")
+UNIT_ASKED = any_pattern("unit_request_patterns")
 # an option's name: words joined by dots ("orc.write.batch-size", "scan.startup.mode") or by at least two hyphens
 # ("write-buffer-size"), or a camel-case word ("pullIntervalMs", "useNewApi"); "upsert-kafka" and "exactly-once"
 # name no setting

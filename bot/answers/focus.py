@@ -103,13 +103,18 @@ def focus_selection(chunk: Chunk, focus: str, question: str) -> Selection | None
                 if opening != shown[i]:
                     shown[i] = opening
                     abridged.add(i)
+    with_labels(parts, texts, chosen, shown)
+    order = reading_order(parts)
+    text = join_parts(parts, shown, order, condition(question), chunk.language)
+    return Selection(text, len(shown) < len(parts) or bool(abridged), [i for i in order if i in shown], abridged)
+
+
+def with_labels(parts: list[Part], texts: list[str], chosen: list[int], shown: dict[int, str]) -> None:
+    """Adds to `shown` the label ("**Solution**", "Cause 1 : ...") of each chosen part's section."""
     for i in chosen:
         s = parts[i].section
         if s >= 0 and s not in shown and parts[s].kind == "label":
             shown[s] = texts[s]
-    order = reading_order(parts)
-    text = join_parts(parts, shown, order, condition(question), chunk.language)
-    return Selection(text, len(shown) < len(parts) or bool(abridged), [i for i in order if i in shown], abridged)
 
 
 def _said_before_the_fix(parts: list[Part], texts: list[str], question: str, lang: str) -> Selection | None:

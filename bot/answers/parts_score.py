@@ -63,6 +63,11 @@ VERSION = re.compile(r"(?<![\w.])(?:vvr-)?(\d+\.\d+(?:\.\d+)?)(?!\w|\.\d)", re.I
 # the packs' words for a version itself (not "using", "run"; not the product's name, "vvr": "can't upgrade vvr this
 # week. is there another way?" asks for another fix, not which version)
 VERSION_NOUNS = frozenset(fold(w) for p in PACKS.values() for w in p.version_words if fold(w).startswith("version"))
+
+
+def names_version_noun(text: str) -> bool:
+    """Whether a text writes a word for a version itself ("versión", "Version"), as a question asking which does."""
+    return bool({fold(w) for w in re.findall(r"\w+", text.lower())} & VERSION_NOUNS)
 # ASCII word characters: a name ends where Korean or Chinese text starts ("OSS에" names OSS)
 _NAME = re.compile(
     r"(?<![\w.-])[A-Za-z][\w]*(?:[.\-_][\w]+)+|(?<![\w])[A-Z][a-z]+[A-Z]\w*|(?<![\w])[A-Z]{2,}\w*", re.ASCII

@@ -21,17 +21,10 @@ from faqbot.bot.dialogue.words import (
     SHORT,
     word_count,
 )
-from faqbot.languages import PACKS, alternatives
+from faqbot.languages import PACKS, any_pattern
 
 # a setting's value or unit asks for the fix too: it is there, or the entry gives none (bot/answers/detail.py)
-_FIX_FIELDS = ("fix_request_patterns", "value_request_patterns", "unit_request_patterns")
-ASKS_FIX = re.compile(
-    "|".join(
-        [rf"\b({spaced})" for f in _FIX_FIELDS if (spaced := alternatives(f, True))]
-        + [unspaced for f in _FIX_FIELDS if (unspaced := alternatives(f, False))]
-    ),
-    re.IGNORECASE,
-)
+ASKS_FIX = any_pattern("fix_request_patterns", "value_request_patterns", "unit_request_patterns")
 FIX_WORDS = 10  # a longer question names its own problem: it is searched as it is
 # saying the fix did not work takes a few words more ("ça n'a pas marché, j'ai toujours la même erreur", 11 with its
 # elisions; "that did not work, still nothing comes out of the window"): a fourth trial saw both searched as typed

@@ -16,10 +16,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from faqbot.bot.answers.answer import Turn
-from faqbot.bot.answers.parts_score import VERSION, VERSION_NOUNS, condition
+from faqbot.bot.answers.parts_score import VERSION, condition, names_version_noun
 from faqbot.bot.dialogue.words import ERROR_CLASS, PRONOUNS, word_count
 from faqbot.bot.retrieval.corpus_words import corpus_words
-from faqbot.ingest.textproc import fold
 
 if TYPE_CHECKING:
     from faqbot.bot.retrieval.retrieve import Hit, HybridRetriever
@@ -116,5 +115,4 @@ def asks_version(question: str) -> bool:
     without a word on versions)."""
     if word_count(question) > VERSION_TURN_WORDS or ERROR_CLASS.search(question) or VERSION.search(question):
         return False
-    words = {fold(w) for w in re.findall(r"\w+", question.lower())}
-    return bool(words & VERSION_NOUNS) and ("?" in question or "？" in question)
+    return names_version_noun(question) and ("?" in question or "？" in question)

@@ -192,6 +192,9 @@ class Bot:
     def _retrieve(self, q: Query, retriever: HybridRetriever) -> Retrieval:
         """`retriever`: the build this request reads, read from `self.retriever` once by the caller,
         so an index swap in the middle of a request (bot/reload.py) never mixes two builds."""
+        if q.courtesy:  # "merci !": no entry searched, none shown (bot/answers/compose.py says so)
+            r = retriever.retrieve_query(q.reading, k=self.k)
+            return replace(r, hits=[], decision=Decision(NOT_COVERED, 0.0, q.courtesy))
         if q.earlier is not None and q.turn.language:
             # "and in French?": the turn it follows, retrieved again as it was, cited in that language
             return in_language(self._retrieve(q.earlier, retriever), q.turn.language)

@@ -20,7 +20,7 @@ SUPPORTED = ANSWERED
 # Small closed-class word lists: they decide the language of short technical questions where
 # statistical detectors are unreliable (keywords, pasted errors); Italian, German, Portuguese and
 # Dutch ones keep a question in those from reading as French or Spanish through one shared word.
-_FUNCTION_WORDS = {code: p.function_words for code, p in PACKS.items() if p.function_words}
+# (with their forms typed without accents: _unaccented, below fold)
 # Characters that occur in one of these languages and not the others.
 _MARKERS = {code: p.markers for code, p in PACKS.items() if p.function_words}
 
@@ -42,6 +42,20 @@ def fold(text: str) -> str:
     """Lowercase and strip accents, so 'Réseau' and 'reseau' meet in the lexical index."""
     decomposed = unicodedata.normalize("NFKD", text.lower())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+_WRITTEN = {code: p.function_words | p.detection_words for code, p in PACKS.items() if p.function_words}
+
+
+def _unaccented(code: str) -> frozenset[str]:
+    """A language's function words also as typed without accents ("apres", "ca", "despues"), unless another
+    language writes that form ("é" -> "e", "à" -> "a"): most French and Spanish users type on keyboards
+    without them (a sixteenth trial's "CTAS mysql vers holo plante apres un changement" read German)."""
+    others = {w for other, words in _WRITTEN.items() if other != code for v in words for w in (v, fold(v))}
+    return frozenset(f for f in map(fold, _WRITTEN[code]) if f not in _WRITTEN[code] and f not in others)
+
+
+_FUNCTION_WORDS = {code: words | _unaccented(code) for code, words in _WRITTEN.items()}
 
 
 @lru_cache(maxsize=8)
@@ -236,7 +250,7 @@ def _script_language(text: str) -> str | None:
 # homographs; one letter is an elision's piece): among a pasted English error message, two of them are
 # the user's own words ("... superuser connections al escribir en Hologres").
 _OWN_WORDS = {
-    code: p.function_words - p.english_homographs - PACKS["en"].function_words
+    code: _FUNCTION_WORDS[code] - p.english_homographs - PACKS["en"].function_words
     for code, p in PACKS.items()
     if p.function_words and code != "en"
 }
@@ -251,17 +265,17 @@ SURE_ENGLISH = 0.9  # a statistical English reading that words English writes to
 SURE_OWN = 0.8  # a statistical reading of the user's few own words sure enough to name their language
 
 
-def _own_clauses(text: str, *, to_last_own: bool = False) -> str:
-    """Each clause from its first word English never writes to its end (or to its last such word): the
-    user's words around a pasted error ("En VVR 8.0.1 me sale", "al escribir en Hologres"). Frames and
-    code-like words go first."""
+def own_clauses(text: str, *, to_last_own: bool = False, whole: bool = False) -> str:
+    """Each clause from its first word English never writes (with `whole`, from its start) to its end (or to its
+    last such word): the user's words around a pasted error ("En VVR 8.0.1 me sale", "al escribir en Hologres").
+    Frames and code-like words go first."""
     kept = "\n".join(ln for ln in text.splitlines() if not _FRAME_RE.match(ln))
     tails = []
     for clause in _CLAUSE_END_RE.split(kept):
         words = WORD_RE.findall(re.sub(r"\S+", _strip_codey_word, clause))
         own = [k for k, w in enumerate(words) if _is_own(w.lower())]
         if own:
-            tails.append(" ".join(words[own[0] : own[-1] + 1 if to_last_own else None]))
+            tails.append(" ".join(words[0 if whole else own[0] : own[-1] + 1 if to_last_own else None]))
     return ". ".join(tails)
 
 
@@ -281,8 +295,8 @@ def _own_words_language(text: str) -> str | None:
     error pasted inside the user's sentence, "el sink a RDS MySQL falla con Deadlock found when trying to get
     lock", outvotes the words before it; reading only to the last own word first loses "Al desplegar me
     sale", whose last words count too)."""
-    return _clauses_language(_own_clauses(text)) or _clauses_language(
-        _own_clauses(text, to_last_own=True), first_only=True
+    return _clauses_language(own_clauses(text)) or _clauses_language(
+        own_clauses(text, to_last_own=True), first_only=True
     )
 
 

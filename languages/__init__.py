@@ -10,6 +10,7 @@ Adding a language is one module here plus its entry in `_MODULES` (docs/architec
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from types import MappingProxyType
 
@@ -42,6 +43,7 @@ __all__ = [
     "alternatives",
     "expand",
     "pack",
+    "unaccented",
     "words",
 ]
 
@@ -63,9 +65,36 @@ def words(field: str, key: str = "", packs: Iterable[LanguagePack] | None = None
 
 def expand(pattern: str) -> str:
     """A pack's pattern with "{negation}" standing for every pack's `negation_words` ("telnet not ok" in a
-    French question is still a failed check)."""
+    French question is still a failed check), each accented letter also matching its letter without the accent."""
     negation = "|".join(sorted(words("negation_words"), key=len, reverse=True))
-    return pattern.replace("{negation}", negation)
+    return unaccented(pattern.replace("{negation}", negation))
+
+
+def _bare(ch: str) -> str:
+    base = unicodedata.normalize("NFKD", ch)[0]
+    return base if base != ch and base.isascii() and base.isalpha() else ""
+
+
+def unaccented(pattern: str) -> str:
+    """A regex whose accented letters also match the letter without its accent ("marché" -> "march[ée]",
+    "[eé]" -> "[eée]"): users type "ca n'a pas marche", "exactly-once active" on keyboards without accents (a
+    sixteenth trial's French turns were read as not covered, or as the opposite case)."""
+    out: list[str] = []
+    in_class = negated = escaped = False
+    for i, ch in enumerate(pattern):
+        bare = "" if escaped or (in_class and negated) else _bare(ch)
+        if escaped or ch == "\\":
+            out.append(ch)
+            escaped = not escaped
+        elif ch == "[" and not in_class:
+            in_class, negated = True, pattern[i + 1 : i + 2] == "^"
+            out.append(ch)
+        elif ch == "]" and in_class and pattern[i - 1] not in "[^":
+            in_class = False
+            out.append(ch)
+        else:
+            out.append(ch + bare if in_class else f"[{ch}{bare}]" if bare else ch)
+    return "".join(out)
 
 
 def alternatives(field: str, spaced: bool) -> str:

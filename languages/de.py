@@ -71,6 +71,9 @@ PACK = LanguagePack(
     failed_fix_patterns=(r"(hat|funktioniert) (immer noch )?nicht( funktioniert| geholfen)?",),
     why_patterns=(r"warum", r"wieso", r"weshalb"),
     please_patterns=(r"bitte", r"danke"),
+    language_names=frozen({"en": "Englisch", "fr": "Französisch", "es": "Spanisch"}),
+    thanks_patterns=(r"danke(?: (?:schön|sehr))?", r"vielen dank"),
+    greeting_patterns=(r"hallo", r"guten (?:tag|morgen|abend)", r"servus", r"moin"),
     acknowledgement_patterns=(r"ok(?:ay)?", r"alles klar", r"verstehe", r"gut", r"also", r"ach so", r"und"),
     new_topic_patterns=(
         r"(?:noch )?(?:eine )?andere (?:frage|sache)", r"noch (?:etwas|was)", r"anderes (?:thema|problem)"

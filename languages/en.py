@@ -73,6 +73,17 @@ PACK = LanguagePack(
     on_patterns=(r"enabled", r"turned on", r"switched on", r"activated", r"(?:is|are) on(?!\s+(?:vvr|version|v?\d))"),
     off_patterns=(r"disabled", r"turned off", r"switched off", r"deactivated", r"(?:is|are) off"),
     please_patterns=(r"please", r"pls", r"thanks?", r"thank you"),
+    thanks_patterns=(
+        r"thanks?(?: (?:a lot|so much|again))?",
+        r"thank you(?: (?:very much|so much))?",
+        r"thx",
+        r"ty",
+        r"cheers",
+        r"much appreciated",
+        r"(?:that|it|this) (?:fixed it|worked|works(?: now)?|did it|did the trick|solved it)",
+        r"(?:problem )?solved",
+    ),
+    greeting_patterns=(r"(?:hello|hi|hey)(?: there| all| everyone)?", r"good (?:morning|afternoon|evening)"),
     repeat_patterns=(
         r"(?:can|could) you (?:say|tell me|give me|repeat) (?:it|that|this)(?: again)?",
         r"repeat (?:it|that|this)",

@@ -71,6 +71,14 @@ PACK = LanguagePack(
     on_patterns=(r"habilitad[oa]s?", r"activad[oa]s?"),
     off_patterns=(r"deshabilitad[oa]s?", r"desactivad[oa]s?"),
     please_patterns=(r"por favor", r"porfa", r"gracias"),
+    thanks_patterns=(
+        r"(?:muchas |mil )?gracias(?: (?:de nuevo|otra vez))?",
+        r"se agradece",
+        r"(?:ya )?funcion[óa](?: ahora)?",
+        r"(?:problema )?resuelto",
+        r"solucionado",
+    ),
+    greeting_patterns=(r"hola", r"buenas", r"buenos días", r"buenas (?:tardes|noches)"),
     repeat_patterns=(
         r"(?:puedes|podrías|puede|podría) (?:me |nos )?(?:lo |la )?"
         r"(?:repetir|decir|dar|escribir)(?:lo|la|me|melo|mela)?",
@@ -173,6 +181,7 @@ PACK = LanguagePack(
     already_words=frozenset({"ya"}),
     language_names=frozen({"en": "inglés", "fr": "francés", "es": "español"}),
     and_word="y",
+    glossary_endings=("s", "n", "r"),
     # folded term -> English words (bot/retrieval/xling.py): the general vocabulary of stream processing and of
     # this product's FAQ (its titles, symptoms and fixes), written from the corpus, never from an
     # evaluation question; longest first is the matcher's business

@@ -16,6 +16,7 @@ PACK = LanguagePack(
         "se s c j y en rien jamais mais après avant depuis ai a été fait faut lorsque "
         "puis-je peut-on dois-je".split()
     ),
+    detection_words=frozenset("ça vers sans chez".split()),
     english_homographs=frozenset("qu comment".split()),
     markers=frozenset("àâçèêëîïôùûœ"),
     labels=frozen(
@@ -80,6 +81,15 @@ PACK = LanguagePack(
     on_patterns=(r"activée?s?", r"allumée?s?"),
     off_patterns=(r"désactivée?s?", r"coupée?s?"),
     please_patterns=(r"s['’]il (?:te|vous) pla[iî]t", r"svp", r"stp", r"merci"),
+    thanks_patterns=(
+        r"merci(?: (?:beaucoup|bcp|bien|encore|mille fois))?",
+        r"je vous remercie",
+        r"super merci",
+        r"ça (?:marche|fonctionne)(?: maintenant)?",
+        r"c['’]est (?:bon|réglé|résolu)",
+        r"(?:problème )?résolu",
+    ),
+    greeting_patterns=(r"bonjour", r"salut", r"bonsoir", r"coucou"),
     repeat_patterns=(
         r"(?:tu peux|vous pouvez|pourrais-tu|pourriez-vous|peux-tu|pouvez-vous) (?:me |nous )?(?:le |la |les |l['’])?"
         r"(?:redire|répéter|reformuler|réécrire|donner)",

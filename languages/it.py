@@ -13,4 +13,6 @@ PACK = LanguagePack(
         "posso può puo devo cosa quale quali sul sulla dal dalla tra fra".split()
     ),
     english_homographs=frozenset("per non ha ho come ai si".split()),
+    thanks_patterns=(r"grazie(?: mille)?",),
+    greeting_patterns=(r"ciao", r"buongiorno", r"buonasera"),
 )

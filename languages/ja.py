@@ -69,4 +69,6 @@ PACK = LanguagePack(
             "検証": "validation",
         }
     ),
+    thanks_patterns=(r"ありがとう(?:ございます)?", r"どうも"),
+    greeting_patterns=(r"こんにちは", r"おはようございます"),
 )

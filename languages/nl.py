@@ -11,4 +11,6 @@ PACK = LanguagePack(
         "dat wat geen kan".split()
     ),
     english_homographs=frozenset("op van met te dat".split()),
+    thanks_patterns=(r"dank(?:je| je| u)(?: wel)?", r"bedankt"),
+    greeting_patterns=(r"hallo", r"goedemorgen", r"goedemiddag"),
 )

@@ -35,6 +35,9 @@ class LanguagePack:
     bm25s_stopwords: str = ""  # the name of bm25s's stop-word list ("GERMAN" for STOPWORDS_GERMAN)
     # closed-class words: they decide the language of short technical questions (and are stop words)
     function_words: frozenset[str] = frozenset()
+    # more words the detector counts as the language's, kept in the text BM25 reads: "sans" ("redémarrer sans
+    # état"), "vers" ("de MySQL vers Hologres"), "chez", "ça" (French typed without accents: "ca")
+    detection_words: frozenset[str] = frozenset()
     # words a person asks or reports with and pasted output never holds (pronouns, question words): a text
     # without them, nor a question mark, is a bare paste (ingest/textproc.py bare_paste)
     asking_words: frozenset[str] = frozenset()
@@ -77,6 +80,10 @@ class LanguagePack:
     off_patterns: tuple[str, ...] = ()
     # a politeness word besides an answer language ("en español por favor"): the turn asks for nothing else
     please_patterns: tuple[str, ...] = ()
+    # a turn that only thanks or greets ("merci !", "muchas gracias", "hello"): answered as such, no entry searched
+    # (bot/dialogue/courtesy.py)
+    thanks_patterns: tuple[str, ...] = ()
+    greeting_patterns: tuple[str, ...] = ()
     # asking for what was said again ("can you say it again", "tu peux me le redire"): beside an answer language
     # ("... en anglais ?") the turn asks nothing more than that language
     repeat_patterns: tuple[str, ...] = ()
@@ -141,5 +148,9 @@ class LanguagePack:
     language_names: Mapping[str, str] = field(default_factory=frozen)  # answer languages' names in it
     and_word: str = ""  # joins a list of names ("English and French")
     glossary: Mapping[str, str] = field(default_factory=frozen)  # term -> English words (for BM25)
+    # endings a glossary term's last word may take and still be the term (bot/retrieval/xling.py): the plural
+    # "s" in every language; Spanish verbs written in the third person ("aparece", "tarda") take "n" (they
+    # appear) and "r" (to appear) too
+    glossary_endings: tuple[str, ...] = ("s",)
     # sentences the patterns above must match (checked by tests/unit/test_languages.py)
     examples: Mapping[str, tuple[str, ...]] = field(default_factory=frozen)

@@ -12,4 +12,6 @@ PACK = LanguagePack(
     ),
     english_homographs=frozenset("os em na da".split()),
     markers=frozenset("ãõ"),
+    thanks_patterns=(r"obrigad[oa]", r"valeu"),
+    greeting_patterns=(r"olá", r"oi", r"bom dia", r"boa tarde"),
 )

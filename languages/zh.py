@@ -181,4 +181,6 @@ PACK = LanguagePack(
             "symptom": ("结果表没有数据",),
         }
     ),
+    thanks_patterns=(r"谢谢", r"多谢", r"感谢", r"谢了"),
+    greeting_patterns=(r"你好", r"您好", r"大家好"),
 )

@@ -147,10 +147,11 @@ def request_language(request: gr.Request | None) -> str:
 
 
 def badge(a: dict, lang: str) -> str:
-    """A small badge: the language detected, and the answer's language when it differs ("DE → EN")."""
+    """A small badge: the language detected, and the answer's language when it differs ("DE · answer in EN": a
+    sixteenth trial found "EN → ES" cryptic)."""
     names = LANGUAGE_NAMES.get(lang, LANGUAGE_NAMES["en"])
     det, ans = a["detected_language"], a["language"]
-    text = det.upper() + (f" → {ans.upper()}" if det != ans else "")
+    text = det.upper() + (f" · {UI[lang]['answered_in']} {ans.upper()}" if det != ans else "")
     title = f"{UI[lang]['detected']}: {names.get(det, det)}"
     label = html.escape(f"{UI[lang]['detected']}: {text}")
     return f'<span class="lang-badge" title="{html.escape(title)}">{label}</span>'

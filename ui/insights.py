@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 
 import numpy as np
+from faqbot.bot.dialogue.courtesy import courtesy
 
 from .gaps import MAX_CANDIDATES, Candidate, Gap, group_gaps
 
@@ -274,6 +275,8 @@ def _gaps(
     nearest: Callable[[np.ndarray], str] | None,
     statuses: dict[str, str] | None,
 ) -> list[Gap]:
+    # "merci !", "hola" are answered "not covered" with no entry, and are no gap in the FAQ
+    cands = [c for c in cands if courtesy(c.question) is None]
     if not cands:
         return []
     if embed is None:  # no embedder at hand: one group per question

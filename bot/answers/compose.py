@@ -25,7 +25,7 @@ from faqbot.bot.answers.focus import (
 from faqbot.bot.answers.parts import answer_hit, for_answer
 from faqbot.bot.answers.parts_score import SIGNALS
 from faqbot.bot.answers.phrases import and_list, language_list, phrase
-from faqbot.bot.retrieval.decision import CLOSEST, CLOSEST_N, NOT_COVERED
+from faqbot.bot.retrieval.decision import CLOSEST, CLOSEST_N, GREETING, NOT_COVERED, THANKS
 from faqbot.bot.retrieval.retrieve import Hit, Retrieval
 from faqbot.ingest.blocks import LABEL_PREFIXES
 from faqbot.ingest.records import Chunk
@@ -40,6 +40,9 @@ GIST_CHARS = 120  # one sentence: enough to tell a near-miss entry from the cite
 LOW_CONFIDENCE = 0.7
 _LABEL = re.compile(r"^[^:]{1,40}:\s*")
 _SOLUTION_WORDS = LABEL_PREFIXES["solution"]
+
+# a turn that only thanks or greets: the reply and what to ask next (phrases)
+COURTESY_REPLIES = {THANKS: ("thanks_reply", "ask_next"), GREETING: ("greeting_reply", "ask_first")}
 
 
 def gist(
@@ -112,6 +115,9 @@ def _not_covered(r: Retrieval, question: str, notices: list[str]) -> Answer:
     lang = r.language
     if r.decision.reason == "bare_reference":  # "why?" first: nothing to answer about, and nothing searched
         parts = AnswerParts(warning=phrase("nothing_to_refer", lang), advice=phrase("describe_problem", lang))
+    elif r.decision.reason in COURTESY_REPLIES:  # "merci !", "hola": answered in kind
+        reply, advice = COURTESY_REPLIES[r.decision.reason]
+        parts = AnswerParts(warning=phrase(reply, lang), advice=phrase(advice, lang))
     else:
         # input none of whose words the FAQ uses (decision reason no_known_word) is asked to describe a problem
         advice = "describe_problem" if r.decision.reason == "no_known_word" else "rephrase"

@@ -169,7 +169,9 @@ def done_query(
         # (a version it says it runs is no words of a fix: "we are on VVR 8.0.5 already" does not rule out the
         # cause "occurs in VVR 8.0.5 to VVR 8.0.8"; the upgrades to it are done by version: parts_score.py)
         said = [_without_done(c) for c in done if not states_version(c)]
-        words_done = frozenset(tokenize(" ".join(said), lang))
+        # (another language's function words are no words of it: "no podemos cambiar la config del broker" read
+        # against an English entry is config, broker)
+        words_done = frozenset(t for t in tokenize(" ".join(said), lang) if t not in _FUNCTION_WORDS)
     return names, tested, words_done, unused(question, lang)
 
 

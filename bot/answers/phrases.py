@@ -4,27 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from faqbot.bot.answers.phrases_ui import UI_PHRASES
 from faqbot.languages import ANSWERED, PACKS
 
 PHRASES: dict[str, dict[str, str]] = {
+    **UI_PHRASES,
     "lead": {
         "en": "From the FAQ entry “{title}” [1]:",
         "fr": "D’après l’entrée de la FAQ « {title} » [1] :",
         "es": "Según la entrada de la FAQ «{title}» [1]:",
-    },
-    "busy": {
-        "en": "The server is busy; try again in {seconds} s.",
-        "fr": "Le serveur est occupé ; réessayez dans {seconds} s.",
-        "es": "El servidor está ocupado; inténtelo de nuevo en {seconds} s.",
-    },
-    "login_title": {"en": "faqbot: sign in", "fr": "faqbot : connexion", "es": "faqbot: iniciar sesión"},
-    "login_user": {"en": "User", "fr": "Utilisateur", "es": "Usuario"},
-    "login_password": {"en": "Password", "fr": "Mot de passe", "es": "Contraseña"},
-    "login_submit": {"en": "Sign in", "fr": "Se connecter", "es": "Entrar"},
-    "login_failed": {
-        "en": "Wrong user or password.",
-        "fr": "Utilisateur ou mot de passe incorrect.",
-        "es": "Usuario o contraseña incorrectos.",
     },
     "see_also": {"en": "See also:", "fr": "Voir aussi :", "es": "Véase también:"},
     "not_covered": {
@@ -37,6 +25,19 @@ PHRASES: dict[str, dict[str, str]] = {
         "en": "There is no earlier question for this to refer to.",
         "fr": "Il n’y a pas de question précédente à laquelle cela se rapporte.",
         "es": "No hay ninguna pregunta anterior a la que esto se refiera.",
+    },
+    # a turn that only thanks or greets (decision reasons thanks, greeting: bot/dialogue/courtesy.py)
+    "thanks_reply": {"en": "You're welcome.", "fr": "Avec plaisir.", "es": "De nada."},
+    "greeting_reply": {"en": "Hello.", "fr": "Bonjour.", "es": "Hola."},
+    "ask_next": {
+        "en": "For another problem, describe it or paste the error message.",
+        "fr": "Pour un autre problème, décrivez-le ou collez le message d’erreur.",
+        "es": "Para otro problema, descríbalo o pegue el mensaje de error.",
+    },
+    "ask_first": {
+        "en": "Describe the problem or paste the error message: I look for it in the FAQ.",
+        "fr": "Décrivez le problème ou collez le message d’erreur : je le cherche dans la FAQ.",
+        "es": "Describa el problema o pegue el mensaje de error: lo busco en las preguntas frecuentes.",
     },
     "describe_problem": {
         "en": "Describe the problem or paste the error message, then ask again.",
@@ -269,117 +270,7 @@ PHRASES: dict[str, dict[str, str]] = {
     # the one tag an OpenAI-compatible client (Open WebUI) gets for a chat with the bot
     "tag_faq": {"en": "Flink FAQ", "fr": "FAQ Flink", "es": "FAQ de Flink"},
     # the chat page's own labels
-    "ui_title": {
-        "en": "## faqbot — Realtime Compute for Apache Flink FAQ",
-        "fr": "## faqbot — FAQ de Realtime Compute for Apache Flink",
-        "es": "## faqbot — Preguntas frecuentes de Realtime Compute for Apache Flink",
-    },
-    "ui_intro": {
-        "en": "Paste an error or describe the problem in English, French or Spanish.",
-        "fr": "Collez une erreur ou décrivez le problème en anglais, français ou espagnol.",
-        "es": "Pegue un error o describa el problema en inglés, francés o español.",
-    },
-    "ui_placeholder": {
-        "en": "e.g. my Kafka event-time window never fires",
-        "fr": "ex. ma fenêtre Kafka ne se déclenche jamais",
-        "es": "p. ej. mi ventana de Kafka nunca se dispara",
-    },
-    "ui_send": {
-        "en": "Ask",
-        "fr": "Demander",
-        "es": "Preguntar",
-    },
-    "ui_language": {
-        "en": "Language",
-        "fr": "Langue",
-        "es": "Idioma",
-    },
-    "ui_sources": {
-        "en": "Sources",
-        "fr": "Sources",
-        "es": "Fuentes",
-    },
-    "ui_detected": {
-        "en": "Detected language",
-        "fr": "Langue détectée",
-        "es": "Idioma detectado",
-    },
-    "ui_open": {
-        "en": "open in source",
-        "fr": "ouvrir la source",
-        "es": "abrir la fuente",
-    },
-    "ui_others": {
-        "en": "other languages",
-        "fr": "autres langues",
-        "es": "otros idiomas",
-    },
-    "ui_passage": {
-        "en": "cited passage",
-        "fr": "passage cité",
-        "es": "pasaje citado",
-    },
-    "ui_examples": {
-        "en": "Examples",
-        "fr": "Exemples",
-        "es": "Ejemplos",
-    },
-    "ui_example1": {
-        "en": "How do I connect Flink to a Kafka cluster with SASL_SSL?",
-        "fr": "Comment connecter Flink à un cluster Kafka avec SASL_SSL ?",
-        "es": "¿Cómo conecto Flink a un clúster de Kafka con SASL_SSL?",
-    },
-    "ui_example2": {
-        "en": "My event-time window on a Kafka source never fires",
-        "fr": "Pourquoi mon job Paimon échoue avec « No space left on device » ?",
-        "es": "¿Por qué no obtengo resultados en la tabla sink?",
-    },
-    "ui_example3": {
-        "en": "Paimon job fails with No space left on device",
-        "fr": "Ma fenêtre event time sur une source Kafka ne produit aucune sortie",
-        "es": "¿Cómo soluciono la pérdida de datos?",
-    },
-    "ui_clear": {"en": "Clear", "fr": "Effacer", "es": "Borrar"},
-    "ui_dark": {"en": "Dark mode", "fr": "Mode sombre", "es": "Modo oscuro"},
     # the question box's accessible name (its label is visually hidden; the placeholder shows an example)
-    "ui_question": {"en": "Your question", "fr": "Votre question", "es": "Su pregunta"},
-    "ui_error_empty": {
-        "en": "The question is empty: type a question, an error message or a few keywords.",
-        "fr": "La question est vide : saisissez une question, un message d’erreur ou quelques mots-clés.",
-        "es": "La pregunta está vacía: escriba una pregunta, un mensaje de error o algunas palabras clave.",
-    },
-    "ui_error_no_words": {
-        "en": "The question has no words: type a question, an error message or a few keywords.",
-        "fr": "La question ne contient aucun mot : saisissez une question, un message d’erreur ou quelques mots-clés.",
-        "es": "La pregunta no contiene palabras: escriba una pregunta, un mensaje de error o algunas palabras clave.",
-    },
-    "ui_error_binary": {
-        "en": "The question looks like binary data, not text: paste the error message or the log lines as text.",
-        "fr": "La question ressemble à des données binaires, pas à du texte : collez le message d’erreur ou les lignes "
-        "de log en texte.",
-        "es": "La pregunta parece contener datos binarios, no texto: pegue el mensaje de error o las líneas de log "
-        "como texto.",
-    },
-    "ui_error_too_long": {
-        # the root cause is often a trace's last "Caused by": "the first lines" alone would drop it (a third trial)
-        "en": "The question is {n} characters long; the limit is {limit}. Keep your own words, the error message "
-        "and the last \"Caused by\" lines; leave out environment tables and repeated stack frames.",
-        "fr": "La question fait {n} caractères ; la limite est {limit}. Gardez vos phrases, le message d’erreur "
-        "et les dernières lignes « Caused by » ; laissez de côté les tableaux d’environnement et les frames répétées.",
-        "es": "La pregunta tiene {n} caracteres; el límite es {limit}. Conserve sus frases, el mensaje de error "
-        "y las últimas líneas «Caused by»; omita las tablas de entorno y los frames repetidos.",
-    },
-    "ui_error_internal": {
-        "en": "Something went wrong on the server ({name}); try again.",
-        "fr": "Une erreur est survenue sur le serveur ({name}) ; réessayez.",
-        "es": "Algo falló en el servidor ({name}); inténtelo de nuevo.",
-    },
-    "ui_back": {"en": "← Back to the chat", "fr": "← Retour au chat", "es": "← Volver al chat"},
-    "ui_cited_lines": {
-        "en": "Cited lines {start}–{end} are highlighted.",
-        "fr": "Les lignes citées {start} à {end} sont surlignées.",
-        "es": "Las líneas citadas {start}–{end} están resaltadas.",
-    },
 }
 
 # the answer languages' names in each answer language, from the language packs (languages/)

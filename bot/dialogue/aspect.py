@@ -12,7 +12,7 @@ from faqbot.bot.dialogue.names import is_hyphen_name, is_name
 from faqbot.bot.dialogue.shown import put_first
 from faqbot.bot.dialogue.words import REFERS_BACK, WORD
 from faqbot.bot.retrieval.corpus_words import CorpusWords, corpus_words
-from faqbot.bot.retrieval.decision import NOT_COVERED, Decision
+from faqbot.bot.retrieval.decision import CLOSEST, NOT_COVERED, Decision
 from faqbot.ingest.textproc import tokenize
 
 if TYPE_CHECKING:
@@ -163,8 +163,12 @@ def decline_repeat(
         found_on_topic = _on_topic(retriever, r, turn, before, words)
         if found_on_topic is not None:
             return found_on_topic
-    # Declined, the answer says "not covered" and shows no entry (the declined one would be first
-    # among any closest entries); the model's probability is kept as it was, the reason says why.
+    # Declined: not answered with the entry. A role named anew on the entry found again ("and for the sink?" after
+    # a MySQL dimension table's "SSL peer shut down incorrectly", whose URL fix holds for a sink too) gets the
+    # closest entries, that entry first: a false "not covered" costs the user most (issue 22's cost table; a
+    # sixteenth trial was told "not covered"). Another product's entry off the topic is not shown: "not covered".
+    # The model's probability is kept as it was, the reason says why.
     feature = REPEATS_ENTRY if repeats else LOSES_TOPIC
-    decision = Decision(NOT_COVERED, r.confidence, feature)
+    outcome = CLOSEST if repeats and not turn.names_product and r.decision.outcome != NOT_COVERED else NOT_COVERED
+    decision = Decision(outcome, r.confidence, feature)
     return replace(r, decision=decision, features={**r.features, feature: 1.0})

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 from faqbot.bot.answers.answer import Turn
 from faqbot.bot.answers.done import BESIDES_VERSION, version_split
 from faqbot.bot.answers.excerpt import TYPED_SENTENCE_BREAK
-from faqbot.bot.answers.phrases import LANGUAGE_NAMES
 from faqbot.bot.dialogue.asks_answer import UNSAID_MAX, asks_briefly, asks_of_answer, unsaid_words
 from faqbot.bot.dialogue.names import (
+    ANSWER_LANGUAGE_NAMES,
     LANGUAGE_OF,
     NOUNS_CAPITALISED,
     is_hyphen_name,
@@ -61,7 +61,7 @@ ROLES: dict[str, dict[str, tuple[str, ...]]] = {
 # ask of in that entry's words (bot/dialogue/asks_answer.py)
 EntryOf = Callable[[str], str]
 # "and in Spanish?", "et en espagnol ?", "¿y en inglés?": the same question, answered in that language
-_IN = r"(?:in|en)"
+_IN = r"(?:in|en|auf)"  # "in French", "en español", "auf Französisch"
 
 
 def phrase_pattern(phrases: list[str]) -> re.Pattern[str]:
@@ -74,7 +74,7 @@ def phrase_pattern(phrases: list[str]) -> re.Pattern[str]:
 
 _ROLE_RE = {role: phrase_pattern([p for words in by_lang.values() for p in words]) for role, by_lang in ROLES.items()}
 _ASKS_LANGUAGE = re.compile(
-    rf"\b{_IN}\s+({'|'.join(sorted({n for names in LANGUAGE_NAMES.values() for n in names.values()}))})\b",
+    rf"\b{_IN}\s+({'|'.join(sorted({n for names in ANSWER_LANGUAGE_NAMES for n in names.values()}))})\b",
     re.IGNORECASE,
 )
 

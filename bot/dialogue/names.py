@@ -6,14 +6,15 @@ from __future__ import annotations
 import re
 
 from faqbot.bot.answers.done import VERSION_TOKEN
-from faqbot.bot.answers.phrases import LANGUAGE_NAMES
 from faqbot.bot.dialogue.words import CJK_RUN, WORD
 from faqbot.ingest.textproc import fold, function_word_scores, identifiers
 from faqbot.languages import PACKS
 
 NOUNS_CAPITALISED = frozenset(code for code, p in PACKS.items() if p.capitalised_nouns)
+# the answer languages' names in every pack that writes them (an answer language's, German's: "Französisch")
+ANSWER_LANGUAGE_NAMES = tuple(dict(p.language_names) for p in PACKS.values() if p.language_names)
 # an answer language's name in any language ("anglais", "inglés"): never a product
-LANGUAGE_OF = {fold(name): code for names in LANGUAGE_NAMES.values() for code, name in names.items()}
+LANGUAGE_OF = {fold(name): code for names in ANSWER_LANGUAGE_NAMES for code, name in names.items()}
 
 
 def is_name(word: str, known: frozenset[str] = frozenset()) -> bool:

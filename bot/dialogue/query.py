@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from faqbot.bot.answers.answer import Turn
 from faqbot.bot.answers.excerpt import TYPED_SENTENCE_BREAK
 from faqbot.bot.dialogue.conversation import EntryOf, FollowUp, resolve
+from faqbot.bot.dialogue.courtesy import courtesy
 from faqbot.bot.dialogue.requests import asked_focus, focus
 from faqbot.bot.dialogue.turns import is_bare_reference, previous_user_turn
 from faqbot.bot.dialogue.words import CJK_RUN
@@ -50,6 +51,8 @@ class Query:
     # the language this turn is typed in, for a turn standing for the previous question ("pourquoi ?"): what
     # the answer says was detected, rather than the previous question's language
     typed: str = ""
+    # a turn that only thanks or greets: its kind (bot/dialogue/courtesy.py), answered as such with no entry
+    courtesy: str = ""
 
 
 def build_query(
@@ -69,6 +72,15 @@ def build_query(
     alone is answered in when no earlier turn of the user's says one (the chat page's browser language); `entry_of`:
     the text of the entry an answer showed first (a short question in its words asks of it)."""
     languages = detect if isinstance(detect, Languages) else Languages(detect, english_words)
+    polite = courtesy(question)
+    if polite is not None:
+        # "gracias" after a French answer is Spanish; "ok thanks" and "Hallo" (several languages' words) keep the
+        # conversation's
+        said = polite.language if polite.language in SUPPORTED else None
+        asked = language or said or conversation_language(history, languages) or prior
+        turn = resolve(question, [], None, known, languages, None)  # read alone: it refers to nothing
+        reading = read_text(question, asked, english_words, languages)
+        return Query(question, tuple(history), turn, reading, "", False, courtesy=polite.kind)
     turn = resolve(question, history, llm, known, languages, entry_of)
     typed = ""
     before = previous_user_turn(history)

@@ -21,7 +21,7 @@ from faqbot.bot.dialogue.words import (
     SHORT,
     word_count,
 )
-from faqbot.languages import PACKS, any_pattern
+from faqbot.languages import any_pattern, expand, words
 
 # a setting's value or unit asks for the fix too: it is there, or the entry gives none (bot/answers/detail.py)
 ASKS_FIX = any_pattern("fix_request_patterns", "value_request_patterns", "unit_request_patterns")
@@ -33,7 +33,7 @@ FAILED_WORDS = 16
 # did not help ("that did not work"), its SQL or configuration ("give me the SQL"), its cause ("why?"). Each
 # pattern says where it stands itself ("why" only opens a turn that is nothing more), so no \b is added.
 ENTRY_REQUESTS = {
-    kind: re.compile("|".join(f"(?:{p})" for pk in PACKS.values() for p in getattr(pk, f"{field}_patterns")), re.I)
+    kind: re.compile("|".join(f"(?:{expand(p)})" for p in words(f"{field}_patterns")), re.I)
     for kind, field in (("failed", "failed_fix"), ("code", "code_request"), ("cause", "cause_request"))
 }
 

@@ -9,13 +9,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from faqbot.bot.retrieval.glossary import english_terms
-from faqbot.bot.retrieval.keyword_language import english_keywords
+from faqbot.bot.retrieval.keyword_language import english_keywords, glossary_language
 from faqbot.bot.retrieval.report import Report, read_report, without_links
 from faqbot.bot.retrieval.xling import Gloss, gloss
 from faqbot.ingest.textproc import SUPPORTED, detect_language
 
 # a language detector: ingest/textproc.py detect_language, or a turn's `Languages`
 Detect = Callable[[str], tuple[str, float]]
+
+
+GLOSSARY_SIGN = 0.6  # the confidence of a language read from the user's topic words beside a pasted error
 
 
 class Languages:
@@ -34,6 +37,8 @@ class Languages:
             code, confidence = self._detect(text)
             if code != "en" and self._english and english_keywords(text, self._english):
                 code = "en"
+            elif code == "en" and self._english and (own := glossary_language(text, self._english)):
+                code, confidence = own, GLOSSARY_SIGN
             self._seen[text] = (code, confidence)
         return self._seen[text]
 

@@ -28,16 +28,19 @@ from faqbot.languages import PACKS
 
 # per language, the glossary of a language written with spaces (the packs': languages/fr.py, es.py)
 TERMS: dict[str, dict[str, str]] = {code: dict(p.glossary) for code, p in PACKS.items() if p.spaced and p.glossary}
+ENDINGS: dict[str, tuple[str, ...]] = {code: PACKS[code].glossary_endings for code in TERMS}
 
 
-def _pattern(terms: dict[str, str]) -> re.Pattern[str]:
-    # whole words or phrases of the folded text, a plural "s" allowed, longest first; after an elided article
-    # or pronoun too ("n'apparaissent", "l'echec", "qu'au"), not inside a quoted name or a hyphenated word
+def _pattern(terms: dict[str, str], endings: tuple[str, ...]) -> re.Pattern[str]:
+    # whole words or phrases of the folded text, longest first, the pack's endings allowed (a plural "s"); after
+    # an elided article or pronoun too ("n'apparaissent", "l'echec", "qu'au"), not inside a quoted name or a
+    # hyphenated word
     body = "|".join(re.escape(t).replace(r"\ ", r"\s+") for t in sorted(terms, key=len, reverse=True))
-    return re.compile(rf"(?:(?<=\b[cdjlmnst]')|(?<=\bqu')|(?<![\w'-]))(?:{body})s?(?![\w-])")
+    ends = "|".join(re.escape(e) for e in endings)
+    return re.compile(rf"(?:(?<=\b[cdjlmnst]')|(?<=\bqu')|(?<![\w'-]))(?:{body})(?:{ends})?(?![\w-])")
 
 
-_PATTERNS = {lang: _pattern(terms) for lang, terms in TERMS.items()}
+_PATTERNS = {lang: _pattern(terms, ENDINGS[lang]) for lang, terms in TERMS.items()}
 
 
 @dataclass
@@ -52,7 +55,7 @@ class Gloss:
 def gloss(text: str, lang: str) -> Gloss:
     """The English reading of a question's terms, for a language whose pack has a glossary of whole words
     (French, Spanish, German; empty for the others)."""
-    pattern, terms = _PATTERNS.get(lang), TERMS.get(lang, {})
+    pattern, terms, ends = _PATTERNS.get(lang), TERMS.get(lang, {}), ENDINGS.get(lang, ())
     if pattern is None:
         return Gloss("", text)
     folded = fold(text).replace("’", "'")
@@ -60,7 +63,7 @@ def gloss(text: str, lang: str) -> Gloss:
 
     def put(m: re.Match[str]) -> str:
         t = re.sub(r"\s+", " ", m.group(0))
-        english = terms.get(t) or terms[t[:-1]]  # the plural "s" the pattern allows
+        english = terms.get(t) or next(terms[t[: -len(e)]] for e in ends if t.endswith(e) and t[: -len(e)] in terms)
         if english not in seen:
             seen.append(english)
         return english

@@ -169,7 +169,8 @@ def test_an_error_pasted_alone_on_a_spanish_page_is_answered_in_spanish(server, 
     url, _ = server
     context, page = open_localized(browser, url, "es-ES", "es")
     ask(page, "Table sink 'vvp.default.t' doesn't support consuming update and delete changes which is produced")
-    page.wait_for_function("document.querySelector('#detected')?.innerText.includes('EN → ES')", timeout=20_000)
+    badge = f"EN · {UI['es']['answered_in']} ES"
+    page.wait_for_function(f"document.querySelector('#detected')?.innerText.includes({badge!r})", timeout=20_000)
     assert page.locator("#chat .bot-row").last.get_by_text(re.compile("Según la entrada|No estoy seguro")).count()
     assert UI["es"]["send"] in page.locator("#send").inner_text()  # the page stays Spanish
     context.close()

@@ -353,3 +353,27 @@ def test_a_symptom_saying_not_allowed_is_no_fix_ruled_out(bot):
     a1, a2 = chat(bot, "mysql cdc source keeps failing with java.io.EOFException: SSL peer shut down incorrectly",
                   "now the job is not allowed to write to the sink table")
     assert "SSL peer" in english_title(a1.citations[0]) and "SSL peer" not in english_title(a2.citations[0])
+
+
+@pytest.mark.parametrize(
+    ("first", "cannot"),
+    [
+        (
+            "flink does not consume anything from kafka, telnet to the broker works but the consumer gets no "
+            "messages. there is an nginx proxy in between",
+            "we can't change the broker config",
+        ),
+        (
+            "flink no consume nada de kafka, telnet al broker funciona pero el consumidor no recibe mensajes. hay un "
+            "proxy nginx en medio",
+            "no podemos cambiar la config del broker",
+        ),
+    ],
+)
+def test_a_fix_the_user_cannot_apply_in_shorter_words_is_left_out(bot, first, cannot):
+    """A sixteenth trial's "no podemos cambiar la config del broker" got the advertised.listeners fix again: "config" is
+    how "configure" is written short, and "la", "del" are no words of the English entry."""
+    a1, a2 = chat(bot, first, cannot)
+    assert "Kafka" in a2.citations[0].title and a2.citations[0].title == a1.citations[0].title
+    assert "advertised.listeners" in a1.text and "advertised.listeners" not in a2.text, a2.text
+    assert "direct network path" in a2.text

@@ -73,4 +73,18 @@ def test_a_german_role_follow_up_the_faq_lacks_is_not_answered_with_the_same_ent
     # as "And for the sink?" after a Kafka source's latency: the corpus has no sink latency entry
     a1, a2 = _chat(bot, "Warum hat meine Kafka-Quelle eine hohe Latenz?", "und für die Senke?")
     assert "latency" in a1.citations[0].title.lower()
-    assert a2.abstained and a2.decision.reason == "follow_up_repeats_entry", a2.decision
+    assert a2.decision.outcome == "closest" and a2.decision.reason == "follow_up_repeats_entry", a2.decision
+    assert a2.citations[0].chunk_id == a1.citations[0].chunk_id  # shown first among the closest, not answered
+
+
+def test_und_auf_franzoesisch_gives_the_entry_in_french(bot):
+    """A sixteenth trial's "und auf Französisch?" repeated the English answer; "and in French?" gave the French one."""
+    a1, a2 = _chat(
+        bot,
+        "Unser Flink Job schreibt nach Hologres und bricht ab mit: FATAL: remaining connection slots are reserved "
+        "for non-replication superuser connections. Was tun?",
+        "und auf Französisch?",
+    )
+    assert a1.language == "en" and a2.language == "fr", (a1.language, a2.language)
+    assert a2.citations[0].language == "fr" and a2.citations[0].title.startswith("Erreur"), a2.citations[0].title
+    assert a2.citations[0].chunk_id in {v["chunk_id"] for v in a1.citations[0].other_versions}

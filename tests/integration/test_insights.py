@@ -222,3 +222,15 @@ def test_gap_grouping_puts_questions_on_one_entry_together(bot):
     assert precision >= 0.45 and precision >= 10 * chance, (precision, chance)
     multilingual = [k for k in set(labels) if len({qs[i][2] for i in range(len(qs)) if labels[i] == k}) > 1]
     assert len(multilingual) >= 10  # paraphrases across languages are grouped, not only same-language ones
+
+
+def test_thanks_and_greetings_are_no_gap(bot, tmp_path):
+    """"merci !" and "hola" are answered with no entry (decision not_covered, reasons thanks and greeting): they are
+    not questions the FAQ failed, and a maintainer's gap list does not show them."""
+    store = SqlFeedback(str(tmp_path / "feedback.db"))
+    for q in ("merci !", "muchas gracias", "hola", "How do I install Flink on Windows 95?"):
+        a = bot.ask(q).to_json()
+        store.record_answer(a)
+    examples = [e for g in InsightsSource(store, lambda: bot.retriever).data(30).gaps for e in g.examples]
+    assert any("Windows 95" in e for e in examples), examples
+    assert not any(w in e for e in examples for w in ("merci", "gracias", "hola")), examples

@@ -16,6 +16,13 @@ def test_french_and_spanish_terms_are_read_in_english():
     assert gloss("table vide", "en").words == "" and gloss("nothing here", "fr").words == ""
 
 
+def test_a_spanish_verb_is_read_in_its_plural_and_infinitive():
+    """The glossary writes "aparece", "tarda", "falla"; users write "tardan en aparecer", "fallan"."""
+    g = gloss("Mis datos tardan mucho en aparecer en ClickHouse", "es")
+    assert "delay" in g.words and "visible" in g.words and "aparecer" not in g.text
+    assert "fails" in gloss("los jobs fallan", "es").words
+
+
 def _chunk(title: str, body: str, aliases: list[str] | None = None) -> Chunk:
     return Chunk(title, "d.en", "D", "d", "d.en.txt", "en", title, body, 1, 2, aliases=aliases or [])
 

@@ -1,0 +1,51 @@
+"""bot/dialogue/courtesy.py: a turn that only thanks or greets, in its language; anything more is a question."""
+
+from __future__ import annotations
+
+import pytest
+from faqbot.bot.dialogue.courtesy import GREETING, THANKS, courtesy
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "lang"),
+    [
+        ("gracias", THANKS, "es"),
+        ("¡Muchas gracias! 🙏", THANKS, "es"),
+        ("merci beaucoup", THANKS, "fr"),
+        ("ok merci", THANKS, "fr"),
+        ("thank you very much!!!", THANKS, "en"),
+        ("ok thanks", THANKS, "en"),
+        ("danke schön", THANKS, "de"),
+        ("谢谢！", THANKS, "zh"),
+        ("Bonjour", GREETING, "fr"),
+        ("hola", GREETING, "es"),
+        ("hi there", GREETING, "en"),
+        ("Hallo", GREETING, None),  # German and Dutch: the conversation's language decides
+        ("thanks, that fixed it", THANKS, "en"),
+        ("ça marche, merci", THANKS, "fr"),
+        ("ya funciona", THANKS, "es"),
+    ],
+)
+def test_thanks_and_greetings_in_their_language(text, kind, lang):
+    c = courtesy(text)
+    assert c is not None and (c.kind, c.language) == (kind, lang), c
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ok",  # an acknowledgement alone may wait for more
+        "thanks, that fixed it? no, still failing",
+        "merci, et pour le sink ?",
+        "gracias, y para el sink?",
+        "hello, my kafka source fails",
+        "Thanks. Why?",
+        "that worked?",
+        "ça ne marche pas",
+        "no funciona",
+        "hi, the Hologres sink reports Backpressure exceeds reject limit",
+        "",
+    ],
+)
+def test_anything_more_is_a_question(text):
+    assert courtesy(text) is None

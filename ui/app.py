@@ -30,6 +30,12 @@ def ui_text(lang: str) -> dict[str, str]:
 
 
 UI = {lang: ui_text(lang) for lang in SUPPORTED}
+# Gradio's default theme sets bold text in "Source Sans Pro" 600, whose bundled file holds a few glyphs: the page's
+# title and buttons mixed it with the system's bold ("Apache", "FAQ" and "Ask" in another font: a sixteenth trial).
+# Its regular and bold files are whole: bold text takes the 700 one.
+THEME = gr.themes.Default(
+    font=[gr.themes.LocalFont("Source Sans Pro", weights=(400, 700)), "ui-sans-serif", "system-ui", "sans-serif"]
+)
 # each language by its own name: "English", "Français", "Español"
 LANG_CHOICES = [("Auto", "auto"), *((LANGUAGE_NAMES[c][c].capitalize(), c) for c in SUPPORTED)]
 CSS = """

@@ -49,7 +49,7 @@ def create_app(
     from fastapi import FastAPI
     from starlette.middleware.cors import CORSMiddleware
 
-    from .app import CSS, build_ui
+    from .app import CSS, THEME, build_ui
 
     # `settings`: what `serve` read at its start; an app built in process (tests) reads them here
     settings = settings or Settings.from_env()
@@ -83,6 +83,7 @@ def create_app(
             app,
             build_page(source, retention_days),
             path="/insights",
+            theme=THEME,
             footer_links=[],
             show_error=False,
             max_file_size=1,
@@ -93,7 +94,9 @@ def create_app(
     demo.queue(default_concurrency_limit=max_concurrency * 4, max_size=256)
     # no Gradio footer: its links ("Use via API", …) speak the browser's language, which Gradio gives no
     # way to pin to the page's; the Gradio API itself stays (gradio_client, api_name="/answer")
-    app = gr.mount_gradio_app(app, demo, path="/", css=CSS, footer_links=[], show_error=False, max_file_size=1)
+    app = gr.mount_gradio_app(
+        app, demo, path="/", css=CSS, theme=THEME, footer_links=[], show_error=False, max_file_size=1
+    )
     return app, state
 
 

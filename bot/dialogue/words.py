@@ -66,3 +66,7 @@ def word_count(text: str) -> int:
 
 # a Java exception's or error's class name: "IllegalArgumentException", "SQLSyntaxErrorException"
 ERROR_CLASS = re.compile(r"\b[A-Z]\w*(?:Exception|Error)\b")
+# a message quoted in a turn, three words or more ("¿Cómo soluciono el error 'doesn't support consuming update and
+# delete changes'?"): a problem of its own, as an error's class name is
+_QUOTED_WORD = r"""[^\s'"“”«»]+(?:'\w+[^\s'"“”«»]*)*"""  # "doesn't" is one word
+QUOTED_MESSAGE = re.compile(rf"""(?<!\w)['"“«]\s*{_QUOTED_WORD}(?:[ \t]+{_QUOTED_WORD}){{2,}}\s*['"”»](?!\w)""")

@@ -491,3 +491,22 @@ def test_a_pasted_report_shows_as_typed_in_the_user_bubble(server, browser):
     ask(page, "how do I fix it?")  # the history read back from the bubble: the same Kafka entry, its fix
     assert "Kafka" in page.locator("#chat .bot-row").last.inner_text()
     page.close()
+
+
+def test_bold_text_is_drawn_in_one_font(server, browser):
+    """Gradio's default theme set the title and buttons in "Source Sans Pro" 600, whose bundled file holds a few
+    glyphs: the "A" of "Apache", "FAQ" and "Ask" came out of it and the other letters out of the system's bold (a
+    sixteenth trial's screenshots). Every glyph of the title and of the send button comes from one font, the page's
+    own (ui/app.py THEME)."""
+    url, _ = server
+    page = open_chat(browser, url)
+    page.wait_for_timeout(500)  # the fonts' files
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+    for selector in ("#header h2", "#send"):
+        node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+        fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+        assert len(fonts) == 1 and fonts[0]["isCustomFont"], (selector, fonts)
+    page.context.close()

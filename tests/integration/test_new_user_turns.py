@@ -8,6 +8,8 @@ import pytest
 from faqbot.bot.answers.answer import Turn
 from faqbot.bot.answers.phrases import phrase
 
+from tests.support import chat
+
 
 def _entry(citation) -> set[str]:
     return {citation.chunk_id, *(v["chunk_id"] for v in citation.other_versions)}
@@ -247,3 +249,17 @@ def test_a_request_beside_a_new_error_is_a_new_question(bot):
     *_, a2 = chat(bot, "Ma fenêtre Kafka ne produit aucun résultat", "Timeout expired fetching metadata, que faire ?")
     assert a2.language == "fr"
     assert english_title(a2.citations[0]) != WINDOW_TITLE, a2.citations[0].title
+
+
+def test_a_fix_request_quoting_its_own_error_is_its_own_question(bot):
+    """"¿Cómo soluciono el error 'doesn't support consuming update and delete changes'?" after a Kafka window answer
+    was given that window entry's fix (the README's screenshot, retaken in a twenty-sixth session, showed it): a
+    message quoted in the turn names a problem of its own, as an exception's class name does."""
+    first, a = chat(
+        bot,
+        "Ma fenêtre event time sur une source Kafka ne produit aucune sortie, pourquoi ?",
+        "¿Cómo soluciono el error 'doesn't support consuming update and delete changes'?",
+    )
+    assert "fen" in first.citations[0].title.lower() or "window" in first.citations[0].title.lower()
+    assert "consuming update and delete changes" in a.citations[0].title, a.citations[0].title
+    assert a.language == "es"

@@ -17,6 +17,7 @@ PACK = LanguagePack(
         "entre todo todos está están estoy tiene tienen otro otra fue me sale salen durante mientras".split()
     ),
     english_homographs=frozenset("ha he son es me sale".split()),
+    detection_words=frozenset("hago puedo debo tengo hay uso".split()),
     markers=frozenset("ñ¿¡áíóú"),
     labels=frozen(
         {

@@ -88,6 +88,7 @@ PACK = LanguagePack(
         r"ça (?:marche|fonctionne)(?: maintenant)?",
         r"c['’]est (?:bon|réglé|résolu)",
         r"(?:problème )?résolu",
+        r"ça a (?:réglé|résolu|corrigé|marché)(?: (?:le|mon|ce) (?:problème|pb|souci|bug))?",
     ),
     greeting_patterns=(r"bonjour", r"salut", r"bonsoir", r"coucou"),
     repeat_patterns=(

@@ -115,9 +115,9 @@ def _not_covered(r: Retrieval, question: str, notices: list[str]) -> Answer:
     lang = r.language
     if r.decision.reason == "bare_reference":  # "why?" first: nothing to answer about, and nothing searched
         parts = AnswerParts(warning=phrase("nothing_to_refer", lang), advice=phrase("describe_problem", lang))
-    elif r.decision.reason in COURTESY_REPLIES:  # "merci !", "hola": answered in kind
+    elif r.decision.reason in COURTESY_REPLIES:  # "merci !", "hola": answered in kind, with no warning sign
         reply, advice = COURTESY_REPLIES[r.decision.reason]
-        parts = AnswerParts(warning=phrase(reply, lang), advice=phrase(advice, lang))
+        parts = AnswerParts(heading=phrase(reply, lang), advice=phrase(advice, lang))
     else:
         # input none of whose words the FAQ uses (decision reason no_known_word) is asked to describe a problem
         advice = "describe_problem" if r.decision.reason == "no_known_word" else "rephrase"

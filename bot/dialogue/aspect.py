@@ -13,7 +13,7 @@ from faqbot.bot.dialogue.shown import put_first
 from faqbot.bot.dialogue.words import REFERS_BACK, WORD
 from faqbot.bot.retrieval.corpus_words import CorpusWords, corpus_words
 from faqbot.bot.retrieval.decision import CLOSEST, NOT_COVERED, Decision
-from faqbot.ingest.textproc import tokenize
+from faqbot.ingest.textproc import fold, tokenize
 
 if TYPE_CHECKING:
     from faqbot.bot.retrieval.reading import Reading
@@ -29,11 +29,19 @@ ASPECT_MARGIN = 0.05
 REPEATS_ENTRY, LOSES_TOPIC = "follow_up_repeats_entry", "follow_up_loses_topic"
 DECLINED = (REPEATS_ENTRY, LOSES_TOPIC)
 READ_ALONE = "follow_up_read_alone"
+ENTRY_NAMES_ASPECT = "follow_up_entry_names_aspect"  # the entry under discussion names the product asked about
 ENTRY_BEFORE = "follow_up_entry_before"  # a request about the entry, after a declined follow-up: the one before
 
 
 def _mentions(text: str, aspect: tuple[str, ...]) -> bool:
     return bool(phrase_pattern(list(aspect)).search(text))
+
+
+def _names(text: str, aspect: tuple[str, ...]) -> bool:
+    """Whether a text names the aspect's names as words, a hyphen read as a space ("upsert-kafka" is the "Upsert
+    Kafka." a fix ends on)."""
+    spaced = fold(text).replace("-", " ")
+    return any(re.search(rf"\b{re.escape(fold(a).replace('-', ' '))}\b", spaced) for a in aspect)
 
 
 def _text(h: Hit, with_body: bool = True) -> str:
@@ -163,6 +171,13 @@ def decline_repeat(
         found_on_topic = _on_topic(retriever, r, turn, before, words)
         if found_on_topic is not None:
             return found_on_topic
+    if turn.names_product and not repeats and _names(_text(before), turn.new_aspect):
+        # the entry under discussion names what the follow-up asks about ("y si uso upsert-kafka?" after the entry
+        # whose fix is "a sink that supports upserts, such as Upsert Kafka"; a seventeenth trial was told "not
+        # covered"): that entry first among the closest
+        hits = [before] + [h for h in r.hits if h.group != before.group]
+        decision = Decision(CLOSEST, r.confidence, ENTRY_NAMES_ASPECT)
+        return replace(r, hits=hits, decision=decision, features={**r.features, ENTRY_NAMES_ASPECT: 1.0})
     # Declined: not answered with the entry. A role named anew on the entry found again ("and for the sink?" after
     # a MySQL dimension table's "SSL peer shut down incorrectly", whose URL fix holds for a sink too) gets the
     # closest entries, that entry first: a false "not covered" costs the user most (issue 22's cost table; a

@@ -46,7 +46,7 @@ from faqbot.bot.dialogue.words import (
 )
 from faqbot.bot.retrieval.reading import Detect
 from faqbot.ingest.textproc import detect_language, fold, tokenize
-from faqbot.languages import CJK, PACKS, ROLE_KINDS
+from faqbot.languages import CJK, PACKS, ROLE_KINDS, unaccented
 
 if TYPE_CHECKING:
     from faqbot.bot.llm.backend import LLMBackend
@@ -74,7 +74,7 @@ def phrase_pattern(phrases: list[str]) -> re.Pattern[str]:
 
 _ROLE_RE = {role: phrase_pattern([p for words in by_lang.values() for p in words]) for role, by_lang in ROLES.items()}
 _ASKS_LANGUAGE = re.compile(
-    rf"\b{_IN}\s+({'|'.join(sorted({n for names in ANSWER_LANGUAGE_NAMES for n in names.values()}))})\b",
+    rf"\b{_IN}\s+({'|'.join(sorted({unaccented(n) for names in ANSWER_LANGUAGE_NAMES for n in names.values()}))})\b",
     re.IGNORECASE,
 )
 

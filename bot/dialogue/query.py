@@ -80,7 +80,9 @@ def build_query(
         asked = language or said or conversation_language(history, languages) or prior
         turn = resolve(question, [], None, known, languages, None)  # read alone: it refers to nothing
         reading = read_text(question, asked, english_words, languages)
-        return Query(question, tuple(history), turn, reading, "", False, courtesy=polite.kind)
+        # what the page says was detected: the language of its words, not the detector's fallback ("salut": English)
+        typed = polite.language or reading.language
+        return Query(question, tuple(history), turn, reading, "", False, typed=typed, courtesy=polite.kind)
     turn = resolve(question, history, llm, known, languages, entry_of)
     typed = ""
     before = previous_user_turn(history)

@@ -36,6 +36,7 @@ REASONS = {
     "no_known_word": "a question in Latin script none of whose words the FAQ uses",
     "follow_up_repeats_entry": "a follow-up naming a new aspect found the previous question's entry again",
     "follow_up_loses_topic": "a follow-up naming another product found an entry off the previous topic",
+    "follow_up_entry_names_aspect": "a follow-up naming a product the entry under discussion names: that entry first",
     "entry_check_accepted": "the LLM read the entry and accepted it",
     "entry_check_none_accepted": "the LLM read the closest entries and accepted none",
     "bare_reference": 'a follow-up that only points back ("how do I fix it?") with no earlier question',

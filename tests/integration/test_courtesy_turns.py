@@ -22,11 +22,13 @@ def test_thanks_after_an_answer_is_answered_in_kind(bot, thanks, lang):
     assert not a.citations and a.decision.outcome == "not_covered" and a.decision.reason == "thanks", a.decision
     assert a.text.startswith(phrase("thanks_reply", lang)) and phrase("ask_next", lang) in a.text, a.text
     assert phrase("not_covered", lang) not in a.text
+    assert not a.parts.warning  # no warning sign on the page (a seventeenth trial saw "⚠️ Hola.")
 
 
 def test_a_greeting_first_asks_for_the_problem(bot):
     a = bot.ask("Bonjour !")
     assert a.language == "fr" and a.decision.reason == "greeting" and not a.citations
+    assert a.detected_language == "fr"  # the page's badge said "EN · réponse en FR" (a seventeenth trial)
     assert phrase("greeting_reply", "fr") in a.text and phrase("ask_first", "fr") in a.text, a.text
 
 

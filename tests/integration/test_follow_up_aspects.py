@@ -191,3 +191,19 @@ def test_a_question_asked_of_the_entry_keeps_the_previous_role(bot):
     assert "上游改了表结构" in a2.standalone_query and "下游改了表结构" not in a2.standalone_query, a2.standalone_query
     _b1, b2 = _chat(bot, "my kafka source table reads nothing", "and for the sink?")
     assert "kafka sink" in b2.standalone_query, b2.standalone_query
+
+
+def test_a_product_the_entry_under_discussion_names_keeps_that_entry(bot):
+    """A seventeenth trial's "y si uso upsert-kafka?" after the "doesn't support consuming update and delete changes"
+    entry, whose fix is "a sink that supports upserts, such as Upsert Kafka", was "not covered" (the upsert-kafka
+    PRIMARY KEY entry, found first, loses the topic): that entry stays first among the closest."""
+    a1, a2 = _chat(
+        bot,
+        "me sale este error al hacer insert into en kafka normal: Table sink 'default_catalog.default_database."
+        "kafka_out' doesn't support consuming update and delete changes which is produced by node TableSourceScan("
+        "table=[[mysql_cdc_orders]])",
+        "y si uso upsert-kafka?",
+    )
+    assert "consuming update and delete changes" in a1.citations[0].title
+    assert a2.decision.outcome == "closest" and a2.decision.reason == "follow_up_entry_names_aspect", a2.decision
+    assert _entry(a2.citations[0]) == _entry(a1.citations[0]) and "Upsert Kafka" in a2.text, a2.text

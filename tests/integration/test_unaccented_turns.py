@@ -34,3 +34,14 @@ def test_a_spanish_clause_before_a_pasted_error_is_answered_in_spanish(bot):
     a = bot.ask("error al crear la tabla sink: 'upsert-kafka' tables require to define a PRIMARY KEY constraint")
     assert a.detected_language == "es" and a.language == "es", (a.detected_language, a.language)
     assert "upsert-kafka" in a.citations[0].title
+
+
+def test_and_in_french_without_accents(bot):
+    """A seventeenth trial's "y en frances?" after a Spanish question repeated the answer in English."""
+    first, a = chat(
+        bot, "mi sink de hologres falla con Backpressure exceeds reject limit en el checkpoint", "y en frances?"
+    )
+    assert a.language == "fr" and a.citations[0].language == "fr", (a.language, a.citations[0].title)
+    assert a.citations[0].chunk_id in {v["chunk_id"] for v in first.citations[0].other_versions} | {
+        first.citations[0].chunk_id
+    }

@@ -23,6 +23,7 @@ from faqbot.bot.dialogue.courtesy import GREETING, THANKS, courtesy
         ("Hallo", GREETING, None),  # German and Dutch: the conversation's language decides
         ("thanks, that fixed it", THANKS, "en"),
         ("ça marche, merci", THANKS, "fr"),
+        ("merci, ca a regle le pb", THANKS, "fr"),
         ("ya funciona", THANKS, "es"),
     ],
 )

@@ -31,9 +31,25 @@ def _compile(fields: tuple[str, ...], code: str | None = None) -> re.Pattern[str
     return re.compile(alts, re.IGNORECASE) if alts else None
 
 
-# the whole turn: such words, punctuation and emoji between them (a full match tries every split: "thank you very
-# much" is not "thank" then more)
-_ALL = re.compile(rf"[\W_]*(?:(?:{_alternatives((*_FIELDS.values(), *_BESIDES))})[\W_]*)+", re.IGNORECASE)
+# each phrase such a turn may be made of, alone: the turn is read phrase by phrase, the longest at each word, never
+# by one pattern repeating an alternation ("ok ok ok ... x" took seconds per word added: "ok" is four packs')
+_WRITTEN = {
+    (expand(x), p.spaced) for p in PACKS.values() for f in (*_FIELDS.values(), *_BESIDES) for x in getattr(p, f)
+}
+_PHRASES = tuple(re.compile(rf"(?:{x})\b" if spaced else f"(?:{x})", re.IGNORECASE) for x, spaced in sorted(_WRITTEN))
+_BETWEEN = re.compile(r"[\W_]*")  # punctuation, spaces and emoji between the phrases
+
+
+def _only_courtesy(text: str) -> bool:
+    pos = _BETWEEN.match(text).end()  # type: ignore[union-attr]
+    while pos < len(text):
+        end = max((m.end() for p in _PHRASES if (m := p.match(text, pos))), default=pos)
+        if end == pos:
+            return False
+        pos = _BETWEEN.match(text, end).end()  # type: ignore[union-attr]
+    return True
+
+
 _OWN = {
     (kind, code): pattern
     for kind, field in _FIELDS.items()
@@ -51,7 +67,7 @@ class Courtesy:
 def courtesy(text: str) -> Courtesy | None:
     """The turn's courtesy when it holds nothing else (punctuation and emoji aside), else None. An acknowledgement
     alone ("ok", "d'accord") is not one: it may wait for more; nor is a question ("that worked?")."""
-    if len(text) > LONGEST or "?" in text or "？" in text or not _ALL.fullmatch(text):
+    if len(text) > LONGEST or "?" in text or "？" in text or not _only_courtesy(text):
         return None
     found = [(kind, code) for (kind, code), pattern in _OWN.items() if pattern.search(text)]
     if not found:

@@ -53,8 +53,9 @@ def entry_request(question: str) -> str:
     acknowledgement it opens on is not read ("ok and is that normal?" asks "is that normal?": an eighth trial)."""
     question = ACKNOWLEDGED.sub("", question, count=1) or question
     n_words = word_count(question)
-    own_error = ERROR_CLASS.search(question) or QUOTED_MESSAGE.search(question)
-    if n_words > FAILED_WORDS or (n_words > SHORT and own_error):
+    if n_words > FAILED_WORDS or (
+        n_words > SHORT and (ERROR_CLASS.search(question) or QUOTED_MESSAGE.search(question))
+    ):
         # a turn pasting an error of its own, or quoting its message, names its own problem (as in is_follow_up): "¿Cómo
         # soluciono el error 'doesn't support consuming update and delete changes'?" after a Kafka window answer
         # was given that window entry's fix (the README's screenshot, retaken in a twenty-sixth session)

@@ -68,5 +68,5 @@ def word_count(text: str) -> int:
 ERROR_CLASS = re.compile(r"\b[A-Z]\w*(?:Exception|Error)\b")
 # a message quoted in a turn, three words or more ("¿Cómo soluciono el error 'doesn't support consuming update and
 # delete changes'?"): a problem of its own, as an error's class name is
-_QUOTED_WORD = r"""[^\s'"“”«»]+(?:'\w+[^\s'"“”«»]*)*"""  # "doesn't" is one word
+_QUOTED_WORD = r"""[^\s'"“”«»]+(?:'[^\s'"“”«»]+)*"""  # "doesn't" is one word; each apostrophe splits it one way
 QUOTED_MESSAGE = re.compile(rf"""(?<!\w)['"“«]\s*{_QUOTED_WORD}(?:[ \t]+{_QUOTED_WORD}){{2,}}\s*['"”»](?!\w)""")

@@ -50,3 +50,22 @@ def test_thanks_and_greetings_in_their_language(text, kind, lang):
 )
 def test_anything_more_is_a_question(text):
     assert courtesy(text) is None
+
+
+def test_reading_a_turn_takes_linear_time():
+    """One pattern repeating the phrases' alternation backtracked over "ok ok ... x": 5 s for ten words ("ok" is four
+    packs' acknowledgement), holding the GIL. Read phrase by phrase, any turn up to the length checked is read at once
+    (CPU time, with a wide margin for a loaded machine, as tests/unit/test_textproc_linear.py does)."""
+    import time
+
+    from faqbot.bot.dialogue.courtesy import LONGEST
+    from faqbot.bot.dialogue.words import QUOTED_MESSAGE
+
+    for text in ("ok " * 19 + "x", "merci " * 9 + "x", "gracias ok vale " * 3 + "x", "thanks " * 8 + "x"):
+        start = time.process_time()
+        assert courtesy(text[:LONGEST]) is None
+        assert time.process_time() - start < 0.1, text
+    start = time.process_time()
+    QUOTED_MESSAGE.search("'" + "a'b" * 1300)
+    QUOTED_MESSAGE.search("'" + " ab" * 1300)
+    assert time.process_time() - start < 0.1

@@ -157,7 +157,7 @@ class Bot:
 
     def warm(self) -> None:
         """Load every model a first question could need (servers and benchmarks call this)."""
-        from faqbot.ingest.textproc import warm_up
+        from faqbot.ingest.langdetect import warm_up
 
         warm_up()
         self.retriever.cjk_dense.warm()

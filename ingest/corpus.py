@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .textproc import detect_document_language
+from .langdetect import detect_document_language
 
 DOC_SUFFIXES = {".txt", ".md", ".markdown"}
 MAX_BYTES = 5 * 1024 * 1024

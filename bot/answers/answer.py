@@ -106,8 +106,8 @@ class Answer:
     @property
     def unsaid_notices(self) -> list[str]:
         """The notices the answer's parts do not say themselves (the language model's fallback, the
-        question's language, low confidence): a client shows them beside the text."""
-        return [n for n in self.notices if n not in self.parts.notes]
+        question's language, low confidence; not its notes and facts): a client shows them beside the text."""
+        return [n for n in self.notices if n not in self.parts.notes and n not in self.parts.facts]
 
     def to_json(self) -> dict:
         data = asdict(self)

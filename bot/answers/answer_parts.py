@@ -34,6 +34,11 @@ class AnswerParts:
     warning: str = ""
     heading: str = ""  # "From the FAQ entry “…” [1]:" (or "The fix, from …")
     notes: tuple[str, ...] = ()  # notices said inside the answer (the entry exists only in another language)
+    # what the FAQ says of the question itself, whatever the entries shown: it lists the question with no answer
+    # under it, it never mentions the connector named. Said in the text (a client printing only `text` showed
+    # three unrelated entries without it: a seventeenth trial), after the closest entries' list (a notice between
+    # the warning and the list it introduces cut them apart: an eighth trial), else after the heading
+    facts: tuple[str, ...] = ()
     body: str = ""  # the entry's fix as quoted (Markdown, code verbatim), or the language model's answer
     closing: str = ""  # the note after the quote: abridged ("full entry in [1]"), or the parts' closing remark
     nearby: tuple[EntryLink, ...] = ()  # the closest entries, best first, each with its fix
@@ -47,6 +52,7 @@ class AnswerParts:
             warning=str(data.get("warning", "")),
             heading=str(data.get("heading", "")),
             notes=tuple(str(n) for n in data.get("notes", ())),
+            facts=tuple(str(n) for n in data.get("facts", ())),
             body=str(data.get("body", "")),
             closing=str(data.get("closing", "")),
             nearby=tuple(EntryLink(**e) for e in data.get("nearby", ())),

@@ -7,6 +7,7 @@ keeping code, SQL and error text verbatim in code blocks.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from faqbot.bot.answers.answer import Answer, Citation
 from faqbot.bot.answers.answer_parts import AnswerParts, EntryLink
@@ -98,7 +99,7 @@ def _answer(r: Retrieval, question: str, parts: AnswerParts, cites: list[Citatio
     abstained = r.decision.outcome == NOT_COVERED or not r.hits
     return Answer(
         question,
-        parts,
+        replace(parts, facts=_facts(r)),
         r.language,
         r.detected,
         cites,
@@ -258,6 +259,12 @@ def _notices(r: Retrieval) -> list[str]:
         out.append(phrase("low_confidence", r.language))
     if r.features.get(NO_VERSION) and r.hits and r.decision.outcome != NOT_COVERED:
         out.append(phrase("names_no_version", r.language, title=r.hits[0].chunk.title))
+    return out + list(_facts(r))
+
+
+def _facts(r: Retrieval) -> tuple[str, ...]:
+    """What the FAQ says of the question itself (AnswerParts.facts): said in the answer's text, and notices too."""
+    out = []
     if r.absent:
         # "StarRocks" names a connector the FAQ never writes: said, whether or not entries are shown
         key = "absent_connector" if r.decision.outcome == NOT_COVERED else "absent_connector_rest"
@@ -265,7 +272,7 @@ def _notices(r: Retrieval) -> list[str]:
     if r.unanswered:
         # the FAQ names the question as a heading, with nothing under it (bot/retrieval/unanswered.py)
         out.append(phrase("unanswered_heading", r.language, heading=r.unanswered))
-    return out
+    return tuple(out)
 
 
 def _see_also(

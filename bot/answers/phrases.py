@@ -197,9 +197,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "es": "Las preguntas frecuentes no mencionan {names}.",
     },
     "absent_connector_rest": {
-        "en": "The FAQ does not mention {names}: the entries below match the rest of your question.",
-        "fr": "La FAQ ne mentionne pas {names} : les entrées ci-dessous correspondent au reste de votre question.",
-        "es": "Las preguntas frecuentes no mencionan {names}: las entradas siguientes responden al resto de su "
+        "en": "The FAQ does not mention {names}: the entries shown match the rest of your question.",
+        "fr": "La FAQ ne mentionne pas {names} : les entrées citées correspondent au reste de votre question.",
+        "es": "Las preguntas frecuentes no mencionan {names}: las entradas citadas responden al resto de su "
         "pregunta.",
     },
     # "that did not work" saying what was tried, none of the entry's fixes (bot/answers/focus.py tried_other)

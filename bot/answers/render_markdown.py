@@ -37,13 +37,15 @@ def see_also_line(e: EntryLink) -> str:
 def blocks(parts: AnswerParts, language: str) -> list[tuple[str, str]]:
     """(part name, Markdown) of each part shown, in reading order. The HTML renderer renders the
     same blocks, so the chat and the API cannot say different things."""
+    facts = [("fact", f"_{n}_") for n in parts.facts]
     out = [("warning", parts.warning), ("heading", parts.heading)]
-    out += [("note", f"_{n}_") for n in parts.notes]
+    out += ([] if parts.nearby else facts) + [("note", f"_{n}_") for n in parts.notes]
     out.append(("body", parts.body))
     if parts.closing:
         out.append(("closing", f"_{parts.closing}_"))
     if parts.nearby:
         out.append(("nearby", "\n".join(nearby_line(e) for e in parts.nearby)))
+        out += facts
     out.append(("advice", parts.advice))
     if parts.see_also:
         lines = "\n".join(see_also_line(e) for e in parts.see_also)

@@ -45,7 +45,8 @@ from faqbot.bot.dialogue.words import (
     word_count,
 )
 from faqbot.bot.retrieval.reading import Detect
-from faqbot.ingest.textproc import detect_language, fold, tokenize
+from faqbot.ingest.langdetect import detect_language
+from faqbot.ingest.textproc import fold, tokenize
 from faqbot.languages import CJK, PACKS, ROLE_KINDS, unaccented
 
 if TYPE_CHECKING:

@@ -7,7 +7,8 @@ import re
 
 from faqbot.bot.answers.done import VERSION_TOKEN
 from faqbot.bot.dialogue.words import CJK_RUN, WORD
-from faqbot.ingest.textproc import fold, function_word_scores, identifiers
+from faqbot.ingest.langdetect import function_word_scores
+from faqbot.ingest.textproc import fold, identifiers
 from faqbot.languages import PACKS
 
 NOUNS_CAPITALISED = frozenset(code for code, p in PACKS.items() if p.capitalised_nouns)

@@ -22,7 +22,8 @@ from faqbot.bot.dialogue.requests import asked_focus, focus
 from faqbot.bot.dialogue.turns import is_bare_reference, previous_user_turn
 from faqbot.bot.dialogue.words import CJK_RUN
 from faqbot.bot.retrieval.reading import Detect, Languages, Reading, read_text
-from faqbot.ingest.textproc import SUPPORTED, bare_paste
+from faqbot.ingest.langdetect import bare_paste
+from faqbot.ingest.textproc import SUPPORTED
 
 if TYPE_CHECKING:
     from faqbot.bot.llm.backend import LLMBackend

@@ -20,8 +20,9 @@ import numpy as np
 from faqbot.bot.answers.answer import Answer, cited_numbers
 from faqbot.bot.evaluation.stats import percentiles
 from faqbot.bot.llm.checks import SupportScorer, answer_language, refuses
+from faqbot.ingest.langdetect import strip_code
 from faqbot.ingest.records import Chunk
-from faqbot.ingest.textproc import SUPPORTED, strip_code
+from faqbot.ingest.textproc import SUPPORTED
 
 
 def _code_like(needle: str) -> bool:

@@ -18,8 +18,9 @@ from faqbot.bot.answers.answer import MARKER, cited_numbers, repair_citations
 from faqbot.bot.answers.phrases import phrase
 from faqbot.bot.answers.provenance import URL, actionable, drop_unsourced_sentences, tells_to_act
 from faqbot.bot.llm.prompt import INSTRUCTION, SYSTEM
+from faqbot.ingest.langdetect import detect_language, strip_code
 from faqbot.ingest.records import Chunk
-from faqbot.ingest.textproc import SUPPORTED, detect_language, identifiers, strip_code
+from faqbot.ingest.textproc import SUPPORTED, identifiers
 from faqbot.languages import words
 
 if TYPE_CHECKING:

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from faqbot.ingest.textproc import WORD_RE, fold, function_word_scores, own_clauses, strip_code
+from faqbot.ingest.langdetect import function_word_scores, own_clauses, strip_code
+from faqbot.ingest.textproc import WORD_RE, fold
 from faqbot.languages import ANSWERED, PACKS
 
 KEYWORD_WORDS = 5  # longer text is a sentence: its language is the detector's to say

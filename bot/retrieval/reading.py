@@ -12,7 +12,8 @@ from faqbot.bot.retrieval.glossary import english_terms
 from faqbot.bot.retrieval.keyword_language import english_keywords, glossary_language
 from faqbot.bot.retrieval.report import Report, read_report, without_links
 from faqbot.bot.retrieval.xling import Gloss, gloss
-from faqbot.ingest.textproc import SUPPORTED, detect_language
+from faqbot.ingest.langdetect import detect_language
+from faqbot.ingest.textproc import SUPPORTED
 
 # a language detector: ingest/textproc.py detect_language, or a turn's `Languages`
 Detect = Callable[[str], tuple[str, float]]

@@ -25,14 +25,22 @@ def test_a_connector_the_faq_never_mentions_is_not_covered_and_named(bot, questi
     assert a.language == lang
     assert a.decision.outcome == "not_covered" and a.decision.reason == "absent_connector", a.decision
     assert not a.citations
-    assert phrase("absent_connector", lang, names=names) in a.notices, a.notices
+    said = phrase("absent_connector", lang, names=names)
+    assert said in a.notices, a.notices
+    # in the text itself, after "not covered": a client printing only `text` said nothing of what is missing
+    assert a.text.index(a.lead) < a.text.index(said) and said not in a.unsaid_notices
 
 
 def test_an_entry_close_to_the_rest_of_the_question_is_still_shown(bot):
     a = bot.ask("we get java.sql.SQLException: No suitable driver found for jdbc:oracle:thin:@10.0.3.4:1521:ORCL")
     assert a.decision.outcome != "not_covered", a.decision
     assert a.citations[0].title == "Error: No suitable driver found"
-    assert phrase("absent_connector_rest", "en", names="Oracle") in a.notices, a.notices
+    said = phrase("absent_connector_rest", "en", names="Oracle")
+    assert said in a.notices, a.notices
+    # after the entries it speaks of (the closest entries' list, or the quoted answer's heading), in the text
+    assert said in a.text and said not in a.unsaid_notices
+    if a.parts.nearby:
+        assert a.text.index("[3]") < a.text.index(said) < a.text.index(a.parts.advice)
 
 
 def test_a_connector_the_faq_mentions_is_not_absent(bot):

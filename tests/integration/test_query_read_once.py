@@ -17,7 +17,7 @@ import pytest
 from faqbot.bot.answers.answer import Turn
 from faqbot.bot.dialogue.aspect import DECLINED
 from faqbot.bot.retrieval import report as report_module
-from faqbot.ingest import textproc
+from faqbot.ingest import langdetect
 
 KAFKA_LATENCY = "Why does my Kafka source have high latency?"
 WITH_LINK = "Kafka SASL_SSL connection fails, as described in https://example.com/flink/kafka-sasl.html"
@@ -38,7 +38,7 @@ def counted(monkeypatch):
     """Counting wrappers around the real read_report and detect_language, put in place of every
     faqbot module's reference to them: {"read": Counter(text), "detect": Counter(text)}."""
     calls: dict[str, Counter[str]] = {"read": Counter(), "detect": Counter()}
-    originals = {"read": report_module.read_report, "detect": textproc.detect_language}
+    originals = {"read": report_module.read_report, "detect": langdetect.detect_language}
 
     def wrap(kind: str):
         real = originals[kind]

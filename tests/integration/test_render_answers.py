@@ -60,6 +60,7 @@ def test_every_outcome_is_composed(answers):
     assert {a.decision.outcome for a in answers} == set(REASON)
     assert any(a.parts.see_also for a in answers) and any(a.parts.notes for a in answers)
     assert any(a.parts.closing for a in answers) and any(a.parts.nearby for a in answers)
+    assert any(a.parts.facts for a in answers)  # a real post naming a connector the FAQ never mentions
 
 
 def test_the_parts_in_the_json_render_to_its_text(answers):
@@ -73,7 +74,9 @@ def test_the_text_of_each_outcome(answers):
     for a in answers:
         lang = a.language
         if a.decision.outcome == NOT_COVERED:
-            assert a.text == f"{PHRASES['not_covered'][lang]}\n\n{PHRASES['rephrase'][lang]}" and not a.citations
+            # what the FAQ says of the question (a connector it never mentions) between the two
+            said = [PHRASES["not_covered"][lang], *(f"_{f}_" for f in a.parts.facts), PHRASES["rephrase"][lang]]
+            assert a.text == "\n\n".join(said) and not a.citations
         elif a.decision.outcome == CLOSEST:
             assert a.text.startswith(PHRASES["closest"][lang] + "\n\n- [1] [")
             assert a.text.endswith(PHRASES["closest_check"][lang])

@@ -8,7 +8,7 @@ import pytest
 from faqbot.bot.answers.answer import Turn
 from faqbot.bot.dialogue.conversation import resolve
 from faqbot.bot.dialogue.resume import Resumed, resumed
-from faqbot.ingest.textproc import detect_language
+from faqbot.ingest.langdetect import detect_language
 
 from tests.support import chat, english_title
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from faqbot.ingest.asking import asking_language, question_clauses
-from faqbot.ingest.textproc import detect_language
+from faqbot.ingest.langdetect import detect_language
 
 UPSERT = "Table sink 'vvp.default.t' doesn't support consuming update and delete changes which is produced by node"
 TIMEOUT = "Caused by: org.apache.kafka.common.errors.TimeoutException: Timeout expired while fetching topic metadata"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from faqbot.bot.retrieval.report import DENSE_CHARS, read_report
-from faqbot.ingest.textproc import detect_language
+from faqbot.ingest.langdetect import detect_language
 
 POST = """Sink shows nothing: job RUNNING but no rows in the ClickHouse table
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from faqbot.ingest.textproc import detect_language, frames_as_calls, identifiers, tokenize
+from faqbot.ingest.langdetect import detect_language
+from faqbot.ingest.textproc import frames_as_calls, identifiers, tokenize
 
 
 @pytest.mark.parametrize(
@@ -168,6 +169,6 @@ def test_real_posts_are_read_in_their_reporters_language_not_their_pasted_errors
     ],
 )
 def test_a_bare_paste_is_output_without_a_word_of_the_user(text, bare):
-    from faqbot.ingest.textproc import bare_paste
+    from faqbot.ingest.langdetect import bare_paste
 
     assert bare_paste(text) is bare

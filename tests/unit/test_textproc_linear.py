@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import time
 
-from faqbot.ingest import textproc
+from faqbot.ingest import langdetect, textproc
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -43,7 +43,7 @@ def test_identifiers_match_the_old_pattern(text):
 @given(SHORT)
 def test_strip_code_matches_the_old_pattern_up_to_spaces(text):
     old = OLD_CODEY.sub(" ", text)
-    assert textproc.strip_code(text).split() == old.split()
+    assert langdetect.strip_code(text).split() == old.split()
 
 
 @settings(max_examples=3000, deadline=None, database=None)
@@ -55,7 +55,7 @@ def test_names_match_the_old_pattern(text):
 
 def _readers(text: str) -> None:
     textproc.identifiers(text)
-    textproc.strip_code(text)
+    langdetect.strip_code(text)
     textproc.names(text)
     textproc.tokenize(text, "en")
     textproc.query_tokens(text, "fr")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from faqbot.ingest.textproc import detect_language
+from faqbot.ingest.langdetect import detect_language
 from faqbot.languages import unaccented
 
 

@@ -185,11 +185,12 @@ def _clauses_language(own: str, *, first_only: bool = False) -> str | None:
     words = {p for w in WORD_RE.findall(own.lower()) for p in re.split(r"['’]", w) if len(p) > 1}
     low = own.lower()
     marks = {code: 1.5 * sum(low.count(c) for c in _MARKERS[code]) for code in _OWN_WORDS}
-    # a word English writes too counts for a language in clauses holding that language's own words ("mi sink es
-    # kafka normal" after a pasted error: "es" is Elasticsearch's short name, "mi" only Spanish; a fifteenth trial
-    # was answered in English)
+    # a word English writes too counts for a language in clauses holding a word only that language writes ("mi sink
+    # es kafka normal" after a pasted error: "es" is Elasticsearch's short name, "mi" only Spanish; a fifteenth trial
+    # was answered in English). Not one it shares: "que" (French, Spanish, Portuguese) made Portuguese's "da" count
+    # beside Spanish's "el", "hago" ("el sink a rds mysql da Deadlock found ..., que hago": English, a seventeenth trial)
     for code, vocab in _OWN_WORDS.items():
-        if words & vocab:
+        if any(_OWN_LANGUAGES[w] == 1 for w in words & vocab):
             marks[code] += len(words & PACKS[code].english_homographs)
     if max(sum(w in vocab for w in words) + marks[code] for code, vocab in _OWN_WORDS.items()) < OWN_WORDS_MINIMUM:
         return _sure_reading(own, words)

@@ -77,6 +77,9 @@ def test_detect_language(text, lang):
         ("the source fails at startup: java.lang.IllegalArgumentException: timeout value is negative", "en"),
         # the error pasted inside the user's sentence: their words up to the last one of their own decide
         ("el sink a RDS MySQL falla con Deadlock found when trying to get lock; try restarting transaction", "es"),
+        # a seventeenth trial: "que" (French, Spanish, Portuguese) made Portuguese's English homograph "da" count
+        # beside Spanish's "el" and "hago"; read English
+        ("el sink a rds mysql da Deadlock found when trying to get lock, que hago", "es"),
         ("mon sink vers RDS MySQL plante avec Deadlock found when trying to get lock; try restarting transaction", "fr"),  # noqa: E501
         ("the sink to RDS MySQL fails with Deadlock found when trying to get lock; try restarting transaction", "en"),
         # a fifteenth trial: "es" (Elasticsearch's short name in English) counts beside "mi", a word only Spanish writes

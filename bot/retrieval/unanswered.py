@@ -65,8 +65,8 @@ def unanswered_headings(manifest: Manifest, chunks: Sequence[Chunk]) -> list[Hea
 def asked_heading(
     headings: Sequence[Heading], question: str, language: str, df: Mapping[str, int], n_chunks: int
 ) -> str:
-    """The title, in the answer's `language` when the FAQ has it in that language, of the heading the question asks
-    (the one holding the largest share), or ""."""
+    """The title, in the answer's `language` when the FAQ has it in that language (else in English), of the heading
+    the question asks (the one holding the largest share), or ""."""
     best: tuple[float, str] = (0.0, "")
 
     def weight(tokens: set[str] | frozenset[str]) -> float:
@@ -82,5 +82,7 @@ def asked_heading(
             continue
         share = weight(held) / weight(h.tokens)
         if share >= ASKS_SHARE and weight(held) >= MOST_OF_QUESTION * said:
-            best = max(best, (round(share, 6), h.titles.get(language, h.title)))
+            # in the answer's language, else as the English FAQ writes it: a Spanish answer quoted the French
+            # heading, read from the French FAQ's copy at the same share (a seventeenth trial)
+            best = max(best, (round(share, 6), h.titles.get(language) or h.titles.get("en") or h.title))
     return best[1]

@@ -26,6 +26,12 @@ import pytest
             "Las preguntas frecuentes citan la pregunta «The endPoint and tunnelEndpoint parameters» pero no dan "
             "ninguna respuesta debajo.",
         ),
+        (
+            # a seventeenth trial: the French FAQ's copy of the heading was quoted in a Spanish answer
+            "¿qué formato tiene CacheReloadTimeBlackList?",
+            "Las preguntas frecuentes citan la pregunta «Configure CacheReloadTimeBlackList» pero no dan ninguna "
+            "respuesta debajo.",
+        ),
     ],
 )
 def test_a_question_the_faq_lists_without_an_answer_is_told_so(bot, question, notice):

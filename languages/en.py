@@ -74,7 +74,7 @@ PACK = LanguagePack(
     off_patterns=(r"disabled", r"turned off", r"switched off", r"deactivated", r"(?:is|are) off"),
     please_patterns=(r"please", r"pls", r"thanks?", r"thank you"),
     thanks_patterns=(
-        r"thanks?(?: (?:a lot|so much|again))?",
+        r"thanks?(?: (?:a lot|so much|again|anyway))?",
         r"thank you(?: (?:very much|so much))?",
         r"thx",
         r"ty",
@@ -90,7 +90,8 @@ PACK = LanguagePack(
         r"say (?:it|that) again",
     ),
     acknowledgement_patterns=(r"ok(?:ay)?", r"alright", r"all right", r"i see", r"got it", r"cool", r"great",
-                              r"hmm+", r"ah+", r"oh", r"right", r"so", r"and", r"then", r"(?:yes|yeah|yep) but"),
+                              r"hmm+", r"ah+", r"oh", r"right", r"so", r"and", r"then", r"(?:yes|yeah|yep) but",
+                              r"makes sense", r"(?:that['’]s|it['’]s) clear"),
     new_topic_patterns=(
         r"another (?:thing|question|issue|problem)", r"something else", r"one more (?:thing|question)",
         r"(?:a )?(?:different|separate|unrelated) (?:question|issue|problem|topic)", r"on another (?:note|topic)",

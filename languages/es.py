@@ -73,7 +73,7 @@ PACK = LanguagePack(
     off_patterns=(r"deshabilitad[oa]s?", r"desactivad[oa]s?"),
     please_patterns=(r"por favor", r"porfa", r"gracias"),
     thanks_patterns=(
-        r"(?:muchas |mil )?gracias(?: (?:de nuevo|otra vez))?",
+        r"(?:muchas |mil )?gracias(?: (?:de nuevo|otra vez|de todas formas|de todos modos|igual(?:mente)?))?",
         r"se agradece",
         r"(?:ya )?funcion[óa](?: ahora)?",
         r"(?:problema )?resuelto",
@@ -86,7 +86,7 @@ PACK = LanguagePack(
         r"(?:repetir|rep[ií]te)(?:lo|la|melo|mela)?",
     ),
     acknowledgement_patterns=(r"ok", r"vale", r"ah+", r"bueno", r"ya veo", r"entiendo", r"entendido", r"muy bien",
-                              r"entonces", r"y", r"s[ií] pero"),
+                              r"entonces", r"y", r"s[ií] pero", r"(?:est[aá]|queda) claro"),
     new_topic_patterns=(
         # not "¿otra cosa que pueda hacer?" (what else can I do?)
         r"otra (?:cosa(?! (?:m[aá]s )?que (?:pueda|puedo|podamos|podemos) )|pregunta|duda)",

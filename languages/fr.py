@@ -82,7 +82,7 @@ PACK = LanguagePack(
     off_patterns=(r"désactivée?s?", r"coupée?s?"),
     please_patterns=(r"s['’]il (?:te|vous) pla[iî]t", r"svp", r"stp", r"merci"),
     thanks_patterns=(
-        r"merci(?: (?:beaucoup|bcp|bien|encore|mille fois))?",
+        r"merci(?: (?:beaucoup|bcp|bien|encore|mille fois|quand même|qd même))?",
         r"je vous remercie",
         r"super merci",
         r"ça (?:marche|fonctionne)(?: maintenant)?",
@@ -97,7 +97,7 @@ PACK = LanguagePack(
         r"(?:le |la )?(?:redire|répéter)",
     ),
     acknowledgement_patterns=(r"ok", r"d['’]accord", r"ah+", r"bon", r"je vois", r"compris", r"très bien", r"alors",
-                              r"donc", r"et", r"oui mais"),
+                              r"donc", r"et", r"oui mais", r"c['’]est clair", r"je comprends"),
     new_topic_patterns=(r"(?:une? )?autre (?:chose|question|souci|probl[èe]me|sujet)", r"sans rapport"),
     new_symptom_patterns=(
         r"maintenant (?:il|ça|ca|le job|flink|on|j['’]ai|le sink) (?:dit|plante|échoue|affiche|renvoie|lève|a|me dit)",

@@ -15,6 +15,12 @@ from faqbot.bot.dialogue.courtesy import GREETING, THANKS, courtesy
         ("ok merci", THANKS, "fr"),
         ("thank you very much!!!", THANKS, "en"),
         ("ok thanks", THANKS, "en"),
+        # an eighteenth trial: thanks with an acknowledgement or "anyway" got three closest entries
+        ("merci, c'est clair", THANKS, "fr"),
+        ("ok merci quand meme", THANKS, "fr"),
+        ("gracias de todas formas", THANKS, "es"),
+        ("ok, está claro, gracias", THANKS, "es"),
+        ("makes sense, thanks anyway", THANKS, "en"),
         ("danke schön", THANKS, "de"),
         ("谢谢！", THANKS, "zh"),
         ("Bonjour", GREETING, "fr"),
@@ -36,6 +42,7 @@ def test_thanks_and_greetings_in_their_language(text, kind, lang):
     "text",
     [
         "ok",  # an acknowledgement alone may wait for more
+        "c'est clair",
         "thanks, that fixed it? no, still failing",
         "merci, et pour le sink ?",
         "gracias, y para el sink?",

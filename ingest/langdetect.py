@@ -188,7 +188,7 @@ def _clauses_language(own: str, *, first_only: bool = False) -> str | None:
     # a word English writes too counts for a language in clauses holding a word only that language writes ("mi sink
     # es kafka normal" after a pasted error: "es" is Elasticsearch's short name, "mi" only Spanish; a fifteenth trial
     # was answered in English). Not one it shares: "que" (French, Spanish, Portuguese) made Portuguese's "da" count
-    # beside Spanish's "el", "hago" ("el sink a rds mysql da Deadlock found ..., que hago": English, a seventeenth trial)
+    # beside Spanish's "el", "hago" ("el sink a rds mysql da Deadlock found ..., que hago": English; 17th trial)
     for code, vocab in _OWN_WORDS.items():
         if any(_OWN_LANGUAGES[w] == 1 for w in words & vocab):
             marks[code] += len(words & PACKS[code].english_homographs)

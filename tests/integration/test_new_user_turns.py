@@ -106,6 +106,12 @@ def test_the_browsers_language_answers_an_error_pasted_alone_as_a_first_message(
     assert bot.ask(_PASTE, prior="es").language == "es"
     # "me sale esto:" has no word English asks with ("me" is Spanish too): the page's Spanish answers it
     assert bot.ask("me sale esto: " + _PASTE, prior="es").language == "es"
+    # an error that writes "Please" is still output, not the user's English (an eighteenth trial, after "paimon:")
+    paimon = (
+        "paimon: Sink materializer must not be used with Paimon sink. "
+        "Please set 'table.exec.sink.upsert-materialize' to 'NONE'"
+    )
+    assert bot.ask(paimon, prior="es").language == "es"
     # a conversation in English, a question of the user's own or an explicit choice outweigh it
     english = [Turn("user", "Why is my sink table empty?"), Turn("assistant", "...")]
     assert bot.ask(_PASTE, history=english, prior="es").language == "en"

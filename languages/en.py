@@ -65,9 +65,9 @@ PACK = LanguagePack(
     code_request_patterns=(
         # "give me the correct DDL", "show me a working config": up to two words before what is asked (a tenth trial)
         r"(give|show|send|write) me (the|an?|some) (\w+ ){0,2}?(sql|ddl|code|config|configuration|example|sample|"
-        r"statement|query|clause)\b",
+        r"statement|query|clause|url|uri)\b",  # "give me the JDBC url": an eighteenth trial got another entry
         r"\b(sql|ddl|code|config|configuration) (example|sample)",
-        r"^\W*(and )?(the )?(sql|ddl)\W*$",  # "the SQL?" alone
+        r"^\W*(and )?(the )?(sql|ddl|(jdbc )?ur[li])\W*$",  # "the SQL?" alone
         r"(give|show|send|write) me (the|an?|some) (\w+ ){0,2}?(sql )?commands\b",
     ),
     why_patterns=(r"why",),

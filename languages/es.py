@@ -64,8 +64,8 @@ PACK = LanguagePack(
     ),
     code_request_patterns=(
         r"(dame|mu[eé]strame|p[aá]same|env[ií]ame|escr[ií]beme) (el|la|un|una|los|las) (\w+ ){0,2}?"
-        r"(sql|ddl|c[oó]digo|config|configuraci[oó]n|ejemplo|consultas?|comandos?|sentencias?|cl[aá]usula)\b",
-        r"^\W*(y )?(el |la )?(sql|ddl)\W*$",  # "¿el SQL?" alone
+        r"(sql|ddl|c[oó]digo|config|configuraci[oó]n|ejemplo|consultas?|comandos?|sentencias?|cl[aá]usula|url|uri)\b",
+        r"^\W*(y )?(el |la )?(sql|ddl|(url|uri)( jdbc)?)\W*$",  # "¿el SQL?" alone
         r"ejemplo de (c[oó]digo|sql|ddl|configuraci[oó]n)",
     ),
     why_patterns=(r"por\s*qu[eé]",),

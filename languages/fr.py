@@ -72,10 +72,10 @@ PACK = LanguagePack(
     ),
     code_request_patterns=(
         # "donne-moi les commandes SQL exactes": up to two words before what is asked (an eleventh trial)
-        r"(donne|montre|envoie|écris)[-\s]moi (le|la|un|une|les|des) (\w+ ){0,2}?"
-        r"(sql|ddl|code|config|configuration|exemple|requêtes?|commandes?|clause)\b",
+        r"(donne|montre|envoie|écris)[-\s]moi (le |la |un |une |les |des |l['’])(\w+ ){0,2}?"
+        r"(sql|ddl|code|config|configuration|exemple|requêtes?|commandes?|clause|url|uri)\b",
         r"exemple de (code|sql|ddl|configuration)",
-        r"^\W*(et )?(le |la )?(sql|ddl)\W*$",  # "le SQL ?" alone
+        r"^\W*(et )?(le |la |l['’])?(sql|ddl|(url|uri)( jdbc)?)\W*$",  # "le SQL ?" alone
     ),
     why_patterns=(r"pourquoi",),
     on_patterns=(r"activée?s?", r"allumée?s?"),

@@ -105,6 +105,15 @@ def test_an_entry_whose_sample_is_in_its_sentence_gives_that_sentence(bot):
     assert code.parts.heading.startswith("The SQL or configuration")
 
 
+@pytest.mark.parametrize("turn", ["give me the JDBC url", "dame la url"])
+def test_the_url_asked_of_the_entry_under_discussion_is_its_own(bot, turn):
+    # an eighteenth trial: searched alone, the turn got the "Incorrect string value" entry's characterEncoding URL
+    first, url = chat(bot, "ADB mysql sink throws multi-statement be found", turn)
+    assert first.decision.outcome == "answer"
+    assert url.citations[0].title == first.citations[0].title
+    assert "allowMultiQueries=true" in url.parts.body
+
+
 def test_an_entry_without_code_says_so_over_its_quote(bot):
     *_, code = chat(bot, "Paimon sink writes are slow", "give me the SQL")
     assert "no SQL or configuration sample" in code.parts.closing, code.text[:300]

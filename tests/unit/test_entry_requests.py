@@ -26,6 +26,10 @@ PREVIOUS = "Kafka window aggregation produces no result at all"
         ("show me the configuration example", "code"),
         ("donne-moi la configuration", "code"),
         ("muéstrame el código", "code"),
+        # an eighteenth trial: "give me the JDBC url" was searched alone and got another entry's URL
+        ("give me the JDBC url", "code"),
+        ("donne-moi l'url jdbc", "code"),
+        ("¿la url?", "code"),
         ("it doesn't help", "failed"),
         ("ça ne marche toujours pas", "failed"),
         ("sigue igual", "failed"),

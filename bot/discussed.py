@@ -7,22 +7,25 @@ import re
 from dataclasses import replace
 
 from faqbot.bot.answers.answer import Turn
-from faqbot.bot.answers.compose import NO_VERSION
+from faqbot.bot.answers.compose import NO_VERSION, VERSION_ASKED
 from faqbot.bot.answers.done import done_query
 from faqbot.bot.answers.focus import fixes_done
-from faqbot.bot.answers.parts_score import run_version
+from faqbot.bot.answers.parts_score import condition, run_version
 from faqbot.bot.dialogue.query import Query
 from faqbot.bot.dialogue.requests import FIX_WORDS
-from faqbot.bot.dialogue.shown import names_a_version, names_versions, put_first
+from faqbot.bot.dialogue.shown import asks_version, names_a_version, names_versions, put_first, tells_version
 from faqbot.bot.dialogue.words import ASKS_WHY, ERROR_CLASS, PRONOUNS, word_count
 from faqbot.bot.retrieval.decision import CLOSEST, NOT_COVERED, Decision
 from faqbot.bot.retrieval.retrieve import Hit, HybridRetriever, Retrieval
 from faqbot.ingest.textproc import tokenize
 
 
-def with_shown_first(r: Retrieval, retriever: HybridRetriever, shown: str | None, version_turn: bool) -> Retrieval:
+def with_shown_first(
+    r: Retrieval, retriever: HybridRetriever, shown: str | None, version_turn: bool, question: str = ""
+) -> Retrieval:
     """A turn about the entry the previous answer showed first, with that entry first: never "not covered" when it
-    showed one ("give me the sql" after a German question far from every entry read alone: a seventh trial)."""
+    showed one ("give me the sql" after a German question far from every entry read alone: a seventh trial). A turn
+    asking which version, naming none, of an entry that names some is answered with the parts naming them."""
     r = replace(r, hits=put_first(retriever, r.hits, shown, r.language))
     if shown is not None and r.decision.outcome == NOT_COVERED:
         r = replace(r, decision=Decision(CLOSEST, r.confidence, "short_turn_on_entry"))
@@ -30,7 +33,22 @@ def with_shown_first(r: Retrieval, retriever: HybridRetriever, shown: str | None
         # "et avant la version 6.0.2, ce paramètre existe ?" of an entry naming no version: said so (a tenth
         # trial was shown the entry again without a word on its version)
         r = replace(r, features={**r.features, NO_VERSION: 1.0})
+    elif version_turn and question and condition(question) is None:
+        # "et pour quelle version du driver ?" after the SSL entry, whose cause names "MySQL driver 8.0.27": its
+        # answer was quoted again (an eighteenth trial); the parts naming a version (bot/answers/asked.py)
+        r = replace(r, features={**r.features, VERSION_ASKED: 1.0})
     return r
+
+
+def is_version_turn(q: Query, r: Retrieval, retriever: HybridRetriever, shown: str | None, about_shown: bool) -> bool:
+    """Whether a turn asks about the version of the entry under discussion (`shown`): it names the version it runs
+    (`tells_version`), or asks which one, naming none, of that entry: a turn about it ("which vvr version fixes it
+    then?", whatever read alone finds) or one whose search finds it first again ("et pour quelle version du driver ?",
+    in words the French answer had not shown: an eighteenth trial)."""
+    if tells_version(q.question, retriever, shown):
+        return True
+    on_entry = about_shown or q.turn.asks_entry or bool(r.hits and r.hits[0].group == shown)
+    return shown is not None and on_entry and asks_version(q.question)
 
 
 def hides_entry_under_discussion(q: Query, r: Retrieval, shown: str | None) -> bool:

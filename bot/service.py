@@ -24,16 +24,11 @@ from faqbot.bot.dialogue.aspect import DECLINED, ENTRY_BEFORE, READ_ALONE, REPEA
 from faqbot.bot.dialogue.conversation import phrase_pattern
 from faqbot.bot.dialogue.query import Query, build_query
 from faqbot.bot.dialogue.requests import focus
-from faqbot.bot.dialogue.shown import (
-    asks_version,
-    put_first,
-    shown_entry_text,
-    shown_first,
-    tells_version,
-)
+from faqbot.bot.dialogue.shown import put_first, shown_entry_text, shown_first
 from faqbot.bot.dialogue.turns import in_language, nothing_to_refer_to
 from faqbot.bot.discussed import (
     hides_entry_under_discussion,
+    is_version_turn,
     names_entry_error,
     settled,
     touches,
@@ -220,14 +215,11 @@ class Bot:
             )  # the last turn read alone does not find it ("warum passiert das?" before it): put where it belongs
             if seen.hits:
                 r = replace(seen, decision=Decision(CLOSEST, seen.confidence, "short_turn_on_entry"))
-        version_turn = tells_version(q.question, retriever, previous_shown) or (
-            # "which vvr version fixes it then?": of the entry under discussion, whatever read alone finds
-            previous_shown is not None and (about_shown or q.turn.asks_entry) and asks_version(q.question)
-        )
+        version_turn = is_version_turn(q, r, retriever, previous_shown, about_shown)
         if r.decision.reason in DECLINED:
             r = self._declined(q, r, retriever)
         elif (about_shown or version_turn or names_entry_error(q.question, retriever, previous_shown)) and r.hits:
-            r = with_shown_first(r, retriever, shown_first(q.history, titles), version_turn)
+            r = with_shown_first(r, retriever, shown_first(q.history, titles), version_turn, q.question)
         if q.focus == "done" and r.hits and not touches(r.hits[0], q.question):
             r = self._beside(q, r, retriever)
         if q.bare:

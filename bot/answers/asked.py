@@ -9,7 +9,14 @@ from faqbot.bot.answers.extract import BUDGET, SLACK
 from faqbot.bot.answers.focus import NO_TEXT, with_labels
 from faqbot.bot.answers.parts import Selection, reading_order, render_part, select_parts
 from faqbot.bot.answers.parts_join import join_parts
-from faqbot.bot.answers.parts_score import PartQuery, case_fit, condition, local_query, names_version_noun
+from faqbot.bot.answers.parts_score import (
+    VERSION,
+    PartQuery,
+    case_fit,
+    condition,
+    local_query,
+    names_version_noun,
+)
 from faqbot.ingest.records import Chunk, Part
 from faqbot.ingest.textproc import query_tokens, tokenize
 
@@ -37,10 +44,14 @@ def _asked_parts(chunk: Chunk, question: str, own: set[str], weights: dict) -> S
     texts = [render_part(p) for p in parts]
     branches = [i for i, p in enumerate(parts) if p.case]
     cond = condition(question)
-    if len(branches) >= 2 and cond is None and names_version_noun(question):
+    if cond is None and names_version_noun(question):
         # "¿desde qué versión de VVR funciona eso?": every version branch, each under its version (a fifteenth
-        # trial got the one before 6.0.2 alone)
-        return _selection(parts, texts, branches, question, chunk.language)
+        # trial got the one before 6.0.2 alone); without branches, the parts naming a version ("et pour quelle
+        # version du driver ?": the cause naming "MySQL driver 8.0.27", an eighteenth trial got the fix again)
+        naming = [i for i, p in enumerate(parts) if p.kind not in NO_TEXT and VERSION.search(texts[i])]
+        chosen = branches if len(branches) >= 2 else naming
+        if chosen:
+            return _selection(parts, texts, chosen, question, chunk.language)
     qy = local_query(parts, texts, PartQuery(own, chunk.language, weights, set(), cond))
     total = sum(qy.weights.get(t, 1.0) for t in own)
     if not total:

@@ -249,6 +249,8 @@ def _other_language(top: Hit, lang: str) -> str:
 
 # the feature a version turn about an entry naming no version sets (bot/service.py): a notice says so
 NO_VERSION = "version_turn_entry_names_none"
+# the feature a turn asking which version, naming none, of an entry naming some sets: its parts naming them are quoted
+VERSION_ASKED = "version_turn_asks_which"
 
 
 def _notices(r: Retrieval) -> list[str]:
@@ -337,6 +339,7 @@ def compose(r: Retrieval, question: str, focus: str = "", before: str = "") -> A
     `before`: the conversation's earlier answers, for "that did not work" (what of the entry they showed)."""
     lang = r.language
     notices = _notices(r)
+    focus = focus or (ASKED if r.features.get(VERSION_ASKED) else "")
     if r.decision.outcome == NOT_COVERED or not r.hits:
         return _not_covered(r, question, notices)
     if focus == "failed":

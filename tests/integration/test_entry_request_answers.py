@@ -114,6 +114,24 @@ def test_the_url_asked_of_the_entry_under_discussion_is_its_own(bot, turn):
     assert "allowMultiQueries=true" in url.parts.body
 
 
+@pytest.mark.parametrize(
+    ("first", "turn"),
+    [
+        ("MySQL dimension table: java.io.EOFException: SSL peer shut down incorrectly", "which driver version?"),
+        # the French answer never said "version" or "pilote": the turn is the entry's as its search finds it again
+        (
+            "Connexion MySQL qui tombe: java.io.EOFException: SSL peer shut down incorrectly, comment corriger ?",
+            "et pour quelle version du driver ?",
+        ),
+    ],
+)
+def test_which_version_asked_of_an_entry_naming_one_gives_the_part_naming_it(bot, first, turn):
+    # an eighteenth trial got the entry's fix again; its cause names the driver version ("MySQL driver 8.0.27")
+    answer, version = chat(bot, first, turn)
+    assert version.citations[0].title == answer.citations[0].title
+    assert "8.0.27" in version.parts.body and "8.0.27" not in answer.text
+
+
 def test_an_entry_without_code_says_so_over_its_quote(bot):
     *_, code = chat(bot, "Paimon sink writes are slow", "give me the SQL")
     assert "no SQL or configuration sample" in code.parts.closing, code.text[:300]

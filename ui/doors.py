@@ -131,6 +131,10 @@ class Doors:
         scheme, _, value = headers.get(b"authorization", b"").decode("latin-1").partition(" ")
         if scheme.lower() not in ("bearer", "basic") or not value.strip():
             return "missing"
+        if scheme.lower() == "bearer" and self.keys is not None and self.keys.check(value.strip()):
+            # an API key (256 random bits, nothing to guess) is never throttled: a password guesser on the same
+            # address locked valid keys out with 429 (a third attack round); only password attempts count
+            return "ok"
         if self.auth is not None and self.auth.throttle.wait_left(self._keys(client)) > 0:
             return "wait"
         ok = self._bearer(value.strip()) if scheme.lower() == "bearer" else self._basic(value.strip())
@@ -262,10 +266,24 @@ def _mount_mcp(app, state: AppState, hosts: set[str], public_url: str | None):
     sub = server.streamable_http_app(
         streamable_http_path="/mcp", stateless_http=True, json_response=True, transport_security=security
     )
+    # stateless: the server never sends a message of its own, yet a GET held an SSE stream of pings open for as long
+    # as its client liked (a third attack round held 1,500 from one address); 405 is the transport's answer for
+    # "no such stream", and a stateless session (no session id) never asks for one
+    app.router.routes.append(Route("/mcp", _no_stream, methods=["GET"]))
     for route in sub.routes:
         if isinstance(route, Route):
             app.router.routes.append(route)
     return server.session_manager
+
+
+async def _no_stream(request):
+    from starlette.responses import JSONResponse
+
+    return JSONResponse(
+        {"error": "/mcp takes POST only (a stateless server has no stream to open)."},
+        status_code=405,
+        headers={"Allow": "POST, DELETE"},
+    )
 
 
 def chain_lifespan(app, doors) -> None:

@@ -4,7 +4,9 @@
   default, `--allowed-hosts` behind a reverse proxy): a DNS-rebinding page cannot talk to it.
 - Body: one size limit on every route, whether the request says its length or streams it.
 - File upload routes of Gradio are closed: the page has no file input.
-- The JSON API takes JSON only (a cross-site form or text/plain post would need no preflight).
+- A request's body must arrive within BODY_TIMEOUT_S of its head: a body that stalls is answered 408 and its
+  connection closed (the head's own timeout is ui/connections.py's).
+- The JSON API, /v1 and /mcp take JSON only (a cross-site form or text/plain post would need no preflight).
 - Every response: no framing, no MIME sniffing, no CORS grant (same-origin pages need none).
 - Errors: an exception becomes a JSON 503 with the trace in the server log only; a 5xx other
   than 503 from any inner app is sent as 503 (the only 5xx clients are told to retry on).
@@ -12,11 +14,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
 from collections.abc import Iterable
 from urllib.parse import unquote
+
+from starlette.requests import ClientDisconnect
 
 log = logging.getLogger("faqbot")
 
@@ -47,7 +52,28 @@ FRAME_ANCESTORS = b"frame-ancestors 'none'"
 PAGE_POLICY = FRAME_ANCESTORS + b"; img-src 'self' data: blob:"
 
 
+# a whole request body, from its head: a question is at most MAX_BODY_BYTES, sent in milliseconds; a third attack
+# round held 2,000 connections per address with a complete head and a body that never ended (256 KB buffered each,
+# 650 MB that the process kept)
+BODY_TIMEOUT_S = 30.0
+# the POST routes that take JSON only (a cross-site form or text/plain post needs no preflight: any page a user opens
+# could post questions to an open server and fill its feedback)
+JSON_ONLY = ("/api/", "/v1/", "/mcp")
+
+
 class BodyTooLarge(Exception):
+    pass
+
+
+def _error(path: str, status: int, message: str) -> dict:
+    """A refusal's JSON: OpenAI's error object under /v1 (its clients read error.message), else {"error": message}."""
+    if not path.startswith("/v1/"):
+        return {"error": message}
+    kind = {400: "bad_request", 404: "not_found", 413: "request_too_large", 415: "unsupported_media_type"}
+    return {"error": {"message": message, "type": "invalid_request_error", "code": kind.get(status, str(status))}}
+
+
+class BodyTimeout(Exception):
     pass
 
 
@@ -121,8 +147,16 @@ def file_url_target(path: str) -> bool:
 
 
 class Guard:
-    def __init__(self, app, allowed_hosts: set[str], max_body: int, trust_forwarding: bool = False) -> None:
+    def __init__(
+        self,
+        app,
+        allowed_hosts: set[str],
+        max_body: int,
+        trust_forwarding: bool = False,
+        body_timeout: float = BODY_TIMEOUT_S,
+    ) -> None:
         self.app = app
+        self.body_timeout = body_timeout
         self.allowed = {h.lower() for h in allowed_hosts}
         self.max_body = max_body
         # FORWARDED_ALLOW_IPS is set (bot/settings.py): uvicorn believes X-Forwarded-For from that proxy
@@ -139,10 +173,10 @@ class Guard:
         length = headers.get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
             return 413, f"Request body over {self.max_body // 1024} KB; send a shorter question."
-        if scope["type"] == "http" and path.startswith("/api/") and scope["method"] not in ("GET", "HEAD", "OPTIONS"):
+        if scope["type"] == "http" and path.startswith(JSON_ONLY) and scope["method"] not in ("GET", "HEAD", "OPTIONS"):
             ctype = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
             if ctype != b"application/json":
-                return 415, 'The API takes JSON only: send content-type: application/json and {"question": "..."}.'
+                return 415, "This route takes JSON only: send content-type: application/json."
         return None
 
     async def __call__(self, scope, receive, send) -> None:
@@ -154,7 +188,7 @@ class Guard:
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": 1008})
                 return
-            await send_json(send, refusal[0], {"error": refusal[1]})
+            await send_json(send, refusal[0], _error(scope.get("path", ""), refusal[0], refusal[1]))
             return
         if not self.trust_forwarding:
             scope = {
@@ -167,17 +201,8 @@ class Guard:
         await self._http(scope, receive, send)
 
     async def _http(self, scope, receive, send) -> None:
-        received = 0
         started = False
-
-        async def limited_receive():
-            nonlocal received
-            message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.max_body:
-                    raise BodyTooLarge()
-            return message
+        body = _Body(receive, self.max_body, self.body_timeout)
 
         async def guarded_send(message):
             nonlocal started
@@ -194,16 +219,48 @@ class Guard:
             await send(message)
 
         try:
-            await self.app(scope, limited_receive, guarded_send)
-        except BodyTooLarge:
+            await self.app(scope, body, guarded_send)
+        except ClientDisconnect:
+            # the client went away mid-body: nothing to answer, and no trace (a third attack round wrote 3.6 KB of
+            # traceback per aborted request, 34 MB in a session)
+            log.debug("client left during %s %s", scope["method"], scope.get("path"))
+        except Exception as exc:  # the trace stays in the server log; the client gets a sentence
+            if not isinstance(exc, (BodyTooLarge, BodyTimeout)):
+                log.exception("unhandled error on %s %s", scope["method"], scope.get("path"))
             if not started:
-                await send_json(send, 413, {"error": f"Request body over {self.max_body // 1024} KB."})
-        except Exception:  # the trace stays in the server log; the client gets a sentence
-            log.exception("unhandled error on %s %s", scope["method"], scope.get("path"))
-            if not started:
-                await send_json(
-                    send,
-                    503,
-                    {"error": "Internal error; the server keeps running. Retry, or report it if it persists."},
-                    [(b"retry-after", b"5")],
-                )
+                await send_json(send, *self._refusal_of(exc))
+
+    def _refusal_of(self, exc: Exception) -> tuple[int, dict, list[tuple[bytes, bytes]]]:
+        if isinstance(exc, BodyTooLarge):
+            return 413, {"error": f"Request body over {self.max_body // 1024} KB."}, []
+        if isinstance(exc, BodyTimeout):  # "connection: close": the rest of a stalled body is never read
+            message = f"The request body did not arrive within {self.body_timeout:g} s; send it whole at once."
+            return 408, {"error": message}, [(b"connection", b"close")]
+        message = "Internal error; the server keeps running. Retry, or report it if it persists."
+        return 503, {"error": message}, [(b"retry-after", b"5")]
+
+
+class _Body:
+    """A request's receive, limited in size and, until its body is whole, in time."""
+
+    def __init__(self, receive, max_body: int, timeout: float) -> None:
+        self.receive = receive
+        self.max_body = max_body
+        self.received = 0
+        self.done = False
+        self.loop = asyncio.get_running_loop()
+        self.deadline = self.loop.time() + timeout
+
+    async def __call__(self):
+        if self.done:  # after the body: a streaming response waiting for the client to go, as long as it lasts
+            return await self.receive()
+        try:
+            message = await asyncio.wait_for(self.receive(), max(self.deadline - self.loop.time(), 0.001))
+        except asyncio.TimeoutError:
+            raise BodyTimeout() from None
+        self.done = message["type"] != "http.request" or not message.get("more_body", False)
+        if message["type"] == "http.request":
+            self.received += len(message.get("body", b""))
+            if self.received > self.max_body:
+                raise BodyTooLarge()
+        return message

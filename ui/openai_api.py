@@ -23,7 +23,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 
 from . import bookkeeping
-from .api import MAX_BODY_BYTES, MAX_HISTORY_TURNS, AppState
+from .api import MAX_BODY_BYTES, MAX_HISTORY_TURNS, AppState, valid_text
 from .cost import is_heavy
 from .gate import Busy
 from .openai_format import (
@@ -72,13 +72,15 @@ def openai_error(status: int, message: str, kind: str, code: str | None = None, 
 
 
 def _text(content: object, where: str) -> str:
-    """A message's text: a string, or the text parts of a list of content parts."""
+    """A message's text: a string, or the text parts of a list of content parts; a lone surrogate (JSON allows
+    "\\ud800") replaced, as /api/ask does: it reached the tokenizer and was a 503 with two tracebacks (a third attack
+    round)."""
     if isinstance(content, str):
-        return content
+        return valid_text(content)
     if isinstance(content, list):
         parts = [p.get("text") for p in content if isinstance(p, dict) and p.get("type") == "text"]
         if all(isinstance(p, str) for p in parts) and parts:
-            return "\n".join(parts)  # type: ignore[arg-type]
+            return valid_text("\n".join(parts))  # type: ignore[arg-type]
     if content is None:
         return ""
     raise BadRequest(f"{where}.content must be a string or a list of text parts.", where)

@@ -46,9 +46,28 @@ RULES = (
         ),
         1,
     ),
+    # in prose or after a space: "my password is hunter2", "AccessKeySecret abc123" (a third attack round's shapes); the
+    # value must hold a digit or a capital after its first letter, so "the password is wrong" keeps its words
+    Rule(
+        "secret_said",
+        re.compile(
+            r"(\b(?i:password|passwd|pwd|secret|token|accesskeysecret|access[_ ]?key[_ ]?secret)"
+            r"(?:\s{1,4}(?i:is|was|=))?\s{1,4})(?=\S[^\s'\"`,;]{0,126}[A-Z0-9])([^\s'\"`,;]{6,128})",
+        ),
+        1,
+    ),
+    # a command line's password written against its flag: mysql -uroot -pMyS3cret, psql ... -p is a port (digits only)
+    Rule("password_flag", re.compile(r"(\b(?:mysql|mysqldump|mysqladmin)\b[^\n]{0,200}?\s-p)(?!\d+\b)(\S{1,128})"), 1),
     # JAAS: password="..." inside sasl.jaas.config is caught above; username stays (not a secret)
     # Alibaba Cloud AccessKey IDs (LTAI...) and AWS keys (AKIA...), wherever they stand
     Rule("access_key_id", re.compile(r"()\b(?:LTAI[A-Za-z0-9]{12,30}|AKIA[A-Z0-9]{16})\b"), 1),
+    # tokens by their makers' prefixes: GitHub (ghp_, gho_, ghs_, github_pat_), OpenAI (sk-, sk-proj-), Slack (xox?-)
+    Rule(
+        "token_prefix",
+        re.compile(r"()\b(?:gh[pousr]_[A-Za-z0-9]{20,255}|github_pat_[A-Za-z0-9_]{20,255}|sk-[A-Za-z0-9_\-]{16,255}|"
+                   r"xox[abprs]-[A-Za-z0-9\-]{10,255})"),
+        1,
+    ),
     # PEM private keys
     Rule(
         "pem",

@@ -15,7 +15,7 @@ import pytest
 from faqbot.bot.retrieval.decision import OUTCOMES
 
 from tests.doc_snippets import snippet
-from tests.support import CORPUS, ROOT, serve
+from tests.support import CORPUS, ROOT, run_faqbot, serve
 
 pytestmark = pytest.mark.slow
 
@@ -118,13 +118,21 @@ def test_stdio(index_dir):
 
 
 @pytest.fixture(scope="module")
-def server(index_dir, tmp_path_factory):
+def doors(index_dir, tmp_path_factory):
+    """A server with a password and an API key: (its URL, the key)."""
     tmp = tmp_path_factory.mktemp("mcp")
     (tmp / "auth").write_text(f"{USER}:{PASSWORD}\n")
+    made = run_faqbot("api-key", "--file", str(tmp / "api-keys"), timeout=60)
+    assert made.returncode == 0, made.stderr
     env = {**os.environ, "FAQBOT_FEEDBACK": str(tmp / "feedback.jsonl")}
     args = ("--index", str(index_dir), "--corpus", str(CORPUS), "--auth-file", str(tmp / "auth"))
-    with serve(*args, env=env, auth=(USER, PASSWORD)) as srv:
-        yield srv.url
+    with serve(*args, "--api-keys-file", str(tmp / "api-keys"), env=env, auth=(USER, PASSWORD)) as srv:
+        yield srv.url, made.stdout.strip()
+
+
+@pytest.fixture(scope="module")
+def server(doors):
+    return doors[0]
 
 
 def test_streamable_http_same_auth(server):
@@ -152,6 +160,31 @@ def test_http_refuses_without_credentials(server):
     assert httpx.post(server + "/mcp", json=body, headers=headers).status_code == 401
     bad = {**headers, "authorization": "Bearer agent:wrong"}
     assert httpx.post(server + "/mcp", json=body, headers=bad).status_code == 401
+
+
+def test_a_get_opens_no_stream(server):
+    """Stateless: the server sends nothing of its own, and a GET held a stream of pings open as long as its client liked
+    (a third attack round held 1,500 from one address). 405, as the transport answers "no stream"."""
+    r = httpx.get(server + "/mcp", headers={"accept": "text/event-stream"}, auth=(USER, PASSWORD), timeout=10)
+    assert r.status_code == 405 and "POST" in r.headers["allow"] and "POST" in r.json()["error"]
+
+
+def test_mcp_takes_json_only(server):
+    body = '{"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}'
+    r = httpx.post(server + "/mcp", content=body, headers={"content-type": "text/plain"}, auth=(USER, PASSWORD))
+    assert r.status_code == 415 and "JSON" in r.json()["error"]
+
+
+def test_a_password_guesser_on_the_same_address_does_not_lock_out_an_api_key(doors):
+    """Failed passwords from an address throttle its password attempts (429), never an API key (256 random bits,
+    nothing to guess): a third attack round's guesser locked a valid key out of /v1 and /mcp. From an address of
+    its own (127.0.0.9) so that no other test's sign-in is throttled."""
+    url, key = doors
+    with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.9"), timeout=30) as c:
+        codes = [c.get(url + "/v1/models", auth=(USER, "wrong")).status_code for _ in range(20)]
+        assert codes[0] == 401 and codes[-1] == 429, codes
+        assert c.get(url + "/v1/models", headers={"authorization": f"Bearer {key}"}).status_code == 200
+        assert c.get(url + "/v1/models", auth=(USER, PASSWORD)).status_code == 429  # the password still waits
 
 
 def test_docs_snippet(server, tmp_path):

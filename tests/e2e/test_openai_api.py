@@ -75,6 +75,24 @@ def test_models_and_keys(server):
     assert httpx.get(url + "/api/health").status_code == 200
 
 
+def test_a_lone_surrogate_and_a_text_body(server):
+    """A third attack round: a lone surrogate (JSON allows "\\ud800") in a history message was a 503 with two
+    tracebacks (/api/ask already replaced it); a text/plain body, which any web page may post without a preflight,
+    was answered."""
+    url, key = server
+    auth = {"authorization": f"Bearer {key}", "content-type": "application/json"}
+    body = (
+        '{"model": "faqbot", "messages": [{"role": "user", "content": "kafka \\ud800 sasl"}, '
+        '{"role": "assistant", "content": "x"}, {"role": "user", "content": "how do I fix it?"}]}'
+    )
+    r = httpx.post(url + "/v1/chat/completions", content=body, headers=auth, timeout=120)
+    assert r.status_code == 200 and r.json()["choices"][0]["message"]["content"], r.text[:300]
+    for ctype in ("text/plain", None):  # a text body, or one that names no type
+        headers = {**auth, "content-type": ctype} if ctype else {"authorization": auth["authorization"]}
+        r = httpx.post(url + "/v1/chat/completions", content=body, headers=headers)
+        assert r.status_code == 415 and "JSON" in r.json()["error"]["message"], r.text  # OpenAI's error shape
+
+
 def test_sync_answer_keeps_markers_and_lists_sources(server):
     url, _ = server
     c = _client(server).chat.completions.create(model="faqbot", messages=[{"role": "user", "content": PAIMON}])
@@ -197,7 +215,7 @@ def test_errors_have_the_openai_shape(server):
         )
     auth = {"authorization": f"Bearer {key}"}
     for raw in (b"not json", b"[1, 2]", b'{"model": "faqbot", "messages": "hi"}'):
-        r = httpx.post(url + "/v1/chat/completions", content=raw, headers=auth)
+        r = httpx.post(url + "/v1/chat/completions", content=raw, headers={**auth, "content-type": "application/json"})
         assert r.status_code in (400, 404) and set(r.json()["error"]) >= {"message", "type", "code"}
     r = httpx.get(url + "/v1/nothing", headers=auth)
     assert r.status_code == 404 and "error" in r.json()

@@ -276,6 +276,24 @@ def test_cost_counts_tokens_not_characters():
     assert question_cost(None, "and for the sink?", short) < HEAVY_TOKENS
 
 
+def test_the_cost_of_a_question_never_runs_the_tokenizer():
+    """The cost is counted on the event loop before the gate refuses anything: a third attack round's refused 3,000
+    characters of CJK and emoji held it 15 to 20 ms each through the index's tokenizer, and another user's question
+    took 2.2 s. The estimate counts such text as the tokenizer does, a token a character."""
+    from faqbot.ui.cost import HEAVY_TOKENS, question_cost
+
+    class Embedder:
+        def count_tokens(self, text: str) -> int:
+            raise AssertionError("the tokenizer ran on the event loop")
+
+    class Bot:
+        retriever = type("R", (), {"embedder": Embedder()})()
+
+    dense = "".join(chr(0x4E00 + (i * 7919) % 20000) + "!🙂"[i % 2] for i in range(1000))
+    assert question_cost(Bot(), dense, None) > HEAVY_TOKENS
+    assert question_cost(Bot(), "Kafka SASL_SSL login fails", None) < HEAVY_TOKENS
+
+
 def test_the_sign_in_language_is_the_first_one_the_app_speaks():
     from faqbot.ui.auth import page_language
 

@@ -50,6 +50,12 @@ CASES = [
     ("WITH ('connector'='hologres','username'='BASIC$u','password'='P@ss w0rd')", "w0rd", "'username'='BASIC$u'"),
     ("export AWS_ACCESS_KEY_ID=AKIAABCDEFGHIJKLMNOP", "AKIAABCDEFGHIJKLMNOP", "AWS_ACCESS_KEY_ID"),
     ("token=ghp_0123456789abcdefghij&user=bob", "ghp_0123456789abcdefghij", "user=bob"),
+    # a third attack round's shapes, stored verbatim before: prose, a command's flag, makers' token prefixes
+    ("my password is hunter2XYZ, still denied", "hunter2XYZ", "my password is"),
+    ("mysql -uroot -pMyS3cretPw -h rm-bp1 works but Flink fails", "MyS3cretPw", "mysql -uroot -p"),
+    ("CI uses ghp_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef to pull", "ghp_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef", "CI uses"),
+    ("LLM key sk-proj-ABCDEFGHIJKLMNOPQRSTUV in the config", "sk-proj-ABCDEFGHIJKLMNOPQRSTUV", "LLM key"),
+    ("AccessKeySecret hunterSecretABC and still 403", "hunterSecretABC", "AccessKeySecret"),
 ]
 
 
@@ -68,6 +74,8 @@ def test_secrets_are_removed_and_the_question_stays_readable(text, secret, kept)
         "table.exec.source.idle-timeout = 5 s; the password reset did not help",
         "Kafka TimeoutException: Failed to update metadata after 60000 ms",
         "how do I set the token bucket size?",
+        "the password is wrong and the token expired; psql -h db -p 5432 works",
+        "Token refresh failed in the secret Manager",
     ],
 )
 def test_text_without_a_secret_is_unchanged(text):

@@ -19,6 +19,7 @@ PACK = LanguagePack(
     # not "me": Spanish and French write it ("me sale esto: <error>"); not "please": errors write it ("Sink
     # materializer must not be used with Paimon sink. Please set ...": an eighteenth trial's es-ES page pasting it
     # after "paimon:" was answered in English)
+    or_words=frozenset({"or"}),
     asking_words=frozenset("i my mine we us our ours how why what who help anyone".split()),
     labels=frozen(
         {

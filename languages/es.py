@@ -18,6 +18,7 @@ PACK = LanguagePack(
     ),
     english_homographs=frozenset("ha he son es me sale".split()),
     detection_words=frozenset("hago puedo debo tengo hay uso".split()),
+    or_words=frozenset({"o", "u"}),
     markers=frozenset("ñ¿¡áíóú"),
     labels=frozen(
         {

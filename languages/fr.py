@@ -17,6 +17,7 @@ PACK = LanguagePack(
         "puis-je peut-on dois-je".split()
     ),
     detection_words=frozenset("ça vers sans chez".split()),
+    or_words=frozenset({"ou"}),
     english_homographs=frozenset("qu comment".split()),
     markers=frozenset("àâçèêëîïôùûœ"),
     labels=frozen(

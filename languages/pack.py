@@ -38,6 +38,9 @@ class LanguagePack:
     # more words the detector counts as the language's, kept in the text BM25 reads: "sans" ("redémarrer sans
     # état"), "vers" ("de MySQL vers Hologres"), "chez", "ça" (French typed without accents: "ca")
     detection_words: frozenset[str] = frozenset()
+    # the word that ends a list of options ("adjust the retention, specify a consumer ID, or optimize the job"): a
+    # user who tried one of them is shown the sentence again for the others (bot/answers/focus.py other_options)
+    or_words: frozenset[str] = frozenset()
     # words a person asks or reports with and pasted output never holds (pronouns, question words): a text
     # without them, nor a question mark, is a bare paste (ingest/textproc.py bare_paste)
     asking_words: frozenset[str] = frozenset()

@@ -206,7 +206,8 @@ def _fix_failed(r: Retrieval, question: str, notices: list[str], before: str = "
     more = unshown_fixes(top.chunk, before, question) if before and top.chunk.parts else None
     notes: tuple[str, ...] = ()
     if more is not None:
-        heading, body = phrase("fix_failed_more", lang, title=top.chunk.title), more.text
+        key = "fix_failed_options" if more.options else "fix_failed_more"
+        heading, body = phrase(key, lang, title=top.chunk.title), more.text
         if top.other_language:  # a French-only entry's fix quoted after "that did not work" in English (a trial)
             notes = (_other_language(top, lang),)
             notices.append(notes[0])

@@ -23,6 +23,7 @@ from faqbot.bot.answers.parts_score import (
 )
 from faqbot.ingest.records import Chunk, Part
 from faqbot.ingest.textproc import tokenize
+from faqbot.languages import PACKS
 
 NO_TEXT = ("label", "heading", "problem")
 _LISTED = ("item", "step")  # what a lead-in ending in ":" introduces
@@ -258,7 +259,7 @@ def unshown_fixes(chunk: Chunk, before: str, question: str) -> Selection | None:
     tried = tried_words(question, chunk.language)
     new = [i for i in new if not _holds_tried(texts[i], tried, chunk.language, DONE_WORDS_SHARE)]
     if not new:
-        return None
+        return other_options(texts, fixes, tried, chunk.language) if tried else None
     shown = {i: texts[i] for i in new}
     for i in new:
         s = parts[i].section
@@ -267,6 +268,29 @@ def unshown_fixes(chunk: Chunk, before: str, question: str) -> Selection | None:
     order = reading_order(parts)
     text = join_parts(parts, shown, order, condition(question), chunk.language)
     return Selection(text, True, [i for i in order if i in shown])
+
+
+# a list of options: items between commas, the last after the language's "or" ("a, b, or c", "a, b o c")
+_OR = {code: "|".join(map(re.escape, p.or_words)) for code, p in PACKS.items() if p.or_words}
+
+
+def other_options(texts: list[str], fixes: list[int], tried: frozenset[str], lang: str) -> Selection | None:
+    """The sentence of a fix listing options, one of which holds what the turn says it tried and the others not: those
+    are still to try ("ya pusimos un consumer-id, sigue igual" of "... you can adjust the snapshot file retention
+    period, specify a consumer ID, or optimize the consumption job": a seventeenth trial was told the entry had no
+    other fix). Quoted whole, under a heading saying so (bot/answers/compose.py); None when no fix lists options."""
+    ors = _OR.get(lang)
+    if not ors:
+        return None
+    items_re = re.compile(rf",\s*(?:(?:{ors})\s+)?|\s+(?:{ors})\s+")
+    for i in fixes:
+        for sentence in SENTENCE_BREAK.split(texts[i]):
+            if not re.search(rf",.*?[\s,](?:{ors})\s", sentence):  # a comma, then "or" (after a comma or not)
+                continue
+            held = [_holds_tried(item, tried, lang) for item in items_re.split(sentence)]
+            if len(held) >= 3 and any(held) and not all(held):
+                return Selection(sentence.strip(), True, [i], options=True)
+    return None
 
 
 # a fix holding this many of the words of what a turn says it did (its one word, if one) may be what was tried: the

@@ -59,6 +59,8 @@ class Selection:
     cut: bool  # something of the entry was left out
     shown: list[int] = field(default_factory=list)  # the parts quoted (indices), whole or shortened
     abridged: set[int] = field(default_factory=set)  # those of them shortened
+    # a sentence listing options, one of which the user tried (bot/answers/focus.py other_options)
+    options: bool = False
 
 
 def render_part(p: Part) -> str:

@@ -190,6 +190,13 @@ PHRASES: dict[str, dict[str, str]] = {
         "fr": "« {title} » [1] dit aussi :",
         "es": "«{title}» [1] también dice:",
     },
+    # "we already set a consumer ID, still the same" of a fix listing options, one of them that (bot/answers/focus.py
+    # other_options): the sentence again, for the others
+    "fix_failed_options": {
+        "en": "Besides what you tried, “{title}” [1] gives other options in the same sentence:",
+        "fr": "En plus de ce que vous avez essayé, « {title} » [1] donne d’autres options dans la même phrase :",
+        "es": "Además de lo que probó, «{title}» [1] da otras opciones en la misma frase:",
+    },
     # a connector the question names that the FAQ never mentions (bot/retrieval/connectors.py absent_connectors)
     "absent_connector": {
         "en": "The FAQ does not mention {names}.",

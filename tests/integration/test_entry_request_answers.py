@@ -132,6 +132,23 @@ def test_which_version_asked_of_an_entry_naming_one_gives_the_part_naming_it(bot
     assert "8.0.27" in version.parts.body and "8.0.27" not in answer.text
 
 
+@pytest.mark.parametrize(
+    ("first", "tried", "option"),
+    [
+        ("mi job de consumo de paimon falla con File xxx not found, por que?", "ya pusimos un consumer-id, sigue igual",
+         "optimize the consumption job"),
+        ("Le job de consommation Paimon échoue avec File xxx not found",
+         "on a déjà spécifié un ID de consommateur, toujours pareil", "optimiser le job de consommation"),
+    ],
+)
+def test_an_option_tried_of_a_fix_listing_several_gives_the_others(bot, first, tried, option):
+    # a seventeenth trial was told "the FAQ has no other fix in that entry" while its fix lists three options
+    _answer, failed = chat(bot, first, tried)
+    assert failed.decision.reason in ("fix_failed", "fix_done"), failed.decision
+    assert option in failed.parts.body and "ID" in failed.parts.body  # the sentence whole, the tried option in it
+    assert failed.parts.heading.startswith(("Además de lo que probó", "En plus de ce que vous avez essayé"))
+
+
 def test_an_entry_without_code_says_so_over_its_quote(bot):
     *_, code = chat(bot, "Paimon sink writes are slow", "give me the SQL")
     assert "no SQL or configuration sample" in code.parts.closing, code.text[:300]

@@ -42,7 +42,7 @@ class LanguagePack:
     # user who tried one of them is shown the sentence again for the others (bot/answers/focus.py other_options)
     or_words: frozenset[str] = frozenset()
     # words a person asks or reports with and pasted output never holds (pronouns, question words): a text
-    # without them, nor a question mark, is a bare paste (ingest/textproc.py bare_paste)
+    # without them, nor a question mark, is a bare paste (ingest/langdetect.py bare_paste)
     asking_words: frozenset[str] = frozenset()
     # its function words English text writes too ("per", "non", "comment", "os"): among a pasted English
     # error they are no sign of this language (English's own function words never are)

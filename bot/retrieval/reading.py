@@ -15,7 +15,7 @@ from faqbot.bot.retrieval.xling import Gloss, gloss
 from faqbot.ingest.langdetect import detect_language
 from faqbot.ingest.textproc import SUPPORTED
 
-# a language detector: ingest/textproc.py detect_language, or a turn's `Languages`
+# a language detector: ingest/langdetect.py detect_language, or a turn's `Languages`
 Detect = Callable[[str], tuple[str, float]]
 
 

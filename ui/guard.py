@@ -18,6 +18,8 @@ import asyncio
 import json
 import logging
 import re
+import time
+from collections import Counter
 from collections.abc import Iterable
 from urllib.parse import unquote
 
@@ -59,10 +61,13 @@ BODY_TIMEOUT_S = 30.0
 # the POST routes that take JSON only (a cross-site form or text/plain post needs no preflight: any page a user opens
 # could post questions to an open server and fill its feedback)
 JSON_ONLY = ("/api/", "/v1/", "/mcp")
-
-
-class BodyTooLarge(Exception):
-    pass
+_WITH_BODY = ("POST", "PUT", "PATCH")
+# requests one client address may have still sending their body at once: a normal client's body arrives in
+# milliseconds; a fourth attack round reconnected 2,000 stalled 261 KB bodies per address every 30 s (1.7 GB kept)
+BODIES_PER_ADDRESS = 32
+# one traceback per route and kind of error a minute: an unknown Gradio session hash wrote 6.6 KB of traceback per
+# request (a fourth attack round: 1.3 MB in 3 s); the others are counted in the next one
+LOG_EVERY_S = 60.0
 
 
 def _error(path: str, status: int, message: str) -> dict:
@@ -73,8 +78,6 @@ def _error(path: str, status: int, message: str) -> dict:
     return {"error": {"message": message, "type": "invalid_request_error", "code": kind.get(status, str(status))}}
 
 
-class BodyTimeout(Exception):
-    pass
 
 
 def default_hosts(bound: str) -> set[str]:
@@ -157,6 +160,8 @@ class Guard:
     ) -> None:
         self.app = app
         self.body_timeout = body_timeout
+        self.receiving: Counter[str] = Counter()  # requests still sending their body, per client address
+        self._logged: dict[tuple[str, str], tuple[float, int]] = {}  # (route, error) -> (last logged, skipped since)
         self.allowed = {h.lower() for h in allowed_hosts}
         self.max_body = max_body
         # FORWARDED_ALLOW_IPS is set (bot/settings.py): uvicorn believes X-Forwarded-For from that proxy
@@ -173,7 +178,7 @@ class Guard:
         length = headers.get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
             return 413, f"Request body over {self.max_body // 1024} KB; send a shorter question."
-        if scope["type"] == "http" and path.startswith(JSON_ONLY) and scope["method"] not in ("GET", "HEAD", "OPTIONS"):
+        if scope["type"] == "http" and path.startswith(JSON_ONLY) and scope["method"] in _WITH_BODY:
             ctype = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
             if ctype != b"application/json":
                 return 415, "This route takes JSON only: send content-type: application/json."
@@ -201,55 +206,101 @@ class Guard:
         await self._http(scope, receive, send)
 
     async def _http(self, scope, receive, send) -> None:
-        started = False
-        body = _Body(receive, self.max_body, self.body_timeout)
-
-        async def guarded_send(message):
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-                status = message["status"]
-                if status >= 500 and status != 503:
-                    log.error("%s %s answered %s; sent as 503", scope["method"], scope.get("path"), status)
-                    message = {**message, "status": 503}
-                no_store = scope.get("path", "").rstrip("/").endswith(("/config", "/info")) or scope.get(
-                    "path", ""
-                ).startswith("/api/")
-                message = {**message, "headers": _with_security_headers(list(message.get("headers", [])), no_store)}
-            await send(message)
-
+        address = (scope.get("client") or ("?",))[0]
+        path = scope.get("path", "")
+        if scope["method"] in _WITH_BODY and self.receiving[address] >= BODIES_PER_ADDRESS:
+            message = "Too many requests from this address are still sending their body; retry."
+            await send_json(send, 503, _error(path, 503, message), [(b"retry-after", b"5"), (b"connection", b"close")])
+            return
+        exchange = _Exchange(send, scope, self)
+        body = _Body(receive, self, exchange, address if scope["method"] in _WITH_BODY else None)
         try:
-            await self.app(scope, body, guarded_send)
+            await self.app(scope, body, exchange.send)
         except ClientDisconnect:
-            # the client went away mid-body: nothing to answer, and no trace (a third attack round wrote 3.6 KB of
-            # traceback per aborted request, 34 MB in a session)
-            log.debug("client left during %s %s", scope["method"], scope.get("path"))
+            # the client went away mid-body (or its body was refused: the app read a disconnect): nothing to answer,
+            # and no trace (a third attack round wrote 3.6 KB of traceback per aborted request, 34 MB in a session)
+            log.debug("client left during %s %s", scope["method"], path)
         except Exception as exc:  # the trace stays in the server log; the client gets a sentence
-            if not isinstance(exc, (BodyTooLarge, BodyTimeout)):
-                log.exception("unhandled error on %s %s", scope["method"], scope.get("path"))
-            if not started:
-                await send_json(send, *self._refusal_of(exc))
+            if exchange.answered:
+                return
+            self.log_error(scope, type(exc).__name__, exc)
+            if not exchange.started:
+                message = "Internal error; the server keeps running. Retry, or report it if it persists."
+                await send_json(send, 503, {"error": message}, [(b"retry-after", b"5")])
+        finally:
+            body.finished()
 
-    def _refusal_of(self, exc: Exception) -> tuple[int, dict, list[tuple[bytes, bytes]]]:
-        if isinstance(exc, BodyTooLarge):
-            return 413, {"error": f"Request body over {self.max_body // 1024} KB."}, []
-        if isinstance(exc, BodyTimeout):  # "connection: close": the rest of a stalled body is never read
-            message = f"The request body did not arrive within {self.body_timeout:g} s; send it whole at once."
-            return 408, {"error": message}, [(b"connection", b"close")]
-        message = "Internal error; the server keeps running. Retry, or report it if it persists."
-        return 503, {"error": message}, [(b"retry-after", b"5")]
+    def log_error(self, scope, kind: str, exc: Exception | None = None) -> None:
+        """An error on a route, logged with its trace at most once a minute per route and kind."""
+        route = "/".join(scope.get("path", "").split("/")[:3])
+        key, now = (route, kind), time.monotonic()
+        last, skipped = self._logged.get(key, (-LOG_EVERY_S, 0))
+        if now - last < LOG_EVERY_S:
+            self._logged[key] = (last, skipped + 1)
+            return
+        if len(self._logged) > 256:  # routes are the client's to choose: the table stays small
+            self._logged.clear()
+        self._logged[key] = (now, 0)
+        more = f" ({skipped} more since, not logged)" if skipped else ""
+        log.error("%s on %s %s%s", kind, scope["method"], scope.get("path"), more, exc_info=exc)
+
+    async def refuse(self, exchange: _Exchange, status: int, message: str, headers: list) -> None:
+        """Answer a request whose body the Guard refused, at once; what the app answers after is dropped."""
+        if not exchange.started:
+            path = exchange.scope.get("path", "")
+            await send_json(exchange.raw_send, status, _error(path, status, message), headers)
+        exchange.answered = True
+
+
+class _Exchange:
+    """One request's response as the Guard sends it on: 5xx other than 503 sent as 503, security headers added, and
+    nothing after the Guard answered the request itself (a refused body)."""
+
+    def __init__(self, send, scope, guard: Guard) -> None:
+        self.raw_send = send
+        self.scope = scope
+        self.guard = guard
+        self.started = False
+        self.answered = False
+
+    async def send(self, message) -> None:
+        if self.answered:
+            return
+        if message["type"] == "http.response.start":
+            self.started = True
+            status, path = message["status"], self.scope.get("path", "")
+            if status >= 500 and status != 503:
+                self.guard.log_error(self.scope, f"answered {status}, sent as 503")
+                message = {**message, "status": 503}
+            no_store = path.rstrip("/").endswith(("/config", "/info")) or path.startswith("/api/")
+            message = {**message, "headers": _with_security_headers(list(message.get("headers", [])), no_store)}
+        await self.raw_send(message)
 
 
 class _Body:
-    """A request's receive, limited in size and, until its body is whole, in time."""
+    """A request's receive, limited in size and, until its body is whole, in time. A body refused is answered at once
+    (413, or 408 for a body stalled past the deadline, its connection closed) and the app reads a disconnect: an app
+    of its own (the /v1 and /mcp doors) turned an exception from here into its own 500."""
 
-    def __init__(self, receive, max_body: int, timeout: float) -> None:
+    def __init__(self, receive, guard: Guard, exchange: _Exchange, address: str | None) -> None:
         self.receive = receive
-        self.max_body = max_body
+        self.guard = guard
+        self.exchange = exchange
         self.received = 0
         self.done = False
         self.loop = asyncio.get_running_loop()
-        self.deadline = self.loop.time() + timeout
+        self.deadline = self.loop.time() + guard.body_timeout
+        self.address = address  # counted among the bodies its address is sending, until whole
+        if address is not None:
+            guard.receiving[address] += 1
+
+    def finished(self) -> None:
+        self.done = True
+        if self.address is not None:
+            self.guard.receiving[self.address] -= 1
+            if self.guard.receiving[self.address] <= 0:
+                del self.guard.receiving[self.address]
+            self.address = None
 
     async def __call__(self):
         if self.done:  # after the body: a streaming response waiting for the client to go, as long as it lasts
@@ -257,10 +308,17 @@ class _Body:
         try:
             message = await asyncio.wait_for(self.receive(), max(self.deadline - self.loop.time(), 0.001))
         except asyncio.TimeoutError:
-            raise BodyTimeout() from None
-        self.done = message["type"] != "http.request" or not message.get("more_body", False)
+            text = f"The request body did not arrive within {self.guard.body_timeout:g} s; send it whole at once."
+            return await self._refused(408, text, [(b"connection", b"close")])
         if message["type"] == "http.request":
             self.received += len(message.get("body", b""))
-            if self.received > self.max_body:
-                raise BodyTooLarge()
+            if self.received > self.guard.max_body:
+                return await self._refused(413, f"Request body over {self.guard.max_body // 1024} KB.", [])
+        if message["type"] != "http.request" or not message.get("more_body", False):
+            self.finished()
         return message
+
+    async def _refused(self, status: int, text: str, headers: list) -> dict:
+        self.finished()
+        await self.guard.refuse(self.exchange, status, text, headers)
+        return {"type": "http.disconnect"}

@@ -90,8 +90,9 @@ def render(data: InsightsData, retention_days: int) -> str:
             f"<title>faqbot insights, last {data.period_days} days</title><style>{CSS}</style></head><body>",
             f"<h1>faqbot insights: last {data.period_days} days</h1>",
             f'<p>{html.escape(summary)}</p><p class="muted">Written {html.escape(stamp())}. Passwords, access keys and '
-            f"tokens are removed from questions before they are stored; questions older than {retention_days} days "
-            "are deleted.</p>",
+            "tokens in the common forms (options, URLs, headers, makers' prefixes, 'password is ...') are removed "
+            "from questions before they are stored (others may remain: check before sharing); questions older than "
+            f"{retention_days} days are deleted.</p>",
             "<h2>Questions</h2>",
             stacked_bars(t["questions_per_day_language"], "language", "questions", "Questions per day, by language"),
             stacked_bars(t["questions_per_day_decision"], "decision", "questions", "Questions per day, by decision"),

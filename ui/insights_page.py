@@ -119,7 +119,9 @@ def build_page(source: InsightsSource, retention_days: int):
     with gr.Blocks(title="faqbot insights") as page:
         gr.Markdown(
             "# Insights\nWhat users asked, how the bot decided, what they voted, and where the FAQ falls short. "
-            f"Passwords, access keys and tokens are removed from questions before they are stored; questions older "
+            "Passwords, access keys and tokens in the common forms (options, URLs, headers, makers' prefixes, "
+            "'password is ...') are removed from questions before they are stored (others may remain: check before "
+            f"sharing); questions older "
             f"than {retention_days} days are deleted."
         )
         days = gr.Radio([str(p) for p in PERIODS], value=str(DEFAULT_PERIOD), label="Period (days)")

@@ -51,21 +51,30 @@ RULES = (
     Rule(
         "secret_said",
         re.compile(
-            r"(\b(?i:password|passwd|pwd|secret|token|accesskeysecret|access[_ ]?key[_ ]?secret)"
-            r"(?:\s{1,4}(?i:is|was|=))?\s{1,4})(?=\S[^\s'\"`,;]{0,126}[A-Z0-9])([^\s'\"`,;]{6,128})",
+            r"(\b(?i:password|passwd|pwd|secret|token|accesskeysecret|access[_ ]?key[_ ]?secret|mot de passe|"
+            r"contrase(?:ñ|n)a|clave)(?:\s{1,4}(?i:is|was|est|es|era|=))?\s{0,4}:?\s{1,4})(?=\S[^\s'\"`,;]{0,126}[A-Z0-9])([^\s'\"`,;]{6,128})",
         ),
         1,
     ),
     # a command line's password written against its flag: mysql -uroot -pMyS3cret, psql ... -p is a port (digits only)
-    Rule("password_flag", re.compile(r"(\b(?:mysql|mysqldump|mysqladmin)\b[^\n]{0,200}?\s-p)(?!\d+\b)(\S{1,128})"), 1),
+    Rule(
+        "password_flag",
+        re.compile(r"(\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]{0,200}?\s-p|\bredis-cli\b[^\n]{0,200}?\s-a\s)"
+                   r"(?!\d+\b)(\S{1,128})"),
+        1,
+    ),
+    # Chinese: 密码是 X, 密码：X
+    Rule("secret_said_zh", re.compile(r"((?:密码|口令|密钥)\s{0,2}(?:是|为|：|:)\s{0,2})([^\s，。,;；]{4,128})"), 1),
     # JAAS: password="..." inside sasl.jaas.config is caught above; username stays (not a secret)
     # Alibaba Cloud AccessKey IDs (LTAI...) and AWS keys (AKIA...), wherever they stand
     Rule("access_key_id", re.compile(r"()\b(?:LTAI[A-Za-z0-9]{12,30}|AKIA[A-Z0-9]{16})\b"), 1),
-    # tokens by their makers' prefixes: GitHub (ghp_, gho_, ghs_, github_pat_), OpenAI (sk-, sk-proj-), Slack (xox?-)
+    # tokens by their makers' prefixes: GitHub (ghp_, gho_, ghs_, github_pat_), OpenAI (sk-, sk-proj-), Stripe
+    # (sk_live_), Slack (xox?-), GitLab (glpat-), Google (AIza), Hugging Face (hf_), and JSON web tokens (eyJ...eyJ...)
     Rule(
         "token_prefix",
-        re.compile(r"()\b(?:gh[pousr]_[A-Za-z0-9]{20,255}|github_pat_[A-Za-z0-9_]{20,255}|sk-[A-Za-z0-9_\-]{16,255}|"
-                   r"xox[abprs]-[A-Za-z0-9\-]{10,255})"),
+        re.compile(r"()\b(?:gh[pousr]_[A-Za-z0-9]{20,255}|github_pat_[A-Za-z0-9_]{20,255}|sk[-_][A-Za-z0-9_\-]{16,255}|"
+                   r"xox[abprs]-[A-Za-z0-9\-]{10,255}|glpat-[A-Za-z0-9_\-]{16,255}|AIza[A-Za-z0-9_\-]{30,255}|"
+                   r"hf_[A-Za-z0-9]{20,255}|eyJ[A-Za-z0-9_\-]{8,2048}\.eyJ[A-Za-z0-9_\-]{8,4096}\.[A-Za-z0-9_\-]{0,2048})"),
         1,
     ),
     # PEM private keys

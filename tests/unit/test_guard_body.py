@@ -72,3 +72,99 @@ def test_a_client_leaving_mid_body_writes_no_traceback(caplog):
     assert not sent  # nobody to answer
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text
     assert "client left" in caplog.text
+
+
+def test_a_refused_body_is_answered_by_the_guard_even_before_an_app_of_its_own():
+    """The /v1 and /mcp doors are an app with its own error middleware: a body refused by raising from receive
+    became that app's 500, sent as a text 503 (a fourth attack round). The Guard answers itself; the app's answer is
+    dropped."""
+    from starlette.applications import Starlette
+
+    app = Starlette(routes=[Route("/api/ask", _echo, methods=["POST"])])
+    sent: list[dict] = []
+
+    async def main() -> None:
+        async def receive() -> dict:
+            await asyncio.sleep(3600)
+            return {}
+
+        async def send(message: dict) -> None:
+            sent.append(message)
+
+        await Guard(app, {"localhost"}, max_body=1024, body_timeout=0.2)(SCOPE, receive, send)
+
+    asyncio.run(main())
+    assert [m["status"] for m in sent if m["type"] == "http.response.start"] == [408]
+
+
+def test_one_address_may_keep_only_so_many_bodies_unfinished():
+    """A fourth attack round reconnected 2,000 stalled bodies per address (1.7 GB kept): past BODIES_PER_ADDRESS the
+    next request from that address is refused at once; another address is served."""
+    from faqbot.ui.guard import BODIES_PER_ADDRESS
+
+    async def main() -> tuple[list[int], list[int]]:
+        guard = Guard(APP, {"localhost"}, max_body=64 * 1024, body_timeout=30)
+        stall = asyncio.Event()
+
+        async def stalled() -> dict:
+            await stall.wait()
+            return {"type": "http.disconnect"}
+
+        async def request(address: str, receive) -> list[int]:
+            sent: list[dict] = []
+
+            async def send(message: dict) -> None:
+                sent.append(message)
+
+            await guard({**SCOPE, "client": (address, 1)}, receive, send)
+            return [m["status"] for m in sent if m["type"] == "http.response.start"]
+
+        held = [asyncio.create_task(request("10.0.0.1", stalled)) for _ in range(BODIES_PER_ADDRESS)]
+        await asyncio.sleep(0.05)
+        refused = await request("10.0.0.1", stalled)
+        whole = [{"type": "http.request", "body": b"x" * 10, "more_body": False}]
+        other = await request("10.0.0.2", lambda: asyncio.sleep(0, whole.pop(0)))
+        stall.set()
+        await asyncio.gather(*held)
+        assert not guard.receiving  # every count released
+        return refused, other
+
+    refused, other = asyncio.run(main())
+    assert refused == [503] and other == [200]
+
+
+def test_an_error_repeated_on_a_route_is_traced_once_a_minute(caplog):
+    """An unknown Gradio session hash wrote 6.6 KB of traceback per request (a fourth attack round)."""
+
+    async def failing(request: Request) -> JSONResponse:
+        raise RuntimeError("boom")
+
+    app = Router(routes=[Route("/api/ask", failing, methods=["POST"])])
+    whole = {"type": "http.request", "body": b"{}", "more_body": False}
+
+    async def main() -> None:
+        guard = Guard(app, {"localhost"}, max_body=1024)
+        for _ in range(50):
+            sent: list[dict] = []
+
+            async def receive() -> dict:
+                return whole
+
+            async def send(message: dict, sent=sent) -> None:
+                sent.append(message)
+
+            await guard(SCOPE, receive, send)
+            assert sent[0]["status"] == 503
+
+    with caplog.at_level(logging.DEBUG, logger="faqbot"):
+        asyncio.run(main())
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len(errors) == 1 and errors[0].exc_info, caplog.text
+
+
+def test_a_delete_needs_no_content_type():
+    """DELETE /mcp carries no body: it was refused 415 like a text post (a fourth attack round)."""
+    guard = Guard(APP, {"localhost"}, max_body=1024)
+    delete = {**SCOPE, "method": "DELETE", "path": "/mcp", "headers": [(b"host", b"localhost")]}
+    post = {**SCOPE, "path": "/mcp", "headers": [(b"host", b"localhost"), (b"content-type", b"text/plain")]}
+    assert guard._refusal(delete) is None and guard._refusal(post)[0] == 415

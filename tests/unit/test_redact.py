@@ -56,6 +56,17 @@ CASES = [
     ("CI uses ghp_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef to pull", "ghp_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef", "CI uses"),
     ("LLM key sk-proj-ABCDEFGHIJKLMNOPQRSTUV in the config", "sk-proj-ABCDEFGHIJKLMNOPQRSTUV", "LLM key"),
     ("AccessKeySecret hunterSecretABC and still 403", "hunterSecretABC", "AccessKeySecret"),
+    # the fourth round's: other makers' prefixes, a JWT, other commands, a colon, French, Spanish, Chinese
+    ("Stripe key sk_live_ABCDEFGHIJKLMNOPQRSTUV leaked", "sk_live_ABCDEFGHIJKLMNOPQRSTUV", "Stripe key"),
+    ("glpat-ABCDEFGHIJKLMNOPQRST and AIzaSyA1234567890abcdefghijklmnopqrstuv", "AIzaSyA1234567890", "and"),
+    ("HF hf_ABCDEFGHIJKLMNOPQRSTUVWX fails", "hf_ABCDEFGHIJKLMNOPQRSTUVWX", "HF"),
+    ("jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl expired", "eyJzdWIiOiIxIn0", "expired"),
+    ("mariadb -uroot -pS3cretPw -h db", "S3cretPw", "mariadb -uroot -p"),
+    ("redis-cli -h cache -a R3disPw ping", "R3disPw", "ping"),
+    ("the password is: Hunter22x", "Hunter22x", "the password is:"),
+    ("mon mot de passe est Secr3tPw, accès refusé", "Secr3tPw", "mot de passe est"),
+    ("mi contraseña es Clave123X y falla", "Clave123X", "contraseña es"),
+    ("数据库密码是Abc12345，连不上", "Abc12345", "密码是"),
 ]
 
 
@@ -76,6 +87,7 @@ def test_secrets_are_removed_and_the_question_stays_readable(text, secret, kept)
         "how do I set the token bucket size?",
         "the password is wrong and the token expired; psql -h db -p 5432 works",
         "Token refresh failed in the secret Manager",
+        "la contraseña es incorrecta; le mot de passe est faux; la clave primaria está duplicada; 密码是什么",
     ],
 )
 def test_text_without_a_secret_is_unchanged(text):

@@ -87,7 +87,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if final is None:
         return 1
     print()
-    for n in final.notices:
+    for n in final.unsaid_notices:  # the others are in the text itself (its notes and facts)
         print(f"note: {n}")
     print()
     for c in final.citations:

@@ -65,6 +65,14 @@ def test_ask_json_and_errors(index_dir, tmp_path):
     assert r.returncode == 1 and "empty" in r.stderr and "Traceback" not in r.stderr
 
 
+def test_ask_says_each_notice_once(index_dir):
+    """A nineteenth trial: "The FAQ does not mention StarRocks." was printed in the text and again as a note."""
+    r = run_faqbot("ask", "StarRocks sink: stream load fails with 'Too many versions'", "--index", str(index_dir))
+    assert r.returncode == 0 and r.stdout.count("does not mention StarRocks") == 1, r.stdout
+    r = run_faqbot("ask", "Paimon sink 报错 No space left on device", "--index", str(index_dir))
+    assert r.stdout.count("note: ") == 1 and "English" in r.stdout, r.stdout  # the language note, not in the text
+
+
 def test_report_summarises_log(tmp_path):
     log = tmp_path / "fb.jsonl"
     events = [

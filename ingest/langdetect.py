@@ -143,8 +143,22 @@ def own_clauses(text: str, *, to_last_own: bool = False, whole: bool = False) ->
         words = WORD_RE.findall(re.sub(r"\S+", _strip_codey_word, clause))
         own = [k for k, w in enumerate(words) if _is_own(w.lower())]
         if own:
-            tails.append(" ".join(words[0 if whole else own[0] : own[-1] + 1 if to_last_own else None]))
+            start = 0 if whole else _homographs_before(words, own[0]) if to_last_own else own[0]
+            tails.append(" ".join(words[start : own[-1] + 1 if to_last_own else None]))
     return ". ".join(tails)
+
+
+# the words another language writes that English writes too ("me", "sale", "per"): read as the user's just before
+# their first own word
+_HOMOGRAPHS = frozenset(w for p in PACKS.values() for w in p.english_homographs)
+
+
+def _homographs_before(words: list[str], first: int) -> int:
+    """Where a clause cut at its last own word starts: its first own word, or the homographs just before it ("me sale
+    el error doesn't support ...": a nineteenth trial's clause was "el" alone, too little to read as Spanish)."""
+    while first > 0 and words[first - 1].lower() in _HOMOGRAPHS:
+        first -= 1
+    return first
 
 
 def _any_own_word(text: str) -> bool:

@@ -80,6 +80,9 @@ def test_detect_language(text, lang):
         # a seventeenth trial: "que" (French, Spanish, Portuguese) made Portuguese's English homograph "da" count
         # beside Spanish's "el" and "hago"; read English
         ("el sink a rds mysql da Deadlock found when trying to get lock, que hago", "es"),
+        # a nineteenth trial: the clause cut at its last own word was "el" alone; "me sale" (Spanish, and English
+        # homographs) before it now counts
+        ("me sale el error doesn't support consuming update and delete changes which is produced by node X", "es"),
         ("mon sink vers RDS MySQL plante avec Deadlock found when trying to get lock; try restarting transaction", "fr"),  # noqa: E501
         ("the sink to RDS MySQL fails with Deadlock found when trying to get lock; try restarting transaction", "en"),
         # a fifteenth trial: "es" (Elasticsearch's short name in English) counts beside "mi", a word only Spanish writes

@@ -11,7 +11,7 @@ import asyncio
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from .gaps import STATUSES
 from .insights import PERIODS, InsightsData, to_csv
@@ -65,6 +65,15 @@ def register_routes(app: FastAPI, source: InsightsSource, enabled: bool, retenti
         @app.get(PATH + "/", include_in_schema=False)
         async def refused() -> Response:
             return HTMLResponse(f"<!doctype html><title>Insights</title><p>{REFUSED}</p>", status_code=403)
+
+        return
+
+    @app.get(PATH, include_in_schema=False)
+    async def to_page(request: Request) -> Response:
+        # the page is mounted at /insights/: without the slash the chat's mount at / answered {"detail": "Not
+        # Found"} (a nineteenth trial typed the documented /insights)
+        query = request.url.query
+        return RedirectResponse(PATH + "/" + (f"?{query}" if query else ""), status_code=307)
 
 
 def frames(data: InsightsData) -> dict[str, Any]:

@@ -81,6 +81,10 @@ def test_csv_and_html_exports(server):
         assert r.status_code == 200 and "<svg" in r.text and "Coverage gaps" in r.text
         assert "<script" not in r.text
         assert c.get("/insights/export/nope.csv").status_code == 404
+        # the documented address without its slash (a nineteenth trial got {"detail": "Not Found"})
+        r = c.get("/insights", params={"days": 7}, follow_redirects=False)
+        assert r.status_code == 307 and r.headers["location"] == "/insights/?days=7"
+        assert c.get("/insights", follow_redirects=True).status_code == 200
     # without the sign-in: the login page, never the data
     r = httpx.get(server + "/insights/export/coverage_gaps.csv", follow_redirects=False)
     assert r.status_code in (303, 401) and "Windows" not in r.text

@@ -92,6 +92,14 @@ def _summary(data: InsightsData) -> str:
     )
 
 
+GAP_COLUMNS = ("examples", "size", "status", "nearest entry", "why", "languages", "last seen")
+
+
+def _gap_label(g) -> str:
+    first = g.examples[0] if g.examples else g.key
+    return f"{first[:70]}{'…' if len(first) > 70 else ''} ({g.size}, {g.status})"
+
+
 def _links(days: int) -> str:
     names = ("questions_per_day_language", "questions_per_day_decision", "votes_per_day", "entries_cited",
              "entries_never_cited", "coverage_gaps")  # fmt: skip
@@ -102,28 +110,45 @@ def _links(days: int) -> str:
 def build_page(source: InsightsSource, retention_days: int):
     import gradio as gr
 
-    def view(days: int):
+    def view(days: int, chosen: str | None = None):
         data = source.data(int(days))
         f = frames(data)
+        gaps = f["coverage_gaps"]
+        if len(gaps.columns):
+            # what a maintainer reads first: the questions, how many, their status and the nearest entry; the group's
+            # id last (a nineteenth trial saw only 32-character ids at 1366 px, the rest off-screen)
+            order = [c for c in GAP_COLUMNS if c in gaps.columns]
+            gaps = gaps[order + [c for c in gaps.columns if c not in GAP_COLUMNS]]
+        # each group by its first question, its size and status; the one just set stays chosen (a status set moved the
+        # choice back to the first group, the status still on "dismissed": a second click dismissed another group)
+        choices = [(_gap_label(g), g.key) for g in data.gaps]
         keys = [g.key for g in data.gaps]
+        key = chosen if chosen in keys else keys[0] if keys else None
+        current = next((g.status for g in data.gaps if g.key == key), None)
         return (
             _summary(data),
             f["questions_per_day_language"],
             f["questions_per_day_decision"],
             f["votes_per_day"],
-            f["coverage_gaps"],
+            gaps,
             f["entries_cited"],
             f["entries_never_cited"],
             _links(int(days)),
-            gr.update(choices=keys, value=keys[0] if keys else None),
+            gr.update(choices=choices, value=key),
+            gr.update(value=current if current in STATUSES else None),
         )
 
-    def set_status(days: int, key: str | None, status: str):
+    def set_status(days: int, key: str | None, status: str | None):
         data = source.data(int(days))
         gap = next((g for g in data.gaps if g.key == key), None)
         if gap is not None and status in STATUSES:
             source.set_status(gap.members, status)
-        return view(days)
+        return view(days, key)
+
+    def group_status(days: int, key: str | None):
+        # the status radio shows the chosen group's own status ("open" showed as "addressed" before any action)
+        gap = next((g for g in source.data(int(days)).gaps if g.key == key), None)
+        return gr.update(value=gap.status if gap is not None and gap.status in STATUSES else None)
 
     with gr.Blocks(title="faqbot insights") as page:
         gr.Markdown(
@@ -151,13 +176,14 @@ def build_page(source: InsightsSource, retention_days: int):
         gaps = gr.Dataframe(label="Coverage gaps", wrap=True, interactive=False)
         with gr.Row():
             group = gr.Dropdown(label="Group", choices=[], scale=2)
-            status = gr.Radio(list(STATUSES), value="addressed", label="Status")
+            status = gr.Radio(list(STATUSES), value=None, label="Status")
             apply = gr.Button("Set status", scale=0)
         cited = gr.Dataframe(label="Entries cited most", interactive=False)
         never = gr.Dataframe(label="Entries never cited", interactive=False)
         links = gr.Markdown()
-        outputs = [summary, by_lang, by_dec, votes, gaps, cited, never, links, group]
+        outputs = [summary, by_lang, by_dec, votes, gaps, cited, never, links, group, status]
         page.load(view, days, outputs)
         days.change(view, days, outputs)
         apply.click(set_status, [days, group, status], outputs)
+        group.input(group_status, [days, group], status)
     return page

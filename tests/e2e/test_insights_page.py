@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 
 import httpx
 import pytest
@@ -61,9 +62,22 @@ def test_insights_page_in_the_browser(server, tmp_path):
         # the three plots drew (Vega renders an svg or a canvas in each)
         page.wait_for_function("document.querySelectorAll('.vega-embed').length >= 3", timeout=60_000)
         page.screenshot(path=str(tmp_path / "insights.png"), full_page=True)
-        # a maintainer marks the first group addressed; the table says so
+        # the first group is chosen by its first question, its status shown as it is (open, not "addressed": a
+        # nineteenth trial); a maintainer marks it addressed: the table says so and the choice stays on that group
+        group = page.get_by_label("Group")
+        chosen = group.input_value()
+        assert chosen.endswith(", open)") and not re.fullmatch(r"[0-9a-f]{32}", chosen), chosen
+        assert page.get_by_role("radio", name="open").is_checked()
+        page.get_by_role("radio", name="addressed").check()
         page.get_by_role("button", name="Set status").click()
-        page.wait_for_function("document.body.innerText.includes('addressed')", timeout=60_000)
+        question = chosen.rsplit(" (", 1)[0].rstrip("…")
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('input')].some(i => i.value.endsWith(', addressed)'))", timeout=60_000
+        )
+        assert group.input_value().startswith(question) and page.get_by_role("radio", name="addressed").is_checked()
+        # the table's first columns are the questions and their status, the group's id last
+        header = page.inner_text("body").split("Coverage gaps")[-1]
+        assert header.index("examples") < header.index("status") < header.index("group")
         b.close()
 
 

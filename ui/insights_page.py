@@ -173,7 +173,13 @@ def build_page(source: InsightsSource, retention_days: int):
         )
         gr.Markdown("## Coverage gaps\nQuestions answered \"not covered\" or with the closest entries, or voted down, "
                     "grouped by meaning.")  # fmt: skip
-        gaps = gr.Dataframe(label="Coverage gaps", wrap=True, interactive=False)
+        # GAP_COLUMNS' widths, the id last: the examples wrap, the nearest entry stays on the screen at 1280 px
+        gaps = gr.Dataframe(
+            label="Coverage gaps",
+            wrap=True,
+            interactive=False,
+            column_widths=["32%", "5%", "8%", "22%", "11%", "7%", "8%", "7%"],
+        )
         with gr.Row():
             group = gr.Dropdown(label="Group", choices=[], scale=2)
             status = gr.Radio(list(STATUSES), value=None, label="Status")

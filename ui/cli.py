@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Callable
@@ -367,9 +368,11 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     try:
         return args.func(args)
-    except (StoreError, EmbedderError, FileNotFoundError, ValueError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
+    except FileNotFoundError as exc:
+        # "[Errno 2] No such file or directory: 'x'" said which file, not what to do (a nineteenth trial)
+        return _failed(args, f"no such file: {exc.filename or exc}; check the path (relative to {Path.cwd()})")
+    except (StoreError, EmbedderError, ValueError) as exc:
+        return _failed(args, str(exc))
     except KeyboardInterrupt:
         print(f"interrupted after {time.perf_counter() - started:.1f} s", file=sys.stderr)
         return 130
@@ -377,11 +380,17 @@ def main(argv: list[str] | None = None) -> int:
         from faqbot.bot.llm.backend import LLMConfigError
 
         if isinstance(exc, LLMConfigError):
-            print(f"error: {exc}", file=sys.stderr)
-            return 1
-        print(
-            f"error: unexpected {type(exc).__name__}: {exc}. Re-run with FAQBOT_DEBUG=1 for details.", file=sys.stderr
-        )
+            return _failed(args, str(exc))
         if debug():
             raise
-        return 1
+        return _failed(args, f"unexpected {type(exc).__name__}: {exc}. Re-run with FAQBOT_DEBUG=1 for details.")
+
+
+def _failed(args: argparse.Namespace, message: str) -> int:
+    """An error as the command's output: {"error": ...} on stdout with --json (a script reads one JSON document
+    whatever happened: a nineteenth trial got plain text on stderr), else "error: ..." on stderr. Exit status 1."""
+    if getattr(args, "json", False):
+        print(json.dumps({"error": message}, ensure_ascii=False))
+    else:
+        print(f"error: {message}", file=sys.stderr)
+    return 1

@@ -65,6 +65,16 @@ def test_ask_json_and_errors(index_dir, tmp_path):
     assert r.returncode == 1 and "empty" in r.stderr and "Traceback" not in r.stderr
 
 
+def test_errors_with_json_are_json_and_a_missing_file_is_named(index_dir, tmp_path):
+    """A nineteenth trial: with --json, errors were plain text on stderr; a missing eval file said "[Errno 2]"."""
+    r = run_faqbot("ask", "   ", "--json", "--index", str(index_dir))
+    assert r.returncode == 1 and "empty" in json.loads(r.stdout)["error"]
+    r = run_faqbot("ask", "kafka", "--json", "--index", str(tmp_path / "none"))
+    assert r.returncode == 1 and "faqbot ingest" in json.loads(r.stdout)["error"]
+    r = run_faqbot("eval", str(tmp_path / "missing.jsonl"), "--index", str(index_dir))
+    assert r.returncode == 1 and "no such file" in r.stderr and "missing.jsonl" in r.stderr and "Errno" not in r.stderr
+
+
 def test_ask_says_each_notice_once(index_dir):
     """A nineteenth trial: "The FAQ does not mention StarRocks." was printed in the text and again as a note."""
     r = run_faqbot("ask", "StarRocks sink: stream load fails with 'Too many versions'", "--index", str(index_dir))

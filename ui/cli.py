@@ -370,7 +370,9 @@ def main(argv: list[str] | None = None) -> int:
         return args.func(args)
     except FileNotFoundError as exc:
         # "[Errno 2] No such file or directory: 'x'" said which file, not what to do (a nineteenth trial)
-        return _failed(args, f"no such file: {exc.filename or exc}; check the path (relative to {Path.cwd()})")
+        if exc.filename is None:  # the message is already a sentence naming the fix
+            return _failed(args, str(exc))
+        return _failed(args, f"no such file: {exc.filename}; check the path (relative to {Path.cwd()})")
     except (StoreError, EmbedderError, ValueError) as exc:
         return _failed(args, str(exc))
     except KeyboardInterrupt:

@@ -73,6 +73,9 @@ def test_errors_with_json_are_json_and_a_missing_file_is_named(index_dir, tmp_pa
     assert r.returncode == 1 and "faqbot ingest" in json.loads(r.stdout)["error"]
     r = run_faqbot("eval", str(tmp_path / "missing.jsonl"), "--index", str(index_dir))
     assert r.returncode == 1 and "no such file" in r.stderr and "missing.jsonl" in r.stderr and "Errno" not in r.stderr
+    # a message that already names the fix is kept as it is
+    r = run_faqbot("ingest", "--corpus", str(tmp_path / "no-corpus"), "--index", str(tmp_path / "i"), "--json")
+    assert r.returncode == 1 and json.loads(r.stdout)["error"].startswith("Corpus folder"), r.stdout
 
 
 def test_ask_says_each_notice_once(index_dir):

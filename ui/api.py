@@ -54,7 +54,7 @@ class GatedBot:
         prior: str | None = None,
     ) -> Iterator[Answer]:
         try:
-            with self._gate.slot(is_heavy(self._bot, question, history)):
+            with self._gate.slot(is_heavy(question, history)):
                 yield from self._bot.stream(question, language, history, prior=prior)
         except Busy as exc:
             raise BusyQuestion(exc.retry_after, language) from None
@@ -281,7 +281,7 @@ def register(app: FastAPI, state: AppState) -> None:
         try:
             history = parse_history(body.get("history"))
             data = await state.gate.run(
-                is_heavy(state.core, body["question"], history),
+                is_heavy(body["question"], history),
                 answer_sync,
                 state,
                 body["question"],

@@ -50,9 +50,8 @@ def _bounded(text: str) -> int:
     return min(MAX_QUERY_TOKENS, estimate_tokens(text[:MAX_QUERY_CHARS]) + 2)
 
 
-def question_cost(bot, question: object, history: list[Turn] | None) -> int:
-    """Tokens the answer will encode: the question, and the previous user turn a follow-up reads. (`bot` is
-    not read: kept for the callers, whose bot's tokenizer this no longer runs.)"""
+def question_cost(question: object, history: list[Turn] | None) -> int:
+    """Tokens the answer will encode: the question, and the previous user turn a follow-up reads."""
     text = question if isinstance(question, str) else ""
     turns = [t.content[:MAX_TURN_CHARS] for t in (history or [])[-MAX_HISTORY_TURNS:] if t.role == "user"]
     if not turns:
@@ -63,5 +62,5 @@ def question_cost(bot, question: object, history: list[Turn] | None) -> int:
     return _bounded(text + " " + turns[-1]) + _bounded(turns[-1])
 
 
-def is_heavy(bot, question: object, history: list[Turn] | None) -> bool:
-    return question_cost(bot, question, history) > HEAVY_TOKENS
+def is_heavy(question: object, history: list[Turn] | None) -> bool:
+    return question_cost(question, history) > HEAVY_TOKENS

@@ -250,7 +250,7 @@ def _mount_mcp(app, state: AppState, hosts: set[str], public_url: str | None):
             # ask_faq's history (its turns: the only list among the tools' arguments) counts in the cost as
             # /api/ask's does
             history = next((a for a in args[1:] if isinstance(a, list)), None)
-            return await state.gate.run(is_heavy(state.core, args[0], history), fn, *args)
+            return await state.gate.run(is_heavy(args[0], history), fn, *args)
         except Busy as exc:
             raise ToolError(f"The server is busy; retry in {exc.retry_after} s.") from None
 

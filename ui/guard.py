@@ -226,7 +226,7 @@ class Guard:
             self.log_error(scope, type(exc).__name__, exc)
             if not exchange.started:
                 message = "Internal error; the server keeps running. Retry, or report it if it persists."
-                await send_json(send, 503, {"error": message}, [(b"retry-after", b"5")])
+                await send_json(send, 503, _error(path, 503, message), [(b"retry-after", b"5")])
         finally:
             body.finished()
 

@@ -179,7 +179,7 @@ def register_openai(app: FastAPI, state: AppState, public_url: str | None = None
         if req.stream:
             return await _stream(state, req, base)
         try:
-            a = await state.gate.run(is_heavy(state.core, req.question, req.history), _answer, state, req)
+            a = await state.gate.run(is_heavy(req.question, req.history), _answer, state, req)
         except (Busy, BadQuestion) as exc:
             return _refusal(exc)
         content = shown_text(a, base) + sources_footer(a, base)
@@ -259,7 +259,7 @@ async def _stream(state: AppState, req: ChatRequest, base: str):
         finally:
             loop.call_soon_threadsafe(queue.put_nowait, _END)
 
-    job = asyncio.ensure_future(state.gate.run(is_heavy(state.core, req.question, req.history), produce))
+    job = asyncio.ensure_future(state.gate.run(is_heavy(req.question, req.history), produce))
     getter = asyncio.ensure_future(queue.get())
     await asyncio.wait({job, getter}, return_when=asyncio.FIRST_COMPLETED)
     if not getter.done() and job.exception() is not None:  # refused or failed before answering

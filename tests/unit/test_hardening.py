@@ -270,28 +270,25 @@ def test_cost_counts_tokens_not_characters():
     dense = "".join(chr(0x4E00 + (i * 7919) % 20000) + "!🙂"[i % 2] for i in range(299))  # 598 characters
     assert len(dense) < 600 and estimate_tokens(dense) > HEAVY_TOKENS  # the old rule: normal
     follow = [Turn("user", "kafka watermark idle partition source " * 30), Turn("assistant", "See [1].")]
-    assert question_cost(None, "and for the source?", follow) > HEAVY_TOKENS
-    assert question_cost(None, "Kafka SASL_SSL login fails", None) < HEAVY_TOKENS
+    assert question_cost("and for the source?", follow) > HEAVY_TOKENS
+    assert question_cost("Kafka SASL_SSL login fails", None) < HEAVY_TOKENS
     short = [Turn("user", "Kafka SASL_SSL login fails"), Turn("assistant", "See [1].")]
-    assert question_cost(None, "and for the sink?", short) < HEAVY_TOKENS
+    assert question_cost("and for the sink?", short) < HEAVY_TOKENS
 
 
 def test_the_cost_of_a_question_never_runs_the_tokenizer():
     """The cost is counted on the event loop before the gate refuses anything: a third attack round's refused 3,000
     characters of CJK and emoji held it 15 to 20 ms each through the index's tokenizer, and another user's question
-    took 2.2 s. The estimate counts such text as the tokenizer does, a token a character."""
+    took 2.2 s. The estimate (no bot, so no tokenizer, to reach) counts such text as the tokenizer does, a token a
+    character."""
+    import inspect
+
     from faqbot.ui.cost import HEAVY_TOKENS, question_cost
 
-    class Embedder:
-        def count_tokens(self, text: str) -> int:
-            raise AssertionError("the tokenizer ran on the event loop")
-
-    class Bot:
-        retriever = type("R", (), {"embedder": Embedder()})()
-
+    assert list(inspect.signature(question_cost).parameters) == ["question", "history"]
     dense = "".join(chr(0x4E00 + (i * 7919) % 20000) + "!🙂"[i % 2] for i in range(1000))
-    assert question_cost(Bot(), dense, None) > HEAVY_TOKENS
-    assert question_cost(Bot(), "Kafka SASL_SSL login fails", None) < HEAVY_TOKENS
+    assert question_cost(dense, None) > HEAVY_TOKENS
+    assert question_cost("Kafka SASL_SSL login fails", None) < HEAVY_TOKENS
 
 
 def test_the_sign_in_language_is_the_first_one_the_app_speaks():

@@ -21,7 +21,7 @@ from faqbot.bot.answers.compose import compose
 from faqbot.bot.answers.done import content_words
 from faqbot.bot.answers.phrases import phrase
 from faqbot.bot.dialogue.aspect import DECLINED, ENTRY_BEFORE, READ_ALONE, REPEATS_ENTRY, decline_repeat
-from faqbot.bot.dialogue.conversation import phrase_pattern
+from faqbot.bot.dialogue.follows import phrase_pattern
 from faqbot.bot.dialogue.query import Query, build_query
 from faqbot.bot.dialogue.requests import focus
 from faqbot.bot.dialogue.shown import put_first, shown_entry_text, shown_first

@@ -79,7 +79,7 @@ DONE_AS: tuple[tuple[re.Pattern[str], str], ...] = (
 
 # A text saying no more than the version the user runs ("we are on vvr-6.0.3-flink-1.15", "estamos en la 8.0.9"):
 # its other words are the products a version is of, the packs' `version_words` ("using", "estamos") and function
-# words (bot/dialogue/conversation.py only_version: a detail whose version branch the answer takes). With one of the
+# words (bot/dialogue/follows.py only_version: a detail whose version branch the answer takes). With one of the
 # packs' `already_words` ("we're on VVR 8.0.10 already", "ya estamos en la 8.0.10") the upgrades to it are done
 # (`states_version`; bot/answers/parts_score.py). A version: "8.0.9", "v6.0.7", "vvr-6.0.3-flink-1.15".
 VERSION_TOKEN = re.compile(r"^(?:v|vvr)?-?\d+(?:[.\-]\w+)*$|^vvr(?:-[\w.]+)?$", re.I)

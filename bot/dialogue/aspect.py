@@ -7,7 +7,8 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from faqbot.bot.dialogue.conversation import FollowUp, phrase_pattern
+from faqbot.bot.dialogue.conversation import FollowUp
+from faqbot.bot.dialogue.follows import phrase_pattern
 from faqbot.bot.dialogue.names import is_hyphen_name, is_name
 from faqbot.bot.dialogue.shown import put_first
 from faqbot.bot.dialogue.words import REFERS_BACK, WORD

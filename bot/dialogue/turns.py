@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from faqbot.bot.answers.answer import Turn
-from faqbot.bot.dialogue.conversation import is_follow_up
+from faqbot.bot.dialogue.follows import is_follow_up
 from faqbot.bot.dialogue.requests import ASKS_FIX, ENTRY_REQUESTS, FIX_WORDS, entry_request
 from faqbot.bot.dialogue.words import PRONOUNS, REFERS_BACK, no_topic, word_count
 from faqbot.bot.retrieval.decision import NOT_COVERED, Decision

@@ -1,5 +1,6 @@
-"""The words a turn is read with (bot/dialogue/conversation.py, requests.py, turns.py): the language packs'
-openers, pronouns and question openings compiled once, what a word is in every script, and how many a turn has."""
+"""The words a turn is read with (bot/dialogue/conversation.py, follows.py, requests.py, turns.py): the
+language packs' openers, pronouns and question openings compiled once, what a word is in every script, and how
+many a turn has."""
 
 from __future__ import annotations
 

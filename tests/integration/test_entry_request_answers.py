@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from faqbot.bot.answers.phrases import phrase
 from faqbot.bot.dialogue.aspect import DECLINED
-from faqbot.bot.dialogue.conversation import is_follow_up
+from faqbot.bot.dialogue.follows import is_follow_up
 
 from tests.support import chat, english_title
 

@@ -275,7 +275,7 @@ def test_a_fix_that_is_a_version_to_run(text, versions):
         ("on est déjà en VVR 8.0.10, ça continue", True),
         ("ya estamos en VVR 8.0.10 y sigue pasando", True),
         ("我们已经是 8.0.10 了，还是报错", True),
-        # without "already" a version is a detail whose branch the answer takes (conversation.only_version)
+        # without "already" a version is a detail whose branch the answer takes (follows.only_version)
         ("we are on VVR 8.0.10", False),
         ("estamos en la 8.0.9", False),
     ],

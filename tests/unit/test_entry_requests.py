@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 from faqbot.bot.answers.answer import Turn
-from faqbot.bot.dialogue.conversation import is_follow_up, resolve
+from faqbot.bot.dialogue.conversation import resolve
+from faqbot.bot.dialogue.follows import is_follow_up
 from faqbot.bot.dialogue.names import is_hyphen_name, options
 from faqbot.bot.dialogue.requests import entry_request, focus
 

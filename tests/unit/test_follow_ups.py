@@ -6,7 +6,7 @@ or than a question's opening ("comment désactiver ?"), is a follow-up of the qu
 from __future__ import annotations
 
 import pytest
-from faqbot.bot.dialogue.conversation import is_follow_up, only_asks, only_version, restates_then_asks
+from faqbot.bot.dialogue.follows import is_follow_up, only_asks, only_version, restates_then_asks
 from faqbot.bot.dialogue.names import name_words
 from faqbot.bot.dialogue.requests import entry_request, names_own_problem
 from faqbot.bot.dialogue.words import ACKNOWLEDGED, NEW_TOPIC

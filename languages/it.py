@@ -13,6 +13,9 @@ PACK = LanguagePack(
         "posso può puo devo cosa quale quali sul sulla dal dalla tra fra".split()
     ),
     english_homographs=frozenset("per non ha ho come ai si".split()),
+    # words of a short question no other pack writes: "Come risolvo l'errore ...?" held "come" alone against
+    # French's elided "l" and "a" (the English error's article) and was answered in French
+    detection_words=frozenset("errore errori risolvo risolvere funziona ricevo ottengo dati".split()),
     thanks_patterns=(r"grazie(?: mille)?",),
     greeting_patterns=(r"ciao", r"buongiorno", r"buonasera"),
 )

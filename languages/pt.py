@@ -11,6 +11,9 @@ PACK = LanguagePack(
         "porque está esta são sao isso este esta ao à pelo pela já ja tenho posso".split()
     ),
     english_homographs=frozenset("os em na da".split()),
+    # words of a short question no other pack writes: "Como resolvo o erro ...?" shared "como" and "o" with Spanish
+    # and was answered in Spanish
+    detection_words=frozenset("erro erros resolvo dados recebo você voce".split()),
     markers=frozenset("ãõ"),
     thanks_patterns=(r"obrigad[oa]", r"valeu"),
     greeting_patterns=(r"olá", r"oi", r"bom dia", r"boa tarde"),

@@ -44,6 +44,11 @@ from faqbot.ingest.textproc import frames_as_calls, identifiers, tokenize
         ("Flink 작업이 Kafka에서 데이터를 읽지 못합니다", "ko"),
         ("Flink ジョブが Kafka からデータを読み取れません", "ja"),
         ("Por que meu job Flink não lê dados do Kafka?", "pt"),
+        # a twenty-eighth session: "come" alone against French's elided "l" and the English error's "a" (French),
+        # "como" and "o" shared with Spanish (a sixteenth trial's Portuguese turn was answered in Spanish)
+        ("Come risolvo l'errore 'upsert-kafka tables require a PRIMARY KEY'?", "it"),
+        ("Como resolvo o erro 'upsert-kafka tables require a PRIMARY KEY'?", "pt"),
+        ("erro ao escrever no Hologres: BackPressure Exceed reject Limit, como resolver?", "pt"),
     ],
 )
 def test_detect_language(text, lang):

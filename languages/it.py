@@ -10,12 +10,14 @@ PACK = LanguagePack(
     function_words=frozenset(
         "il lo gli della dello delle degli del di da che non per perché perche come quando dove sono è "
         "questo questa mio mia miei nel nella nei negli al alla ai ma anche ho ha hanno viene si una uno "
-        "posso può puo devo cosa quale quali sul sulla dal dalla tra fra".split()
+        "posso può puo devo cosa quale quali su sul sulla dal dalla tra fra".split()
     ),
     english_homographs=frozenset("per non ha ho come ai si".split()),
     # words of a short question no other pack writes: "Come risolvo l'errore ...?" held "come" alone against
     # French's elided "l" and "a" (the English error's article) and was answered in French
-    detection_words=frozenset("errore errori risolvo risolvere funziona ricevo ottengo dati".split()),
+    detection_words=frozenset(
+        "errore errori risolvo risolvere funziona ricevo ottengo dati scrive legge usiamo".split()
+    ),
     thanks_patterns=(r"grazie(?: mille)?",),
     greeting_patterns=(r"ciao", r"buongiorno", r"buonasera"),
 )

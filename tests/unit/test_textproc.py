@@ -49,6 +49,8 @@ from faqbot.ingest.textproc import frames_as_calls, identifiers, tokenize
         ("Come risolvo l'errore 'upsert-kafka tables require a PRIMARY KEY'?", "it"),
         ("Como resolvo o erro 'upsert-kafka tables require a PRIMARY KEY'?", "pt"),
         ("erro ao escrever no Hologres: BackPressure Exceed reject Limit, como resolver?", "pt"),
+        # a sixteenth trial's Italian turn tied Spanish on "su", "con", "una" and was read English
+        ("Il job Flink che scrive su Elasticsearch perde documenti, usiamo doc_as_upsert con una ingest pipeline", "it"),  # noqa: E501
     ],
 )
 def test_detect_language(text, lang):

@@ -78,6 +78,8 @@ def build_query(
         # "gracias" after a French answer is Spanish; "ok thanks" and "Hallo" (several languages' words) keep the
         # conversation's
         said = polite.language if polite.language in SUPPORTED else None
+        if polite.language and said is None:
+            said = "en"  # "dank je wel" (Dutch, answered in English) is not French for its "je" (a twentieth trial)
         asked = language or said or conversation_language(history, languages) or prior
         turn = resolve(question, [], None, known, languages, None)  # read alone: it refers to nothing
         reading = read_text(question, asked, english_words, languages)

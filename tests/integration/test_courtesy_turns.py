@@ -41,3 +41,12 @@ def test_thanks_with_a_question_is_the_question(bot):
     first, a = chat(bot, ES_SINK, "gracias, ¿y cómo lo soluciono?")
     assert a.decision.reason not in ("thanks", "greeting") and a.citations
     assert a.citations[0].title == first.citations[0].title
+
+
+@pytest.mark.parametrize("thanks", ["dank je wel", "grazie, funziona!"])
+def test_thanks_in_a_language_answered_in_english_get_english(bot, thanks):
+    """A twentieth trial's Dutch "dank je wel" was read French (its "je") and got "Avec plaisir."; an Italian
+    "grazie, funziona!" got the closest entries again."""
+    _, a = chat(bot, "Our Kafka source shows a latency of more than 50 years in the monitoring", thanks)
+    assert a.language == "en" and a.decision.reason == "thanks" and not a.citations, (a.language, a.decision)
+    assert a.text.startswith(phrase("thanks_reply", "en")), a.text

@@ -31,6 +31,13 @@ from faqbot.bot.dialogue.courtesy import GREETING, THANKS, courtesy
         ("ça marche, merci", THANKS, "fr"),
         ("merci, ca a regle le pb", THANKS, "fr"),
         ("ya funciona", THANKS, "es"),
+        # a twentieth trial: thanks with one word more got the closest entries again
+        ("grazie, funziona!", THANKS, "it"),
+        ("好的，谢谢", THANKS, "zh"),
+        ("Danke trotzdem", THANKS, "de"),
+        ("ok, muito obrigado", THANKS, "pt"),
+        ("het werkt nu, bedankt", THANKS, "nl"),
+        ("dank je wel", THANKS, "nl"),
     ],
 )
 def test_thanks_and_greetings_in_their_language(text, kind, lang):
@@ -51,6 +58,10 @@ def test_thanks_and_greetings_in_their_language(text, kind, lang):
         "that worked?",
         "ça ne marche pas",
         "no funciona",
+        "non funziona",
+        "não funcionou",
+        "es funktioniert nicht",
+        "好的，为什么？",
         "hi, the Hologres sink reports Backpressure exceeds reject limit",
         "",
     ],

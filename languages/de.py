@@ -72,7 +72,12 @@ PACK = LanguagePack(
     why_patterns=(r"warum", r"wieso", r"weshalb"),
     please_patterns=(r"bitte", r"danke"),
     language_names=frozen({"en": "Englisch", "fr": "Französisch", "es": "Spanisch"}),
-    thanks_patterns=(r"danke(?: (?:schön|sehr|trotzdem))?", r"vielen dank", r"(?:es )?funktioniert(?: jetzt)?", r"gelöst"),
+    thanks_patterns=(
+        r"danke(?: (?:schön|sehr|trotzdem))?",
+        r"vielen dank",
+        r"(?:es )?funktioniert(?: jetzt)?",
+        r"gelöst",
+    ),
     greeting_patterns=(r"hallo", r"guten (?:tag|morgen|abend)", r"servus", r"moin"),
     acknowledgement_patterns=(r"ok(?:ay)?", r"alles klar", r"verstehe", r"gut", r"also", r"ach so", r"und"),
     new_topic_patterns=(

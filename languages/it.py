@@ -18,7 +18,11 @@ PACK = LanguagePack(
     detection_words=frozenset(
         "errore errori risolvo risolvere funziona ricevo ottengo dati scrive legge usiamo".split()
     ),
-    thanks_patterns=(r"grazie(?: (?:mille|lo stesso|comunque))?", r"(?:ora |adesso )?funziona(?: ora| adesso)?", r"risolto"),
+    thanks_patterns=(
+        r"grazie(?: (?:mille|lo stesso|comunque))?",
+        r"(?:ora |adesso )?funziona(?: ora| adesso)?",
+        r"risolto",
+    ),
     acknowledgement_patterns=(r"ok", r"va bene", r"capito", r"perfetto"),
     greeting_patterns=(r"ciao", r"buongiorno", r"buonasera"),
 )

@@ -17,7 +17,8 @@ from faqbot.bot.dialogue.shown import asks_version, names_a_version, names_versi
 from faqbot.bot.dialogue.words import ASKS_WHY, ERROR_CLASS, PRONOUNS, word_count
 from faqbot.bot.retrieval.decision import CLOSEST, NOT_COVERED, Decision
 from faqbot.bot.retrieval.retrieve import Hit, HybridRetriever, Retrieval
-from faqbot.ingest.textproc import tokenize
+from faqbot.ingest.langdetect import function_word_scores, strip_code
+from faqbot.ingest.textproc import SUPPORTED, tokenize
 
 
 def with_shown_first(
@@ -61,7 +62,17 @@ def hides_entry_under_discussion(q: Query, r: Retrieval, shown: str | None) -> b
     if word_count(q.question) > FIX_WORDS:
         return False
     points_back = bool(PRONOUNS.search(q.question) or ASKS_WHY.search(q.question))
-    return r.decision.reason == "far" or (r.decision.reason == "no_known_word" and points_back)
+    return r.decision.reason == "far" or (
+        r.decision.reason == "no_known_word" and (points_back or in_unanswered_language(q))
+    )
+
+
+def in_unanswered_language(q: Query) -> bool:
+    """Whether a turn is in a language the FAQ is not written in, told by that language's own words ("como eu libero
+    as conexões?", "onde coloco essa opção?": a twentieth trial's Portuguese follow-ups, whose words the FAQ cannot
+    use, were "not covered" for having none of its words, the rule meant for keyboard junk)."""
+    detected = q.reading.detected
+    return detected not in SUPPORTED and function_word_scores(strip_code(q.question)).get(detected, 0.0) > 0
 
 
 # an error's name without its kind ("OutOfMemoryError" -> "OutOfMemory"): an entry writes "an OutOfMemory exception"

@@ -10,7 +10,7 @@ PACK = LanguagePack(
     function_words=frozenset(
         "il lo gli della dello delle degli del di da che non per perché perche come quando dove sono è "
         "questo questa mio mia miei nel nella nei negli al alla ai ma anche ho ha hanno viene si una uno "
-        "posso può puo devo cosa quale quali su sul sulla dal dalla tra fra".split()
+        "posso può puo devo cosa quale quali su sul sulla dal dalla tra fra e se".split()
     ),
     english_homographs=frozenset("per non ha ho come ai si".split()),
     # words of a short question no other pack writes: "Come risolvo l'errore ...?" held "come" alone against

@@ -8,7 +8,8 @@ PACK = LanguagePack(
     lingua="PORTUGUESE",
     function_words=frozenset(
         "não nao é o os as um uma do da dos das em no na nos nas para com por que como meu minha "
-        "porque está esta são sao isso este esta ao à pelo pela já ja tenho posso".split()
+        "porque está esta são sao isso este esta ao à pelo pela já ja tenho posso e eu qual onde essa esse seu "
+        "sua".split()
     ),
     english_homographs=frozenset("os em na da".split()),
     # words of a short question no other pack writes: "Como resolvo o erro ...?" shared "como" and "o" with Spanish

@@ -51,6 +51,10 @@ from faqbot.ingest.textproc import frames_as_calls, identifiers, tokenize
         ("erro ao escrever no Hologres: BackPressure Exceed reject Limit, como resolver?", "pt"),
         # a sixteenth trial's Italian turn tied Spanish on "su", "con", "una" and was read English
         ("Il job Flink che scrive su Elasticsearch perde documenti, usiamo doc_as_upsert con una ingest pipeline", "it"),  # noqa: E501
+        # a twentieth trial's follow-ups: Italian read Portuguese, Portuguese read Italian
+        ("e che perdo se disattivo upsert-materialize?", "it"),
+        ("qual valor eu coloco?", "pt"),
+        ("onde coloco essa opção?", "pt"),
     ],
 )
 def test_detect_language(text, lang):

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from faqbot.bot.retrieval.abstain import AbstainModel
 
 from faqbot.bot.answers.answer import MAX_TURN_CHARS, Answer, Turn
-from faqbot.bot.answers.compose import compose
+from faqbot.bot.answers.compose import UNANSWERED_LANGUAGE, compose
 from faqbot.bot.answers.done import content_words
 from faqbot.bot.answers.phrases import phrase
 from faqbot.bot.dialogue.aspect import DECLINED, ENTRY_BEFORE, READ_ALONE, REPEATS_ENTRY, decline_repeat
@@ -190,9 +190,8 @@ class Bot:
         if q.courtesy:  # "merci !": no entry searched, none shown (bot/answers/compose.py says so)
             r = retriever.retrieve_query(q.reading, k=self.k)
             return replace(r, hits=[], decision=Decision(NOT_COVERED, 0.0, q.courtesy))
-        if q.earlier is not None and q.turn.language:
-            # "and in French?": the turn it follows, retrieved again as it was, cited in that language
-            return in_language(self._retrieve(q.earlier, retriever), q.turn.language)
+        if q.earlier is not None:
+            return self._again(q, q.earlier, retriever)
         # a follow-up asking for another language ("and in Spanish?") is more recent than the selector
         r, own_question = self._searched(q, retriever)
         titles = corpus_words(retriever).titles
@@ -232,6 +231,15 @@ class Bot:
 
             r = check_entries(self.llm, q.reading, r)
         return r
+
+    def _again(self, q: Query, earlier: Query, retriever: HybridRetriever) -> Retrieval:
+        """A turn asking for the previous answer in another language: the turn it follows, retrieved again as it was,
+        cited in that language ("and in French?"), or in its own saying the FAQ has none in the one asked for ("und auf
+        Deutsch?")."""
+        r = self._retrieve(earlier, retriever)
+        if q.turn.language:
+            return in_language(r, q.turn.language)
+        return replace(r, features={**r.features, UNANSWERED_LANGUAGE: 1.0})
 
     def _declined(self, q: Query, r: Retrieval, retriever: HybridRetriever) -> Retrieval:
         """A follow-up the aspect checks declined (bot/dialogue/aspect.py decline_repeat) never hides an

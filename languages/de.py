@@ -72,6 +72,7 @@ PACK = LanguagePack(
     why_patterns=(r"warum", r"wieso", r"weshalb"),
     please_patterns=(r"bitte", r"danke"),
     language_names=frozen({"en": "Englisch", "fr": "Französisch", "es": "Spanisch"}),
+    names=("German", "allemand", "alemán", "Deutsch"),
     thanks_patterns=(
         r"danke(?: (?:schön|sehr|trotzdem))?",
         r"vielen dank",
@@ -80,6 +81,11 @@ PACK = LanguagePack(
     ),
     greeting_patterns=(r"hallo", r"guten (?:tag|morgen|abend)", r"servus", r"moin"),
     acknowledgement_patterns=(r"ok(?:ay)?", r"alles klar", r"verstehe", r"gut", r"also", r"ach so", r"und"),
+    # "kannst du bitte auf Deutsch antworten?" (a twentieth trial): the same answer asked for in a language
+    repeat_patterns=(
+        r"(?:kannst du|können sie|könntest du|könnten sie)",
+        r"(?:antworten|antworte|antwort|schreiben|wiederholen|erklären)",
+    ),
     new_topic_patterns=(
         r"(?:noch )?(?:eine )?andere (?:frage|sache)", r"noch (?:etwas|was)", r"anderes (?:thema|problem)"
     ),

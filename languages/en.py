@@ -91,6 +91,9 @@ PACK = LanguagePack(
         r"(?:can|could) you (?:say|tell me|give me|repeat) (?:it|that|this)(?: again)?",
         r"repeat (?:it|that|this)",
         r"say (?:it|that) again",
+        # "can you answer in German?" (a twentieth trial): the same answer asked for in a language
+        r"(?:can|could|would) you (?:please )?(?:answer|reply|respond|write|explain)(?: (?:it|that|this))?",
+        r"(?:answer|reply|respond)",
     ),
     acknowledgement_patterns=(r"ok(?:ay)?", r"alright", r"all right", r"i see", r"got it", r"cool", r"great",
                               r"hmm+", r"ah+", r"oh", r"right", r"so", r"and", r"then", r"(?:yes|yeah|yep) but",

@@ -83,7 +83,8 @@ PACK = LanguagePack(
     greeting_patterns=(r"hola", r"buenas", r"buenos días", r"buenas (?:tardes|noches)"),
     repeat_patterns=(
         r"(?:puedes|podrías|puede|podría) (?:me |nos )?(?:lo |la )?"
-        r"(?:repetir|decir|dar|escribir)(?:lo|la|me|melo|mela)?",
+        r"(?:repetir|decir|dar|escribir|responder|contestar|explicar)(?:lo|la|me|melo|mela)?",
+        r"(?:responde|contesta|responda|conteste)(?:me)?",
         r"(?:repetir|rep[ií]te)(?:lo|la|melo|mela)?",
     ),
     acknowledgement_patterns=(r"ok", r"vale", r"ah+", r"bueno", r"ya veo", r"entiendo", r"entendido", r"muy bien",

@@ -94,7 +94,8 @@ PACK = LanguagePack(
     greeting_patterns=(r"bonjour", r"salut", r"bonsoir", r"coucou"),
     repeat_patterns=(
         r"(?:tu peux|vous pouvez|pourrais-tu|pourriez-vous|peux-tu|pouvez-vous) (?:me |nous )?(?:le |la |les |l['’])?"
-        r"(?:redire|répéter|reformuler|réécrire|donner)",
+        r"(?:redire|répéter|reformuler|réécrire|donner|répondre|écrire|expliquer)",
+        r"(?:réponds|répondez)",
         r"(?:le |la )?(?:redire|répéter)",
     ),
     acknowledgement_patterns=(r"ok", r"d['’]accord", r"ah+", r"bon", r"je vois", r"compris", r"très bien", r"alors",

@@ -18,6 +18,7 @@ PACK = LanguagePack(
     detection_words=frozenset(
         "errore errori risolvo risolvere funziona ricevo ottengo dati scrive legge usiamo".split()
     ),
+    names=("Italian", "italien", "italiano"),
     thanks_patterns=(
         r"grazie(?: (?:mille|lo stesso|comunque))?",
         r"(?:ora |adesso )?funziona(?: ora| adesso)?",

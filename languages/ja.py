@@ -69,6 +69,7 @@ PACK = LanguagePack(
             "検証": "validation",
         }
     ),
+    names=("Japanese", "japonais", "japonés"),
     thanks_patterns=(r"ありがとう(?:ございます)?", r"どうも", r"解決しました"),
     acknowledgement_patterns=(r"わかりました", r"了解(?:です)?"),
     greeting_patterns=(r"こんにちは", r"おはようございます"),

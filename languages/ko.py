@@ -71,6 +71,7 @@ PACK = LanguagePack(
             "검증": "validation",
         }
     ),
+    names=("Korean", "coréen", "coreano"),
     thanks_patterns=(r"감사합니다", r"고마워요", r"고맙습니다"),
     greeting_patterns=(r"안녕하세요",),
 )

@@ -11,6 +11,7 @@ PACK = LanguagePack(
         "dat wat geen kan".split()
     ),
     english_homographs=frozenset("op van met te dat".split()),
+    names=("Dutch", "néerlandais", "neerlandés", "Nederlands"),
     thanks_patterns=(r"dank(?:je| je| u)(?: wel)?", r"bedankt", r"het werkt(?: nu)?", r"opgelost"),
     acknowledgement_patterns=(r"ok", r"oké", r"duidelijk", r"begrepen"),
     greeting_patterns=(r"hallo", r"goedemorgen", r"goedemiddag"),

@@ -149,6 +149,9 @@ class LanguagePack:
     already_words: frozenset[str] = frozenset()
     # --- names and glossary
     language_names: Mapping[str, str] = field(default_factory=frozen)  # answer languages' names in it
+    # a language the corpus lacks: what users call it in English, French, Spanish and itself ("German", "allemand",
+    # "alemán", "Deutsch"): a turn asking for answers in it is told there are none (bot/dialogue/conversation.py)
+    names: tuple[str, ...] = ()
     and_word: str = ""  # joins a list of names ("English and French")
     glossary: Mapping[str, str] = field(default_factory=frozen)  # term -> English words (for BM25)
     # endings a glossary term's last word may take and still be the term (bot/retrieval/xling.py): the plural

@@ -16,6 +16,7 @@ PACK = LanguagePack(
     # and was answered in Spanish
     detection_words=frozenset("erro erros resolvo dados recebo você voce".split()),
     markers=frozenset("ãõ"),
+    names=("Portuguese", "portugais", "portugués", "português"),
     thanks_patterns=(r"(?:muito )?obrigad[oa](?: mesmo)?", r"valeu", r"funcionou", r"resolvido"),
     acknowledgement_patterns=(r"ok", r"entendi", r"beleza", r"certo"),
     greeting_patterns=(r"olá", r"oi", r"bom dia", r"boa tarde"),

@@ -181,6 +181,7 @@ PACK = LanguagePack(
             "symptom": ("结果表没有数据",),
         }
     ),
+    names=("Chinese", "chinois", "chino"),
     thanks_patterns=(r"谢谢", r"多谢", r"感谢", r"谢了", r"解决了"),
     acknowledgement_patterns=(r"好的", r"明白了", r"懂了", r"收到"),
     greeting_patterns=(r"你好", r"您好", r"大家好"),

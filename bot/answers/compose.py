@@ -248,6 +248,8 @@ def _other_language(top: Hit, lang: str) -> str:
     return phrase("other_language", lang, own=own, cited=language_list([top.chunk.language], lang))
 
 
+# the feature a turn asking for a language the FAQ is not written in sets (bot/service.py): a notice says so
+UNANSWERED_LANGUAGE = "asked_unanswered_language"
 # the feature a version turn about an entry naming no version sets (bot/service.py): a notice says so
 NO_VERSION = "version_turn_entry_names_none"
 # the feature a turn asking which version, naming none, of an entry naming some sets: its parts naming them are quoted
@@ -258,6 +260,8 @@ def _notices(r: Retrieval) -> list[str]:
     out = []
     if r.detected not in SUPPORTED:
         out.append(phrase("unsupported_language", r.language))
+    elif r.features.get(UNANSWERED_LANGUAGE):
+        out.append(phrase("no_answer_in_language", r.language))
     if r.decision.outcome not in (CLOSEST, NOT_COVERED) and r.confidence < LOW_CONFIDENCE:
         out.append(phrase("low_confidence", r.language))
     if r.features.get(NO_VERSION) and r.hits and r.decision.outcome != NOT_COVERED:

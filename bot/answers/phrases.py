@@ -71,6 +71,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "fr": "Questions are answered in English, French or Spanish; this answer is in English.",
         "es": "Questions are answered in English, French or Spanish; this answer is in English.",
     },
+    "no_answer_in_language": {
+        "en": "There is no answer in that language: the FAQ is written in English, French and Spanish.",
+        "fr": "Pas de réponse dans cette langue : la FAQ est rédigée en anglais, en français et en espagnol.",
+        "es": "No hay respuesta en ese idioma: las preguntas frecuentes están en inglés, francés y español.",
+    },
     "source_code": {
         "en": "As written in the FAQ entry [1]:",
         "fr": "Tel qu’écrit dans l’entrée de la FAQ [1] :",

@@ -62,6 +62,10 @@ _ASKS_LANGUAGE = re.compile(
     rf"\b{_IN}\s+({'|'.join(sorted({unaccented(n) for names in ANSWER_LANGUAGE_NAMES for n in names.values()}))})\b",
     re.IGNORECASE,
 )
+# "and in German?", "et en allemand ?", "auf Deutsch bitte": a language the FAQ is not written in ("em": Portuguese's
+# "in", "het": Dutch's "in het Nederlands")
+_UNANSWERED_NAMES = sorted({unaccented(n) for p in PACKS.values() if not p.answers for n in p.names})
+_ASKS_UNANSWERED = re.compile(rf"\b(?:{_IN}|em)\s+(?:het\s+)?({'|'.join(_UNANSWERED_NAMES)})\b", re.IGNORECASE)
 
 
 def _only_language(question: str, asked: re.Match[str]) -> bool:
@@ -94,6 +98,10 @@ class FollowUp:
     asks_entry: bool = False
     # asked in other words than the entry's: read alone as well, and answered so when that is confident
     loose: bool = False
+    # asking for a language the FAQ is not written in and nothing else ("und auf Deutsch?"): the entry under
+    # discussion again, in the conversation's language, saying there is no answer in that one (a twentieth trial's
+    # "can you answer in German?" got three unrelated entries, a French user's "und auf Deutsch?" English)
+    unanswered_language: bool = False
 
 
 def _roles(text: str) -> set[str]:
@@ -193,6 +201,8 @@ def _resolve(
         question = (question[: asked.start()] + question[asked.end() :]).strip()
         if no_topic(REPEAT.sub(" ", REFERS_BACK.sub("", PLEASE.sub(" ", question)))):  # only the language: same topic
             return FollowUp(previous, language, previous, same_entry=True)
+    elif _asks_unanswered(question):
+        return FollowUp(previous, None, previous, same_entry=True, unanswered_language=True)
     # a turn restating what the answer said, then asking of it ("you're right, only 5 of the 8 partitions get data. is
     # there a setting for that?"), asks of the entry that answer showed: its part the question asks for (a twelfth
     # trial got the fix line it restated again, never the idle-timeout setting)
@@ -229,6 +239,15 @@ def _resolve(
     # nothing of the previous question left to carry (it named only what this one names anew): no "()"
     query = f"{question.strip()} ({kept})" if kept else question.strip()
     return FollowUp(query, language, previous, aspect, names_product, asks_entry=asks_entry, loose=loose)
+
+
+def _asks_unanswered(question: str) -> bool:
+    """A turn asking for a language the FAQ is not written in, and nothing else but politeness."""
+    asked = _ASKS_UNANSWERED.search(question)
+    if asked is None or not (is_follow_up(question) or _only_language(question, asked)):
+        return False
+    rest = question[: asked.start()] + question[asked.end() :]
+    return no_topic(REPEAT.sub(" ", REFERS_BACK.sub("", PLEASE.sub(" ", rest))))
 
 
 def _asks_more(question: str, previous: str, entry: str, known: frozenset[str]) -> bool:

@@ -16,12 +16,14 @@ NOUNS_CAPITALISED = frozenset(code for code, p in PACKS.items() if p.capitalised
 ANSWER_LANGUAGE_NAMES = tuple(dict(p.language_names) for p in PACKS.values() if p.language_names)
 # an answer language's name in any language ("anglais", "inglés"): never a product
 LANGUAGE_OF = {fold(name): code for names in ANSWER_LANGUAGE_NAMES for code, name in names.items()}
+# a language the corpus lacks, by any of its names ("German", "allemand", "Deutsch"): never a product either
+UNANSWERED_LANGUAGE_OF = {fold(name): code for code, p in PACKS.items() if not p.answers for name in p.names}
 
 
 def is_name(word: str, known: frozenset[str] = frozenset()) -> bool:
     """A product or connector's name: a capitalised word such as Paimon (acronyms like SQL are
     topics, not products), or one typed in lower case that the corpus writes capitalised (hologres)."""
-    if fold(word) in LANGUAGE_OF:
+    if fold(word) in LANGUAGE_OF or fold(word) in UNANSWERED_LANGUAGE_OF:
         return False
     return (word[:1].isupper() and not word.isupper()) or word.lower() in known
 

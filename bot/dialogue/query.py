@@ -90,7 +90,7 @@ def build_query(
     typed = ""
     before = previous_user_turn(history)
     earlier = None
-    if turn.same_entry and turn.language and before is not None:
+    if turn.same_entry and (turn.language or turn.unanswered_language) and before is not None:
         earlier = build_query(
             history[before].content,
             history[:before],

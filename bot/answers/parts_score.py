@@ -62,7 +62,7 @@ SIGNALS = {w.name: w.weight for w in PART_SIGNALS}
 VERSION = re.compile(r"(?<![\w.])(?:vvr-)?(\d+\.\d+(?:\.\d+)?)(?!\w|\.\d)", re.I)
 # the packs' words for a version itself (not "using", "run"; not the product's name, "vvr": "can't upgrade vvr this
 # week. is there another way?" asks for another fix, not which version)
-VERSION_NOUNS = frozenset(fold(w) for p in PACKS.values() for w in p.version_words if fold(w).startswith("version"))
+VERSION_NOUNS = frozenset(fold(w) for p in PACKS.values() for w in p.version_words if fold(w).startswith("vers"))
 
 
 def names_version_noun(text: str) -> bool:

@@ -1,0 +1,62 @@
+"""Short follow-ups in Italian and Portuguese (languages the FAQ is not written in, answered in English), asked of the
+entry under discussion: a twentieth trial's were searched as typed and got unrelated entries ("qual valor eu
+coloco?" the Lindorm entry after a RocketMQ answer; "con quale versione del driver succede?" a JDBC driver entry
+after the SSL one). Questions written for these tests in the trial's forms, on the real index."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support import chat, english_title
+
+WINDOW = "No data output from Kafka event time windows"
+ROCKETMQ = "IllegalArgumentException: timeout value is negative"
+SSL = "Error: java.io.EOFException: SSL peer shut down incorrectly"
+
+
+@pytest.mark.parametrize(
+    ("first", "turn"),
+    [
+        ("la mia finestra event time su Kafka non emette niente, una partizione è vuota", "quale valore devo mettere?"),
+        ("minha janela event time no Kafka não emite nada, uma partição está vazia", "qual valor eu coloco?"),
+    ],
+)
+def test_which_value_is_the_entry_s_setting(bot, first, turn):
+    a1, a2 = chat(bot, first, turn)
+    assert english_title(a1.citations[0]) == WINDOW
+    assert a2.language == "en" and english_title(a2.citations[0]) == WINDOW, [c.title for c in a2.citations]
+    assert "table.exec.source.idle-timeout: 5" in a2.parts.body, a2.text
+
+
+@pytest.mark.parametrize(
+    ("first", "turn"),
+    [
+        (
+            "Meu job lendo do RocketMQ cai com java.lang.IllegalArgumentException: timeout value is negative quando o "
+            "tópico fica sem mensagens",
+            "qual valor eu coloco?",
+        ),
+        (
+            "Il mio job che legge da RocketMQ fallisce con java.lang.IllegalArgumentException: timeout value is "
+            "negative quando il topic resta senza messaggi",
+            "a quanto lo imposto?",
+        ),
+    ],
+)
+def test_a_value_asked_after_a_pasted_error_stays_on_its_entry(bot, first, turn):
+    a1, a2 = chat(bot, first, turn)
+    assert english_title(a1.citations[0]) == ROCKETMQ
+    assert english_title(a2.citations[0]) == ROCKETMQ, [c.title for c in a2.citations]
+
+
+def test_which_version_is_asked_of_the_entry(bot):
+    """(The trial's Italian "con quale versione del driver succede?", with no word pointing back, is still searched as
+    typed.)"""
+    first = (
+        "O job que escreve no MySQL falha ao iniciar com este erro: Caused by: java.io.EOFException: SSL peer shut "
+        "down incorrectly"
+    )
+    a1, a2 = chat(bot, first, "com qual versão do driver isso acontece?")
+    assert english_title(a1.citations[0]) == SSL
+    assert english_title(a2.citations[0]) == SSL, [c.title for c in a2.citations]
+    assert "8.0.27" in a2.parts.body, a2.text

@@ -24,9 +24,12 @@ UI_PHRASES: dict[str, dict[str, str]] = {
         "es": "## faqbot — Preguntas frecuentes de Realtime Compute for Apache Flink",
     },
     "ui_intro": {
-        "en": "Paste an error or describe the problem in English, French or Spanish.",
-        "fr": "Collez une erreur ou décrivez le problème en anglais, français ou espagnol.",
-        "es": "Pegue un error o describa el problema en inglés, francés o español.",
+        # in any language, answered in one of three: "describe the problem in English, French or Spanish" read as "do
+        # not write in your language" to a twentieth trial's Italian, Portuguese and Dutch readers
+        "en": "Paste an error or describe the problem in your language (answers in English, French or Spanish).",
+        "fr": "Collez une erreur ou décrivez le problème dans votre langue (réponses en anglais, français ou "
+        "espagnol).",
+        "es": "Pegue un error o describa el problema en su idioma (respuestas en inglés, francés o español).",
     },
     "ui_placeholder": {
         "en": "e.g. my Kafka event-time window never fires",

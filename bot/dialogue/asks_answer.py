@@ -12,8 +12,11 @@ option, an error) still asks of its own.
 
 from __future__ import annotations
 
+import re
+
 from faqbot.bot.dialogue.words import ACKNOWLEDGED, ERROR_CLASS, NEW_TOPIC, OPENS_QUESTION, word_count
 from faqbot.ingest.textproc import tokenize
+from faqbot.languages import PACKS
 
 # the tokenizers a turn's words are read with: the answer languages' (a turn is typed in one of them, or answered
 # in English)
@@ -27,8 +30,20 @@ ASKS_WORDS = 12
 
 def _unacknowledged(question: str) -> str:
     """The turn without the acknowledgement it opens on ("oui mais moi c'est MOR, pas COW": "moi c'est MOR, pas
-    COW"), whose words are not the turn's."""
-    return ACKNOWLEDGED.sub("", question, count=1) or question
+    COW"), whose words are not the turn's, nor the function words of a language the answers are not in ("het is een
+    SQL job" after the Kafka latency entry, whose first step asks whether it is a JAR or an SQL job: a twentieth
+    trial's Dutch turn kept "het" and "een", which no answer language's stop list holds, and got a Paimon entry)."""
+    turn = ACKNOWLEDGED.sub("", question, count=1) or question
+    return _FOREIGN_FUNCTION_WORD.sub(" ", turn)
+
+
+# the function words only languages the FAQ is not written in use (Dutch "het", "een"; Italian "della"), not those
+# English writes too ("come", "die")
+_FOREIGN = {w for p in PACKS.values() if not p.answers for w in p.function_words - p.english_homographs} - {
+    w for p in PACKS.values() if p.answers for w in p.function_words
+}
+_FOREIGN_ALTERNATIVES = "|".join(sorted(map(re.escape, _FOREIGN), key=len, reverse=True))
+_FOREIGN_FUNCTION_WORD = re.compile(rf"\b(?:{_FOREIGN_ALTERNATIVES})\b", re.IGNORECASE)
 
 
 def asks_briefly(question: str) -> bool:

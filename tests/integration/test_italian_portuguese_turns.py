@@ -60,3 +60,15 @@ def test_which_version_is_asked_of_the_entry(bot):
     assert english_title(a1.citations[0]) == SSL
     assert english_title(a2.citations[0]) == SSL, [c.title for c in a2.citations]
     assert "8.0.27" in a2.parts.body, a2.text
+
+
+def test_a_dutch_statement_telling_the_case_stays_on_the_entry(bot):
+    """The trial's Dutch "het is een SQL job" after the Kafka latency entry (its first step: a JAR or an SQL job?) kept
+    "het" and "een", which no answer language's stop list holds, was searched alone and got a Paimon time-zone entry
+    quoted in French; "waarom gebeurt dat?" then explained that one."""
+    first = "Hallo, onze Kafka source toont een latency van meer dan 50 jaar in de monitoring. Is dat een bug?"
+    a1, a2, a3 = chat(bot, first, "het is een SQL job", "waarom gebeurt dat?")
+    title = "Troubleshoot high latency from a Kafka source"
+    assert english_title(a1.citations[0]) == title
+    assert english_title(a2.citations[0]) == title, [c.title for c in a2.citations]
+    assert english_title(a3.citations[0]) == title, [c.title for c in a3.citations]

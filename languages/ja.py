@@ -69,6 +69,34 @@ PACK = LanguagePack(
             "検証": "validation",
         }
     ),
+    # what a short turn asks of the entry under discussion (a twentieth trial's "間隔はどれくらいにすればいいですか？"
+    # got the closest list again, the entry giving the interval unsaid)
+    pronoun_patterns=("それ", "その設定", "その値"),
+    fix_request_patterns=("(?:どう|どうやって|どのように)(?:解決|修正|直|対処)", "解決(?:方法|策)", "対処法"),
+    value_request_patterns=(
+        "(?:値|設定値)は(?:いくつ|どれくらい|何)",
+        "(?:いくつ|どれくらい|どのくらい)に(?:設定|すれば|したら)",
+        "推奨(?:値|設定)",
+    ),
+    unit_request_patterns=("単位は",),
+    cause_request_patterns=(r"^\W*(?:なぜ|どうして)(?:ですか)?\W*$", "原因は(?:何|なん)"),
+    code_request_patterns=("(?:SQL|sql|コード|設定)(?:の)?(?:例|サンプル)", "(?:SQL|sql|コード|設定)を見せ"),
+    failed_fix_patterns=(
+        "(?:まだ|やはり|相変わらず)(?:失敗|エラー|同じ|ダメ)",
+        "効果が(?:ない|ありません)",
+        "解決しません",
+    ),
+    examples=frozen(
+        {
+            "pronoun": ("それはどういう意味？",),
+            "fix_request": ("どうやって解決しますか？",),
+            "value_request": ("間隔はどれくらいにすればいいですか？", "値はいくつですか？"),
+            "unit_request": ("単位は秒ですか？",),
+            "cause_request": ("なぜですか？", "原因は何ですか？"),
+            "code_request": ("SQLの例を見せてください",),
+            "failed_fix": ("まだ同じエラーです",),
+        }
+    ),
     names=("Japanese", "japonais", "japonés"),
     thanks_patterns=(r"ありがとう(?:ございます)?", r"どうも", r"解決しました"),
     acknowledgement_patterns=(r"わかりました", r"了解(?:です)?"),

@@ -71,6 +71,30 @@ PACK = LanguagePack(
             "검증": "validation",
         }
     ),
+    # what a short turn asks of the entry under discussion (a twentieth trial's "그 값은 얼마로 설정해야 하나요?" got
+    # the closest list again, "SQL 예시를 보여 주세요" an unrelated entry)
+    pronoun_patterns=("그것", "그거", "그 값", "그 설정"),
+    fix_request_patterns=("어떻게 ?(?:해결|수정|고치|처리)", "해결 ?(?:방법|책)"),
+    value_request_patterns=(
+        "(?:값|설정값)(?:은|는)? ?(?:얼마|몇)",
+        "얼마로 ?(?:설정|해야|하면)",
+        "권장 ?(?:값|설정)",
+    ),
+    unit_request_patterns=("단위(?:는|가)",),
+    cause_request_patterns=(r"^\W*왜(?:요)?\W*$", "원인(?:은|이) (?:뭐|무엇)"),
+    code_request_patterns=("(?:SQL|sql|코드|설정) ?(?:예시|예제|샘플)", "(?:SQL|sql|코드)(?:를|을)? ?보여"),
+    failed_fix_patterns=("(?:여전히|아직도|그래도) ?(?:실패|에러|오류|같)", "효과가 없"),
+    examples=frozen(
+        {
+            "pronoun": ("그것은 무슨 뜻인가요?",),
+            "fix_request": ("어떻게 해결하나요?",),
+            "value_request": ("그 값은 얼마로 설정해야 하나요?",),
+            "unit_request": ("단위는 초인가요?",),
+            "cause_request": ("왜요?", "원인이 뭐예요?"),
+            "code_request": ("SQL 예시를 보여 주세요",),
+            "failed_fix": ("여전히 같은 오류가 나요",),
+        }
+    ),
     names=("Korean", "coréen", "coreano"),
     thanks_patterns=(r"감사합니다", r"고마워요", r"고맙습니다"),
     greeting_patterns=(r"안녕하세요",),

@@ -71,7 +71,14 @@ _ASKS_UNANSWERED = re.compile(rf"\b(?:{_IN}|em)\s+(?:het\s+)?({'|'.join(_UNANSWE
 def _only_language(question: str, asked: re.Match[str]) -> bool:
     """A turn asking for an answer language and nothing else, politeness aside ("en español por favor"): without
     an opener ("and"), it is still not a new question (a seventh trial: "not covered")."""
-    return no_topic(REPEAT.sub(" ", PLEASE.sub(" ", question[: asked.start()] + question[asked.end() :])))
+    return _says_nothing(question[: asked.start()] + question[asked.end() :], opener=False)
+
+
+def _says_nothing(rest: str, opener: bool = True) -> bool:
+    """Whether what a turn says besides the language it asks for is politeness, a request to say it again and (with
+    `opener`) an opener referring back: no topic of its own."""
+    rest = REFERS_BACK.sub("", PLEASE.sub(" ", rest)) if opener else PLEASE.sub(" ", rest)
+    return no_topic(REPEAT.sub(" ", rest))
 
 
 @dataclass
@@ -199,7 +206,7 @@ def _resolve(
     if asked and (is_follow_up(question) or _only_language(question, asked)):
         language = LANGUAGE_OF[fold(asked.group(1))]
         question = (question[: asked.start()] + question[asked.end() :]).strip()
-        if no_topic(REPEAT.sub(" ", REFERS_BACK.sub("", PLEASE.sub(" ", question)))):  # only the language: same topic
+        if _says_nothing(question):  # only the language: same topic
             return FollowUp(previous, language, previous, same_entry=True)
     elif _asks_unanswered(question):
         return FollowUp(previous, None, previous, same_entry=True, unanswered_language=True)
@@ -246,8 +253,7 @@ def _asks_unanswered(question: str) -> bool:
     asked = _ASKS_UNANSWERED.search(question)
     if asked is None or not (is_follow_up(question) or _only_language(question, asked)):
         return False
-    rest = question[: asked.start()] + question[asked.end() :]
-    return no_topic(REPEAT.sub(" ", REFERS_BACK.sub("", PLEASE.sub(" ", rest))))
+    return _says_nothing(question[: asked.start()] + question[asked.end() :])
 
 
 def _asks_more(question: str, previous: str, entry: str, known: frozenset[str]) -> bool:

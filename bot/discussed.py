@@ -18,7 +18,8 @@ from faqbot.bot.dialogue.words import ASKS_WHY, ERROR_CLASS, PRONOUNS, word_coun
 from faqbot.bot.retrieval.decision import CLOSEST, NOT_COVERED, Decision
 from faqbot.bot.retrieval.retrieve import Hit, HybridRetriever, Retrieval
 from faqbot.ingest.langdetect import function_word_scores, strip_code
-from faqbot.ingest.textproc import SUPPORTED, tokenize
+from faqbot.ingest.textproc import SUPPORTED, WORD_RE, fold, tokenize
+from faqbot.languages import words
 
 
 def with_shown_first(
@@ -48,8 +49,27 @@ def is_version_turn(q: Query, r: Retrieval, retriever: HybridRetriever, shown: s
     in words the French answer had not shown: an eighteenth trial)."""
     if tells_version(q.question, retriever, shown):
         return True
+    if shown is None or not asks_version(q.question):
+        return False
     on_entry = about_shown or q.turn.asks_entry or bool(r.hits and r.hits[0].group == shown)
-    return shown is not None and on_entry and asks_version(q.question)
+    return on_entry or only_entry_words(q.question, retriever, shown)
+
+
+# words a version question is made of besides what it asks about: every pack's function words and version nouns
+_ASKING_WORDS = frozenset(fold(w) for w in words("function_words") + words("version_words"))
+
+
+def only_entry_words(question: str, retriever: HybridRetriever, shown: str) -> bool:
+    """Whether the words of a turn that the English FAQ writes, besides function words and version nouns, are all words
+    of the entry under discussion, and it has one ("con quale versione del driver succede?" after the SSL entry, whose
+    cause names "MySQL driver 8.0.27": "driver" alone, and the turn's search found the "No suitable driver" entry
+    first; a twentieth trial). A turn naming anything else asks of its own."""
+    entry = retriever.entry(shown, "en")
+    if entry is None:
+        return False
+    known = {fold(w) for w in WORD_RE.findall(question)} & retriever.english_words - _ASKING_WORDS
+    said = {fold(w) for c in entry.versions for w in WORD_RE.findall(f"{c.title}\n{c.body}")}
+    return bool(known) and known <= said
 
 
 def hides_entry_under_discussion(q: Query, r: Retrieval, shown: str | None) -> bool:

@@ -16,7 +16,7 @@ from types import MappingProxyType
 
 from . import de, en, es, fr, it, ja, ko, nl, pt, zh
 from .pack import LABEL_KINDS, ROLE_KINDS, LanguagePack
-from .scripts import CJK, HAN, HANGUL, KANA, OTHER_SCRIPTS
+from .scripts import CJK, HAN, HANGUL, KANA, KATAKANA, OTHER_SCRIPTS
 
 _MODULES = (en, fr, es, it, de, pt, nl, zh, ja, ko)
 PACKS: MappingProxyType[str, LanguagePack] = MappingProxyType({m.PACK.code: m.PACK for m in _MODULES})
@@ -35,6 +35,7 @@ __all__ = [
     "HAN",
     "HANGUL",
     "KANA",
+    "KATAKANA",
     "LABEL_KINDS",
     "PACKS",
     "ROLE_KINDS",

@@ -72,12 +72,19 @@ PACK = LanguagePack(
     # what a short turn asks of the entry under discussion (a twentieth trial's "間隔はどれくらいにすればいいですか？"
     # got the closest list again, the entry giving the interval unsaid)
     pronoun_patterns=("それ", "その設定", "その値"),
-    fix_request_patterns=("(?:どう|どうやって|どのように)(?:解決|修正|直|対処)", "解決(?:方法|策)", "対処法"),
+    fix_request_patterns=(
+        "(?:どう|どうやって|どのように)(?:解決|修正|直|対処)",
+        "解決(?:方法|策)",
+        "対処法",
+        # "どうすればいいですか？" after the MaxCompute partition entry got its cause first (a twentieth trial)
+        "どう(?:すれば|したら)(?:いい|よい|良い)",
+    ),
     value_request_patterns=(
         "(?:値|設定値)は(?:いくつ|どれくらい|何)",
         "(?:いくつ|どれくらい|どのくらい)に(?:設定|すれば|したら)",
         "推奨(?:値|設定)",
     ),
+    version_words=frozenset({"バージョン"}),  # found inside a run of text (bot/answers/parts_score.py VERSION_MARKS)
     unit_request_patterns=("単位は",),
     cause_request_patterns=(r"^\W*(?:なぜ|どうして)(?:ですか)?\W*$", "原因は(?:何|なん)"),
     code_request_patterns=("(?:SQL|sql|コード|設定)(?:の)?(?:例|サンプル)", "(?:SQL|sql|コード|設定)を見せ"),
@@ -89,7 +96,7 @@ PACK = LanguagePack(
     examples=frozen(
         {
             "pronoun": ("それはどういう意味？",),
-            "fix_request": ("どうやって解決しますか？",),
+            "fix_request": ("どうやって解決しますか？", "どうすればいいですか？"),
             "value_request": ("間隔はどれくらいにすればいいですか？", "値はいくつですか？"),
             "unit_request": ("単位は秒ですか？",),
             "cause_request": ("なぜですか？", "原因は何ですか？"),

@@ -80,6 +80,7 @@ PACK = LanguagePack(
         "얼마로 ?(?:설정|해야|하면)",
         "권장 ?(?:값|설정)",
     ),
+    version_words=frozenset({"버전"}),  # found inside a run of text (bot/answers/parts_score.py VERSION_MARKS)
     unit_request_patterns=("단위(?:는|가)",),
     cause_request_patterns=(r"^\W*왜(?:요)?\W*$", "원인(?:은|이) (?:뭐|무엇)"),
     code_request_patterns=("(?:SQL|sql|코드|설정) ?(?:예시|예제|샘플)", "(?:SQL|sql|코드)(?:를|을)? ?보여"),

@@ -7,6 +7,7 @@ no \\b stands between their words, a run of them is counted and matched as such 
 from __future__ import annotations
 
 KANA = "\u3040-\u30ff"  # hiragana and katakana: Japanese even among kanji
+KATAKANA = "\u30a0-\u30ff"  # loanwords: a run is one word ("バージョン", "クリーンアップ")
 HAN = "\u3400-\u9fff"  # CJK unified ideographs with extension A
 HANGUL = "\uac00-\ud7af"
 CJK = KANA + HAN + HANGUL

@@ -14,6 +14,7 @@ PACK = LanguagePack(
     pronoun_patterns=("(?<!其)它", "这个", "那个", "这么", "这样"),
     # "ClickHouse 呢？" ("and ClickHouse?"): a short question closed by 呢 asks about what came before
     asks_about_patterns=(r"呢\s*[？?]?\s*$",),
+    version_words=frozenset({"版本"}),  # found inside a run of text (bot/answers/parts_score.py VERSION_MARKS)
     fix_request_patterns=("(?:怎么|如何|怎样|咋)(?:解决|修复|处理|办|改|修)", "解决(?:方法|办法|方案)"),
     value_request_patterns=("(?:设|配|调|改)(?:置|成|为|到)?多少", "推荐(?:的)?(?:值|配置)", "多少(?:比较)?合适"),
     unit_request_patterns=("单位是",),

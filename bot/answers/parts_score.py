@@ -63,10 +63,16 @@ VERSION = re.compile(r"(?<![\w.])(?:vvr-)?(\d+\.\d+(?:\.\d+)?)(?!\w|\.\d)", re.I
 # the packs' words for a version itself (not "using", "run"; not the product's name, "vvr": "can't upgrade vvr this
 # week. is there another way?" asks for another fix, not which version)
 VERSION_NOUNS = frozenset(fold(w) for p in PACKS.values() for w in p.version_words if fold(w).startswith("vers"))
+# the same word in Chinese, Japanese and Korean, found inside a run of text: no space stands before it, and a
+# Korean particle is written onto it ("어느 버전부터 그런가요?": a twentieth trial's turn got the closest list again)
+VERSION_MARKS = tuple(w for p in PACKS.values() if p.script for w in p.version_words)
 
 
 def names_version_noun(text: str) -> bool:
-    """Whether a text writes a word for a version itself ("versión", "Version"), as a question asking which does."""
+    """Whether a text writes a word for a version itself ("versión", "Version", "バージョン"), as a question asking
+    which does."""
+    if any(mark in text for mark in VERSION_MARKS):
+        return True
     return bool({fold(w) for w in re.findall(r"\w+", text.lower())} & VERSION_NOUNS)
 # ASCII word characters: a name ends where Korean or Chinese text starts ("OSS에" names OSS)
 _NAME = re.compile(

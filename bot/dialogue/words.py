@@ -7,13 +7,14 @@ from __future__ import annotations
 import re
 
 from faqbot.ingest.textproc import SUPPORTED, tokenize
-from faqbot.languages import CJK, PACKS, alternatives
+from faqbot.languages import CJK, KATAKANA, PACKS, alternatives
 
 # Han, kana and Hangul are written without spaces: no \\b stands between their words, and a role or
 # a name next to them ("那sink呢") is still a word of its own. WORD is a letter or digit of the
 # spaced scripts, what the word boundaries below are made of.
 WORD = rf"[^\W{CJK}]"
 CJK_RUN = re.compile(rf"[{CJK}]+")
+KATAKANA_RUN = re.compile(rf"[{KATAKANA}]+")
 # The language packs' words, per kind (languages/): openers that refer back to the previous question
 # (Chinese ones need no boundary), pronouns, a closing particle that asks about what came before
 # ("ClickHouse 呢？").
@@ -61,8 +62,13 @@ def no_topic(text: str) -> bool:
 
 def word_count(text: str) -> int:
     """Words; a run of Chinese (Japanese, Korean) characters counts one word per two characters, a
-    Chinese word being one to three characters long (怎么解决: 2)."""
-    return len(re.findall(rf"{WORD}+", text)) + sum((len(run) + 1) // 2 for run in CJK_RUN.findall(text))
+    Chinese word being one to three characters long (怎么解决: 2), and a run of katakana one word: a loanword
+    ("どのバージョンなら自動でクリーンアップされますか？" is 9, not 12: a twentieth trial's version turn was read
+    as a question of its own)."""
+    cjk = " ".join(CJK_RUN.findall(text))
+    loans = KATAKANA_RUN.findall(cjk)
+    rest = KATAKANA_RUN.split(cjk)
+    return len(re.findall(rf"{WORD}+", text)) + len(loans) + sum((len(run) + 1) // 2 for r in rest for run in r.split())
 
 
 # a Java exception's or error's class name: "IllegalArgumentException", "SQLSyntaxErrorException"

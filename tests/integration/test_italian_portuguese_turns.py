@@ -50,8 +50,7 @@ def test_a_value_asked_after_a_pasted_error_stays_on_its_entry(bot, first, turn)
 
 
 def test_which_version_is_asked_of_the_entry(bot):
-    """(The trial's Italian "con quale versione del driver succede?", with no word pointing back, is still searched as
-    typed.)"""
+    """With a word pointing back ("isso")."""
     first = (
         "O job que escreve no MySQL falha ao iniciar com este erro: Caused by: java.io.EOFException: SSL peer shut "
         "down incorrectly"
@@ -72,3 +71,27 @@ def test_a_dutch_statement_telling_the_case_stays_on_the_entry(bot):
     assert english_title(a1.citations[0]) == title
     assert english_title(a2.citations[0]) == title, [c.title for c in a2.citations]
     assert english_title(a3.citations[0]) == title, [c.title for c in a3.citations]
+
+
+def test_a_portuguese_question_reaches_the_sink_output_entry_through_its_glossary(bot):
+    """"Por que o meu job não grava nada na tabela de destino?" had the DataHub, MaxCompute and Paimon entries shown
+    (a twentieth trial's C26): its terms ("tabela de destino", "grava nada") now reach BM25 in English, and the
+    follow-up asking which operator drops the data is no longer "not covered"."""
+    first = "Por que o meu job não grava nada na tabela de destino? Está rodando sem erro"
+    a1, a2 = chat(bot, first, "e como vejo qual operador está descartando os dados?")
+    sink_output = "Why do I get no output in the sink table?"
+    assert english_title(a1.citations[0]) == sink_output, [c.title for c in a1.citations]
+    assert a2.decision.shows_entries, a2.text
+
+
+def test_a_version_question_in_the_entry_s_words_alone_is_asked_of_it(bot):
+    """The trial's Italian "con quale versione del driver succede?" has no word pointing back, and its search finds the
+    "No suitable driver" entry first: its only word the FAQ writes, "driver", is the SSL entry's ("MySQL driver
+    8.0.27"), so it asks that entry which version. A version question naming another product asks of its own."""
+    first = "Il job che scrive su MySQL fallisce con java.io.EOFException: SSL peer shut down incorrectly"
+    a1, a2 = chat(bot, first, "con quale versione del driver succede?")
+    assert english_title(a1.citations[0]) == SSL
+    assert english_title(a2.citations[0]) == SSL, [c.title for c in a2.citations]
+    assert "8.0.27" in a2.parts.body, a2.text
+    _a1, other = chat(bot, first, "which version of the Kafka connector supports SASL_SSL?")
+    assert english_title(other.citations[0]) != SSL, [c.title for c in other.citations]

@@ -183,3 +183,41 @@ def test_asking_to_say_it_again_in_a_language_asks_only_that_language(turn, only
 
     asked = _ASKS_LANGUAGE.search(turn)
     assert asked is not None and _only_language(turn, asked) is only_language
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("怎么解决", 2),  # one word per two Han characters
+        ("どのバージョンなら自動でクリーンアップされますか？", 9),  # a katakana loanword is one word
+        ("それはどのバージョンから使えますか？", 8),
+        ("어느 버전부터 그런가요?", 5),
+        ("hello world 那sink呢", 5),
+    ],
+)
+def test_word_count_reads_a_katakana_run_as_one_word(text, count):
+    from faqbot.bot.dialogue.words import word_count
+
+    assert word_count(text) == count
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "어느 버전부터 그런가요?",
+        "どのバージョンなら自動でクリーンアップされますか？",
+        "从哪个版本开始的？",
+        "welke versie?",
+    ],
+)
+def test_a_version_asked_in_cjk_or_dutch_names_the_version_noun(question):
+    from faqbot.bot.dialogue.shown import asks_version
+
+    assert asks_version(question)
+
+
+def test_a_version_noun_inside_a_longer_cjk_word_or_an_english_word_is_not_read_alone():
+    from faqbot.bot.answers.parts_score import names_version_noun
+
+    assert not names_version_noun("this conversation is about kafka")  # "version" inside a word
+    assert not names_version_noun("作业一直失败")

@@ -130,3 +130,15 @@ def test_no_role_pronoun_or_opener_of_one_pack_is_a_function_word_of_another():
             if other_code != code and p.spaced:
                 clash = {w for w in own if w in other.function_words and w not in p.function_words}
                 assert not clash, f"{code} words that are {other_code} function words: {clash}"
+
+
+@pytest.mark.parametrize(
+    ("question", "code", "english"),
+    [
+        ("Por que o meu job não grava nada na tabela de destino?", "pt", "sink result table"),
+        ("en over meerdere partities heen?", "nl", "partition"),
+    ],
+)
+def test_a_spaced_glossary_reads_its_language_s_terms_in_english(question, code, english):
+    g = gloss(question, code)
+    assert english in g.words, g.words

@@ -179,7 +179,9 @@ class Bot:
             language,
             known=known,
             english_words=english,
-            llm=self.llm,
+            # the rules read follow-ups, not the LLM: a 1.5B model's rewrite of "¿y para la versión VVR 8.0.3?" after
+            # the emoji error found the ADB entry, whose fix "eso no funcionó" then gave (a twenty-first trial; the
+            # rules keep the entry), and cost the user seconds before the answer
             prior=prior,
             entry_of=entry_of,
         )

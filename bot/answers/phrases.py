@@ -91,6 +91,48 @@ PHRASES: dict[str, dict[str, str]] = {
         "fr": "Le modèle de langage n’a pas pu répondre ({reason}) ; voici la réponse extractive.",
         "es": "El modelo de lenguaje no pudo responder ({reason}); esta es la respuesta extractiva.",
     },
+    # why, in the user's language (bot/llm/backend.py fallback_reason): never the model's own words, which may be
+    # what an injected instruction made it invent (a twenty-first trial's notice repeated an invented option)
+    "llm_repaired": {
+        "en": "Part of the model's answer was left out: the FAQ entry does not back it.",
+        "fr": "Une partie de la réponse du modèle a été retirée : l’entrée de la FAQ ne l’appuie pas.",
+        "es": "Se quitó parte de la respuesta del modelo: la entrada de la FAQ no la respalda.",
+    },
+    "llm_reason_timeout": {
+        "en": "no answer in time: FAQBOT_LLM_TIMEOUT sets the limit",
+        "fr": "pas de réponse à temps : FAQBOT_LLM_TIMEOUT fixe la limite",
+        "es": "sin respuesta a tiempo: FAQBOT_LLM_TIMEOUT fija el límite",
+    },
+    "llm_reason_unreachable": {
+        "en": "its server did not respond: check that it runs at FAQBOT_LLM_BASE_URL",
+        "fr": "son serveur n’a pas répondu : vérifiez qu’il tourne à FAQBOT_LLM_BASE_URL",
+        "es": "su servidor no respondió: compruebe que funciona en FAQBOT_LLM_BASE_URL",
+    },
+    "llm_reason_unsourced": {
+        "en": "its answer said things the FAQ entry does not",
+        "fr": "sa réponse disait des choses que l’entrée de la FAQ ne dit pas",
+        "es": "su respuesta decía cosas que la entrada de la FAQ no dice",
+    },
+    "llm_reason_language": {
+        "en": "it did not answer in your language",
+        "fr": "il n’a pas répondu dans votre langue",
+        "es": "no respondió en su idioma",
+    },
+    "llm_reason_refused": {
+        "en": "it said the FAQ does not cover the question",
+        "fr": "il a dit que la FAQ ne couvre pas la question",
+        "es": "dijo que las preguntas frecuentes no cubren la pregunta",
+    },
+    "llm_reason_empty": {
+        "en": "it returned nothing, perhaps under load",
+        "fr": "il n’a rien renvoyé, peut-être sous la charge",
+        "es": "no devolvió nada, quizá por la carga",
+    },
+    "llm_reason_citation": {
+        "en": "it cited no source",
+        "fr": "il n’a cité aucune source",
+        "es": "no citó ninguna fuente",
+    },
     "more_in_source": {
         "en": "(abridged: full entry in [1])",
         "fr": "(abrégé : entrée complète dans [1])",

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 
 from faqbot.bot.dialogue.words import ACKNOWLEDGED, ERROR_CLASS, NEW_TOPIC, OPENS_QUESTION, word_count
+from faqbot.bot.retrieval.xling import gloss
+from faqbot.ingest.langdetect import function_word_scores, strip_code
 from faqbot.ingest.textproc import tokenize
 from faqbot.languages import PACKS
 
@@ -90,4 +92,23 @@ def asks_of_answer(question: str, previous: str, answer: str, entry: str = "") -
         own = set(tokenize(_unacknowledged(question), lang))
         if len(own) >= MIN_WORDS and own <= set(tokenize(said, lang)):
             return True
-    return False
+    glossed = _glossed_words(question)
+    return bool(glossed) and glossed <= set(tokenize(said, "en"))
+
+
+# the languages the FAQ is not written in whose packs have a glossary of whole words (Italian, Portuguese, Dutch,
+# German)
+_GLOSSED = tuple(code for code, p in PACKS.items() if not p.answers and p.spaced and p.glossary)
+
+
+def _glossed_words(question: str) -> set[str]:
+    """The FAQ terms a turn in such a language writes, read in English (stems), when it is written in one: such a turn
+    asks of the answer when the answer holds them all, whatever its other words ("como eu libero as conexões?" after
+    the Hologres connection-slots entry: "conexões" is its "connections"; read alone, the Kafka security entry came
+    first)."""
+    scores = function_word_scores(strip_code(question))
+    code = max(scores, key=lambda c: scores[c], default="")
+    # its function words most of all: "¿y si el campo es DECIMAL?" writes Italian's "si" too, but it is Spanish
+    if code in _GLOSSED and scores[code] > 0 and (g := gloss(question, code)).words:
+        return set(tokenize(g.words, "en"))
+    return set()

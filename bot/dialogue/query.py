@@ -69,9 +69,9 @@ def build_query(
     entry_of: EntryOf | None = None,
 ) -> Query:
     """The turn read once. `known`: the corpus's product names (bot/retrieval/corpus_words.py corpus_names);
-    `llm`: rewrites a referring follow-up (the rules are the fallback); `prior`: the language an error pasted
-    alone is answered in when no earlier turn of the user's says one (the chat page's browser language); `entry_of`:
-    the text of the entry an answer showed first (a short question in its words asks of it)."""
+    `llm`: rewrites a referring follow-up (the rules are the fallback; `Bot` passes none); `prior`: the language an
+    error pasted alone is answered in when no earlier turn of the user's says one (the chat page's browser language);
+    `entry_of`: the text of the entry an answer showed first (a short question in its words asks of it)."""
     languages = detect if isinstance(detect, Languages) else Languages(detect, english_words)
     polite = courtesy(question)
     if polite is not None:

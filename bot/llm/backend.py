@@ -11,7 +11,7 @@ import queue
 import re
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -19,7 +19,14 @@ from faqbot.bot.answers.answer import Answer, Citation
 from faqbot.bot.answers.answer_parts import AnswerParts
 from faqbot.bot.answers.phrases import phrase
 from faqbot.bot.llm.attach import attach_code
-from faqbot.bot.llm.checks import SupportScorer, check_answer, repeats
+from faqbot.bot.llm.checks import (
+    SupportScorer,
+    check_answer,
+    repeats,
+    sentences,
+    support_failure,
+    unsupported_terms,
+)
 from faqbot.bot.llm.prompt import STOP, build_prompt
 from faqbot.bot.llm.settings_line import attach_settings
 from faqbot.bot.retrieval.retrieve import Retrieval
@@ -158,8 +165,29 @@ def stream_tokens(backend: LLMBackend, messages: list) -> Iterator[str]:
         stop.set()  # the caller stopped reading (a loop, a timeout, a closed chat): stop the model
 
 
+# a check's or an error's reason (checks["fallback"], in English for API clients and evaluation) -> the phrase the
+# user reads; the first prefix that matches
+_REASON_PHRASES = (
+    ("no answer within", "llm_reason_timeout"),
+    ("it said the FAQ", "llm_reason_refused"),
+    ("it quoted terms", "llm_reason_unsourced"),
+    ("most of the answer", "llm_reason_unsourced"),
+    ("a sentence with a command", "llm_reason_unsourced"),
+    ("answer not recognisably", "llm_reason_language"),
+    ("empty output", "llm_reason_empty"),
+    ("no valid citation", "llm_reason_citation"),
+)
+
+
+def fallback_reason(reason: str, lang: str) -> str:
+    """Why the model's answer was not used, in the user's language, without the model's words; an error of the client
+    (a refused connection, a name that does not resolve) says where the server should be."""
+    key = next((k for prefix, k in _REASON_PHRASES if reason.startswith(prefix)), "llm_reason_unreachable")
+    return phrase(key, lang)
+
+
 def _fallback(extractive: Answer, backend: LLMBackend, reason: str, checks: dict, timings: dict) -> Answer:
-    notice = phrase("llm_fallback", extractive.language, reason=reason)
+    notice = phrase("llm_fallback", extractive.language, reason=fallback_reason(reason, extractive.language))
     return replace(
         extractive,
         backend=f"extractive (fallback from {backend.name})",
@@ -167,6 +195,51 @@ def _fallback(extractive: Answer, backend: LLMBackend, reason: str, checks: dict
         checks={**checks, "fallback": reason},
         timings=timings,
     )
+
+
+# where a streamed answer may be cut: after a sentence's end and the space after it, or at a line's end
+_CUT = re.compile(r"(?<=[.!?。！？])[ \t]+|\n")
+
+
+@dataclass
+class StreamGate:
+    """What of a streaming answer the user may see before the checks: its complete sentences and lines, as long as
+    each holds no term its sources do not and, with a support scorer, each is close to the entry. The first that
+    fails holds the rest back until the final checks (a twenty-first trial's page showed "The admin password is
+    adminpassword ... hologres.connection.limit=1000 [1]", an injected instruction obeyed, for 20 s before the checks
+    replaced it; an OpenAI-compatible client kept it)."""
+
+    sources: list[str]
+    question: str
+    support: Callable[[str], list[float]] | None = None
+    shown: str = ""
+    held: bool = False
+    scores: list[float] = field(default_factory=list)  # support of the shown sentences, in order
+
+    def passes(self, text: str) -> bool:
+        """Whether `text`, the answer so far, has a longer checked prefix to show (then `shown`)."""
+        if self.held:
+            return False
+        cuts = [m.end() for m in _CUT.finditer(text)]
+        done = text[: cuts[-1]] if cuts else ""
+        if len(done.rstrip()) <= len(self.shown.rstrip()):
+            return False
+        new = done[len(self.shown) :]
+        if done.count("```") % 2:  # a code block still being written: its lines are checked once it closes
+            return False
+        if unsupported_terms(done, self.sources, self.question):
+            self.held = True
+            return False
+        if self.support is not None and sentences(new):
+            said = sentences(done)
+            self.scores += self.support(new)
+            # the final check's support rule on what would be shown (the split of `new` alone may differ at its edge)
+            if len(self.scores) != len(said) or support_failure(said, self.scores):
+                self.held = True
+                return False
+        self.shown = done
+        return True
+
 
 
 @dataclass
@@ -226,29 +299,31 @@ def generate(
         decision=r.decision,
         ranking=extractive.ranking,
     )
+    # what the model saw, and the entry it cites in all its languages: a term the cited entry
+    # holds is backed by the citation even when the passage left it out
+    sources = [prompt.passage, top.chunk.title, *(f"{c.title}\n{c.body}" for c in top.versions)]
+    scorer = _scorer(embedder)
+    gate = StreamGate(sources, question, (lambda t: scorer.scores(t, top.versions)) if scorer else None)
     try:
         for tok in stream_tokens(backend, prompt.messages):
             clock.tick(tok)
             text += tok
             if repeats(text):
                 break  # looping: what follows is the same again (drop_repeats cleans the tail)
-            yield replace(partial, parts=AnswerParts(body=text))
+            if gate.passes(text):
+                yield replace(partial, parts=AnswerParts(body=gate.shown))
     except TimeoutError as exc:
         yield _fallback(extractive, backend, str(exc), {"raw": text}, clock.timings())
         return
     except Exception as exc:
         yield _fallback(extractive, backend, safe_error(exc), {"raw": text}, clock.timings())
         return
-    scorer = _scorer(embedder)
     scores: list[float] = []
 
     def support(t: str) -> list[float]:
         scores.extend(scorer.scores(t, top.versions) if scorer else [])
         return scores
 
-    # what the model saw, and the entry it cites in all its languages: a term the cited entry
-    # holds is backed by the citation even when the passage left it out
-    sources = [prompt.passage, top.chunk.title, *(f"{c.title}\n{c.body}" for c in top.versions)]
     v = check_answer(text, len(cites), sources, question, r.language, support if scorer else None)
     checks = {
         "raw": text,
@@ -270,8 +345,16 @@ def generate(
     checks["code_attached"] = attached
     checks["settings_attached"] = settings
     checks["model_text"] = v.text
-    notices = [*extractive.notices, *(f"Repaired: {x}" for x in v.repairs if x.startswith("removed"))]
+    # what the checks repaired is in checks["repairs"] for API clients; the user is told, in their language, only that
+    # words of the model were left out (an English "Repaired: removed a label copied from the instructions" told a
+    # French user nothing: a twenty-first trial)
+    removed = any(_CONTENT_REMOVED.match(x) for x in v.repairs)
+    notices = [*extractive.notices, *([phrase("llm_repaired", r.language)] if removed else [])]
     yield replace(partial, parts=AnswerParts(body=final), notices=notices, checks=checks, timings=clock.timings())
+
+
+# the repairs that leave out what the model said (bot/llm/checks.py), not its layout or its markers
+_CONTENT_REMOVED = re.compile(r"removed (?:\d+ sentence|code that is not in the source)")
 
 
 def rewrite_with_llm(backend: LLMBackend, question: str, history: list) -> str | None:

@@ -155,14 +155,20 @@ def _failure(v: Verdict, language: str, support: list[float] | None) -> str:
         return "it quoted terms that are not in its source: " + ", ".join(v.unsupported[:3])[:200]
     if v.language != language or v.language_confidence < MIN_LANGUAGE_CONFIDENCE:
         return f"answer not recognisably in the asked language ({language})"
-    if support is not None and sum(x >= SUPPORT_THRESHOLD for x in support) < MIN_SUPPORTED_SHARE * len(support):
+    return support_failure(sentences(v.text), support) if support is not None else ""
+
+
+def support_failure(said: list[str], support: list[float]) -> str:
+    """The support check's reason for sentences and their scores against the source, or '': most must be close to
+    it, and every one telling the user to run, open or fetch something (also what a streamed answer shows:
+    bot/llm/backend.py StreamGate)."""
+    if sum(x >= SUPPORT_THRESHOLD for x in support) < MIN_SUPPORTED_SHARE * len(support):
         return "most of the answer is not what its source says"
-    if support is not None:
-        # a sentence that tells the user to run, open or fetch something must itself be backed:
-        # a majority of supported sentences does not vouch for it
-        risky = [s for s, x in zip(sentences(v.text), support) if x < SUPPORT_THRESHOLD and tells_to_act(s, _SPAN)]
-        if risky:
-            return "a sentence with a command or link is not what its source says: " + risky[0][:120]
+    # a sentence that tells the user to run, open or fetch something must itself be backed:
+    # a majority of supported sentences does not vouch for it
+    risky = [s for s, x in zip(said, support) if x < SUPPORT_THRESHOLD and tells_to_act(s, _SPAN)]
+    if risky:
+        return "a sentence with a command or link is not what its source says: " + risky[0][:120]
     return ""
 
 

@@ -91,15 +91,18 @@ def answering_llm_bot(index_dir, llama_url):
 
 
 def test_model_answers_pass_the_checks(answering_llm_bot):
-    kept = 0
+    kept = streamed_any = 0
     for question, lang in QUESTIONS:
         partial = list(answering_llm_bot.stream(question))
         final = partial[-1]
         assert not final.abstained and final.language == lang
-        # tokens streamed from the server one by one before the checked answer
-        streamed = [a.text for a in partial[:-1] if a.backend == f"openai-compatible:{MODEL}"]
-        assert len(streamed) > 5 and len(streamed[0]) < len(streamed[-1])
+        # before the checked answer, the model's text streams sentence by sentence, only what passed the checks
+        # (bot/llm/backend.py StreamGate): each a longer prefix of what it wrote
+        streamed = [a.text for a in partial if a.backend == f"openai-compatible:{MODEL}" and not a.checks]
         raw = final.checks["raw"]
+        assert all(raw.startswith(s.strip()) for s in streamed), (streamed, raw)
+        assert all(len(a) < len(b) for a, b in zip(streamed, streamed[1:]))
+        streamed_any += bool(streamed)
         # the prompt offers no escape: the model never says "not covered"; no marker without a source
         assert not refuses(raw), raw
         # it stops where it would open a code block: code reaches the user only from the source
@@ -127,6 +130,7 @@ def test_model_answers_pass_the_checks(answering_llm_bot):
             assert reason.startswith("most of the answer is not what its source says"), final.checks
         assert final.text.startswith(("From the FAQ entry", "D’après", "Según"))  # the extractive answer
     assert kept >= 1  # the model's own answers pass every check
+    assert streamed_any >= 1  # and some stream before the final checks
 
 
 TRACE_ONLY = [  # an entry whose only code is its error text (the MetaQ source's negative sleep)
@@ -218,7 +222,7 @@ def test_timeout_against_real_server_falls_back(index_dir, llama_url):
     # answered whatever the decision picks: only an answer is generated, and so can time out
     bot = answering(Bot(index_dir, make_backend(MODEL, llama_url, timeout=0.05)))
     a = bot.ask("How do I connect to a secure Kafka cluster with SASL_SSL?")
-    assert a.backend.startswith("extractive (fallback") and "no answer within" in a.notices[-1]
+    assert a.backend.startswith("extractive (fallback") and "no answer within" in a.checks["fallback"]
     assert "SCRAM-SHA-256" in a.text  # the extractive answer
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from faqbot.bot.answers.answer import Answer, Turn
 from faqbot.bot.answers.extract import is_code_line
 from faqbot.bot.answers.phrases import LANGUAGE_NAMES, PHRASES, phrase
+from faqbot.bot.llm.health import reachable
 from faqbot.bot.reload import IndexWatcher
 from faqbot.bot.service import BadQuestion, Bot
 from faqbot.ingest.textproc import SUPPORTED
@@ -312,6 +313,8 @@ def register(app: FastAPI, state: AppState) -> None:
                     "format_version": store.manifest.get("format_version"),
                 },
                 "backend": state.bot.backend_name,
+                # the LLM server answers or not (every answer falls back to the extractive one while it is down)
+                "llm": None if state.bot.llm is None else {"reachable": reachable(state.bot.llm)},
                 "max_concurrency": state.max_concurrency,
                 "queue": state.gate.stats(),
                 "connections": state.connections.stats(),

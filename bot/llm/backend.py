@@ -59,6 +59,7 @@ class LLMBackend:
     passage_chars: int = DEFAULT_LLM_PASSAGE_CHARS
     # uncertain long posts are read against their entries first (bot/llm/judge.py)
     check_entries: bool = True
+    base_url: str | None = None  # an OpenAI-compatible server's, for bot/llm/health.py `reachable`
 
 
 def make_backend(
@@ -92,7 +93,7 @@ def make_backend(
             # and read only the older name: without it the cap did not apply there
             extra_body={"max_tokens": max_tokens},
         )
-        return LLMBackend(f"openai-compatible:{model_name}", chat, timeout, passage_chars, check_entries)
+        return LLMBackend(f"openai-compatible:{model_name}", chat, timeout, passage_chars, check_entries, base_url)
     if ":" not in spec:
         raise LLMConfigError(f"--llm {spec!r}: use provider:model, e.g. openai:gpt-4o-mini or ollama:llama3.")
     try:

@@ -122,7 +122,10 @@ class Settings:
     llm: str | None = _setting("FAQBOT_LLM", "--llm", None, "LangChain `provider:model`; none: extractive answers")
     llm_base_url: str | None = _setting("FAQBOT_LLM_BASE_URL", "--llm-base-url", None, "OpenAI-compatible server URL")
     llm_timeout: float = _setting(
-        "FAQBOT_LLM_TIMEOUT", "--llm-timeout", DEFAULT_LLM_TIMEOUT, "seconds before the extractive answer stands in"
+        "FAQBOT_LLM_TIMEOUT",
+        "--llm-timeout",
+        DEFAULT_LLM_TIMEOUT,
+        "seconds the model may stay silent before the extractive answer stands in",
     )
     llm_max_tokens: int = _setting(
         "FAQBOT_LLM_MAX_TOKENS", "", DEFAULT_LLM_MAX_TOKENS, "cap on the tokens of an LLM answer"

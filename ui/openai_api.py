@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import json
+import re
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -304,11 +305,47 @@ async def _events(req: ChatRequest, base: str, first, queue: asyncio.Queue, job)
 
 
 def _rest(final: Answer, base: str, sent: str) -> str:
-    """What follows the streamed text: the rest of the final answer (or, when a check replaced the
-    streamed text, the final answer after a rule), its notices and the Sources list."""
+    """What follows the streamed text: the rest of the final answer, its notices and the Sources list. A client
+    cannot take text back, so when the checks replaced what was streamed (the extractive answer after a failed
+    check), the final answer follows a rule, its notices first: they say why a second answer follows."""
     shown = shown_text(final, base)
-    body = shown[len(sent) :] if shown.startswith(sent) else ("\n\n---\n\n" if sent else "") + shown
+    after = _after(shown, sent)
+    if after is not None:
+        body = after
+    else:
+        body = "\n\n---\n\n" + "".join(f"_{n}_\n\n" for n in final.unsaid_notices) + absolute(final.text, base)
     return body + sources_footer(final, base)
+
+
+# a citation marker and the space before it: the checks add [1] to a single source's paragraphs after streaming
+_MARK = re.compile(r" ?\[\d{1,2}\]")
+
+
+def _space_end(text: str, i: int) -> int:
+    while i < len(text) and text[i].isspace():
+        i += 1
+    return i
+
+
+def _after(shown: str, sent: str) -> str | None:
+    """What of `shown` follows the text already sent, its [n] markers aside (the streamed paragraphs lacked the [1]
+    the checks add at the end), or None when `shown` does not continue it."""
+    if shown.startswith(sent):
+        return shown[len(sent) :]
+    bare = _MARK.sub("", sent).rstrip()  # the space after the last sentence sent may be a paragraph's end now
+    i = n = 0
+    while n < len(bare):
+        if m := _MARK.match(shown, i):
+            i = m.end()
+        elif i < len(shown) and shown[i] == bare[n]:
+            i, n = i + 1, n + 1
+        elif i < len(shown) and shown[i].isspace() and bare[n].isspace():  # spacing the checks tidied
+            i, n = _space_end(shown, i), _space_end(bare, n)
+        else:
+            return None
+    while m := _MARK.match(shown, i):  # the marker of the last sentence sent
+        i = m.end()
+    return shown[i:]
 
 
 def _data(obj: dict) -> str:

@@ -44,6 +44,16 @@ _UNIT_WITHIN = re.compile(rf"^\d[\d.,]*\s*{_UNITS}$", re.IGNORECASE)
 _SENTENCE_UNIT = re.compile(rf"\b(?:in|en|de|of|unit)\s+(?:{_UNITS})\b", re.IGNORECASE)
 
 
+# a line of a quoted error or stack trace: its names ("org.postgresql.model.TableSchema", "bitSet", "Worker.run")
+# are written like options and set by no one
+_ERROR_LINE = re.compile(r"^\s*(?:at |\.\.\. \d)|Exception|Caused by|\bERROR\b|Error:")
+
+
+def _options(entry: str) -> list[str]:
+    """The option names an entry writes outside its quoted errors."""
+    return settings("\n".join(ln for ln in entry.splitlines() if not _ERROR_LINE.search(ln)))
+
+
 def settings(text: str) -> list[str]:
     """The option names a text writes, in order, once each (file names and versions are not options)."""
     out: list[str] = []
@@ -93,8 +103,8 @@ def _said_elsewhere(setting: str, entry: str, quote: str) -> str:
 def missing_detail(question: str, quote: str, lang: str, entry: str = "") -> str:
     """The sentence saying what the question asks of a setting (its value, its unit) is not in the quote, or "".
     The setting is the one the question names when the quote writes it, else each the quote writes without what
-    is asked; a quote naming no setting says nothing of one (no sentence). A value the rest of the entry (`entry`)
-    gives, a default say, is quoted after it."""
+    is asked; a quote naming no setting says nothing of one (no sentence), unless the whole entry names none either
+    (then that it names none). A value the rest of the entry (`entry`) gives, a default say, is quoted after it."""
     asks_value, asks_unit = bool(VALUE_ASKED.search(question)), bool(UNIT_ASKED.search(question))
     if not (asks_value or asks_unit):
         return ""
@@ -102,7 +112,9 @@ def missing_detail(question: str, quote: str, lang: str, entry: str = "") -> str
     if asked and entry and not any(s.lower() in entry.lower() for s in asked):
         # "what value for table.exec.state.ttl would you suggest?" of the Hudi duplicates entry (index.state.ttl)
         return phrase("setting_not_named", lang, setting=and_list(asked[:MAX_NAMED], lang))
-    quoted = settings(quote)
+    quoted = _options(quote)
+    if asks_value and not asked and not quoted and entry and not _options(entry):
+        return phrase("no_setting", lang)
     named = [s for s in asked if s.lower() in (q.lower() for q in quoted)]
     states = {s: given(s, quote) for s in named[:1] or quoted}
     if asks_unit and (no_unit := [s for s, (value, unit) in states.items() if value and not unit]):

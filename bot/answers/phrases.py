@@ -295,6 +295,13 @@ PHRASES: dict[str, dict[str, str]] = {
         "fr": "L’entrée ne donne pas de valeur pour {setting} : ce qu’elle en dit est ci-dessus.",
         "es": "La entrada no da ningún valor para {setting}: lo que dice al respecto está arriba.",
     },
+    # "which value should I set?" of an entry that names no option (a twenty-first trial's users asked it six times
+    # and got the fix again with nothing saying there is no value to find in it)
+    "no_setting": {
+        "en": "The entry names no option to set a value for: what it says to do is above.",
+        "fr": "L’entrée ne nomme aucun paramètre auquel donner une valeur : ce qu’elle dit de faire est ci-dessus.",
+        "es": "La entrada no nombra ningún parámetro al que dar un valor: lo que dice que hay que hacer está arriba.",
+    },
     "setting_not_named": {
         "en": "The entry does not mention {setting}.",
         "fr": "L’entrée ne mentionne pas {setting}.",

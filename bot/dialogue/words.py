@@ -65,10 +65,13 @@ def word_count(text: str) -> int:
     Chinese word being one to three characters long (怎么解决: 2), and a run of katakana one word: a loanword
     ("どのバージョンなら自動でクリーンアップされますか？" is 9, not 12: a twentieth trial's version turn was read
     as a question of its own)."""
-    cjk = " ".join(CJK_RUN.findall(text))
-    loans = KATAKANA_RUN.findall(cjk)
-    rest = KATAKANA_RUN.split(cjk)
-    return len(re.findall(rf"{WORD}+", text)) + len(loans) + sum((len(run) + 1) // 2 for r in rest for run in r.split())
+    return len(re.findall(rf"{WORD}+", text)) + sum(_cjk_words(run) for run in CJK_RUN.findall(text))
+
+
+def _cjk_words(run: str) -> int:
+    """Words of one run of CJK characters: each katakana run one, the pieces around them one per two characters."""
+    pieces = KATAKANA_RUN.split(run)
+    return len(pieces) - 1 + sum((len(p) + 1) // 2 for p in pieces)
 
 
 # a Java exception's or error's class name: "IllegalArgumentException", "SQLSyntaxErrorException"

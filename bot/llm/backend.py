@@ -15,13 +15,16 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from faqbot.bot.answers.answer import Answer, Citation
+from faqbot.bot.answers.answer import MARKER, Answer, Citation
 from faqbot.bot.answers.answer_parts import AnswerParts
+from faqbot.bot.answers.detail import missing_detail
 from faqbot.bot.answers.phrases import phrase
 from faqbot.bot.llm.attach import attach_code
 from faqbot.bot.llm.checks import (
     SupportScorer,
     check_answer,
+    drop_prompt_echo,
+    fix_markers,
     repeats,
     sentences,
     support_failure,
@@ -122,11 +125,14 @@ def _is_timeout(exc: BaseException) -> bool:
 
 
 def _timeout(backend: LLMBackend) -> TimeoutError:
-    return TimeoutError(f"no answer within {backend.timeout:g} s")
+    return TimeoutError(f"no token within {backend.timeout:g} s")
 
 
 def stream_tokens(backend: LLMBackend, messages: list) -> Iterator[str]:
-    """Tokens from the model; raises TimeoutError when it stalls past the backend's timeout."""
+    """Tokens from the model; raises TimeoutError when it is silent for the backend's timeout, before its first
+    token or between two: a model that is writing is let finish (its tokens are bounded by max_tokens), one that
+    stalls is not waited for. A limit on the whole answer cut a cold 1.5B model mid-sentence after 13 s of streamed
+    text (a twenty-first trial: 4 of 18 answers at the 30 s default)."""
     q: queue.Queue = queue.Queue()
     stop = threading.Event()
 
@@ -157,6 +163,7 @@ def stream_tokens(backend: LLMBackend, messages: list) -> Iterator[str]:
             except queue.Empty:
                 raise _timeout(backend) from None
             if kind == "tok":
+                deadline = time.monotonic() + backend.timeout
                 yield val
             elif kind == "end":
                 return
@@ -168,27 +175,17 @@ def stream_tokens(backend: LLMBackend, messages: list) -> Iterator[str]:
 
 # a check's or an error's reason (checks["fallback"], in English for API clients and evaluation) -> the phrase the
 # user reads; the first prefix that matches
-_REASON_PHRASES = (
-    ("no answer within", "llm_reason_timeout"),
-    ("it said the FAQ", "llm_reason_refused"),
-    ("it quoted terms", "llm_reason_unsourced"),
-    ("most of the answer", "llm_reason_unsourced"),
-    ("a sentence with a command", "llm_reason_unsourced"),
-    ("answer not recognisably", "llm_reason_language"),
-    ("empty output", "llm_reason_empty"),
-    ("no valid citation", "llm_reason_citation"),
-)
+def fallback_reason(failure: str, lang: str) -> str:
+    """Why the model's answer was not used (a kind of checks.FAILURES), in the user's language, without the model's
+    words; an error of the client (a refused connection, a name that does not resolve) says where the server should
+    be."""
+    return phrase(f"llm_reason_{failure}", lang)
 
 
-def fallback_reason(reason: str, lang: str) -> str:
-    """Why the model's answer was not used, in the user's language, without the model's words; an error of the client
-    (a refused connection, a name that does not resolve) says where the server should be."""
-    key = next((k for prefix, k in _REASON_PHRASES if reason.startswith(prefix)), "llm_reason_unreachable")
-    return phrase(key, lang)
-
-
-def _fallback(extractive: Answer, backend: LLMBackend, reason: str, checks: dict, timings: dict) -> Answer:
-    notice = phrase("llm_fallback", extractive.language, reason=fallback_reason(reason, extractive.language))
+def _fallback(
+    extractive: Answer, backend: LLMBackend, failure: str, reason: str, checks: dict, timings: dict
+) -> Answer:
+    notice = phrase("llm_fallback", extractive.language, reason=fallback_reason(failure, extractive.language))
     return replace(
         extractive,
         backend=f"extractive (fallback from {backend.name})",
@@ -213,20 +210,26 @@ class StreamGate:
     sources: list[str]
     question: str
     support: Callable[[str], list[float]] | None = None
+    n_sources: int = 1  # the [n] markers that point to a source: 1 to n
     shown: str = ""
     held: bool = False
     scores: list[float] = field(default_factory=list)  # support of the shown sentences, in order
 
     def passes(self, text: str) -> bool:
-        """Whether `text`, the answer so far, has a longer checked prefix to show (then `shown`)."""
+        """Whether `text`, the answer so far, has a longer checked prefix to show (then `shown`). What is shown is
+        what the final checks keep, so that a client that cannot take text back (/v1) gets the answer once: an
+        opening label copied from the instructions is left out and a misspelt marker rewritten, as they will be."""
         if self.held:
             return False
         cuts = [m.end() for m in _CUT.finditer(text)]
-        done = text[: cuts[-1]] if cuts else ""
-        if len(done.rstrip()) <= len(self.shown.rstrip()):
+        done = fix_markers(drop_prompt_echo(text[: cuts[-1]])) if cuts else ""
+        if len(done.rstrip()) <= len(self.shown.rstrip()) or not done.startswith(self.shown):
             return False
         new = done[len(self.shown) :]
         if done.count("```") % 2:  # a code block still being written: its lines are checked once it closes
+            return False
+        if any(not 1 <= int(n) <= self.n_sources for n in MARKER.findall(new)):  # the checks will remove it
+            self.held = True
             return False
         if unsupported_terms(done, self.sources, self.question):
             self.held = True
@@ -304,7 +307,7 @@ def generate(
     # holds is backed by the citation even when the passage left it out
     sources = [prompt.passage, top.chunk.title, *(f"{c.title}\n{c.body}" for c in top.versions)]
     scorer = _scorer(embedder)
-    gate = StreamGate(sources, question, (lambda t: scorer.scores(t, top.versions)) if scorer else None)
+    gate = StreamGate(sources, question, (lambda t: scorer.scores(t, top.versions)) if scorer else None, len(cites))
     try:
         for tok in stream_tokens(backend, prompt.messages):
             clock.tick(tok)
@@ -314,10 +317,10 @@ def generate(
             if gate.passes(text):
                 yield replace(partial, parts=AnswerParts(body=gate.shown))
     except TimeoutError as exc:
-        yield _fallback(extractive, backend, str(exc), {"raw": text}, clock.timings())
+        yield _fallback(extractive, backend, "timeout", str(exc), {"raw": text}, clock.timings())
         return
     except Exception as exc:
-        yield _fallback(extractive, backend, safe_error(exc), {"raw": text}, clock.timings())
+        yield _fallback(extractive, backend, "unreachable", safe_error(exc), {"raw": text}, clock.timings())
         return
     scores: list[float] = []
 
@@ -337,12 +340,16 @@ def generate(
         "passage": prompt.passage,
     }
     if not v.ok:
-        yield _fallback(extractive, backend, v.reason, checks, clock.timings())
+        yield _fallback(extractive, backend, v.failure, v.reason, checks, clock.timings())
         return
     coded, attached = attach_code(v.text, prompt.passage, r.language, question)
     # the settings the model paraphrased, by name, between its text and the attached code
     body, settings = attach_settings(v.text, prompt.passage, r.language, held=coded)
     final = body + coded[len(v.text.rstrip()) :]
+    # "which value should I set?" when the passage gives none: said as the extractive answer says it (a twenty-first
+    # trial's generated answers said "une valeur appropriée" or restated the fix, six times)
+    if note := missing_detail(question, prompt.passage, r.language, top.chunk.body):
+        final = f"{final.rstrip()}\n\n_{note}_"
     checks["code_attached"] = attached
     checks["settings_attached"] = settings
     checks["model_text"] = v.text

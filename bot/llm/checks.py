@@ -50,10 +50,17 @@ _TRAILING_LABEL = re.compile(rf"\n\s*\n({_COLON_LINE})\s*\Z")
 _REFUSALS = words("refusal_patterns")
 
 
+# Why a generated answer is not used, one key per kind: the user reads the key's phrase in their language
+# (bot/answers/phrases.py "llm_reason_<key>"), never the detail, which may hold the model's words; logs and eval rows
+# keep the detail. "timeout" and "unreachable" are the backend's (bot/llm/backend.py).
+FAILURES = ("timeout", "unreachable", "empty", "refused", "unsourced", "language", "citation")
+
+
 @dataclass
 class Verdict:
     text: str  # the answer after repairs
-    reason: str = ""  # why it cannot be used; empty when it can
+    reason: str = ""  # why it cannot be used, in detail (for logs and eval rows); empty when it can
+    failure: str = ""  # that reason's kind, one of FAILURES
     repairs: list[str] = field(default_factory=list)
     markers: int = 0  # [n] markers the model wrote
     invalid_markers: int = 0  # of those, pointing to no source
@@ -147,15 +154,16 @@ def cite_paragraphs(text: str) -> str:
     return "\n\n".join(out)
 
 
-def _failure(v: Verdict, language: str, support: list[float] | None) -> str:
-    """The first check the answer fails, or ''."""
+def _failure(v: Verdict, language: str, support: list[float] | None) -> tuple[str, str]:
+    """The first check the answer fails, as (kind, detail), or ('', '')."""
     if refuses(v.text):
-        return "it said the FAQ does not cover the question"
+        return "refused", "it said the FAQ does not cover the question"
     if v.unsupported:
-        return "it quoted terms that are not in its source: " + ", ".join(v.unsupported[:3])[:200]
+        return "unsourced", "it quoted terms that are not in its source: " + ", ".join(v.unsupported[:3])[:200]
     if v.language != language or v.language_confidence < MIN_LANGUAGE_CONFIDENCE:
-        return f"answer not recognisably in the asked language ({language})"
-    return support_failure(sentences(v.text), support) if support is not None else ""
+        return "language", f"answer not recognisably in the asked language ({language})"
+    detail = support_failure(sentences(v.text), support) if support is not None else ""
+    return ("unsourced" if detail else ""), detail
 
 
 def support_failure(said: list[str], support: list[float]) -> str:
@@ -231,6 +239,11 @@ _LABEL = re.compile(r"\s*([^\n:]{3,80}?)\s*:\s*")
 _RULE_WORDS = " " + " ".join(re.findall(r"\w+", f"{SYSTEM} {INSTRUCTION}".lower())) + " "
 
 
+def fix_markers(text: str) -> str:
+    """Misspelt citation markers written as markers: [/1], [^1], [ 1 ] -> [1]."""
+    return _LOOSE_MARKER.sub(lambda m: f"[{m.group(1)}]", text)
+
+
 def drop_prompt_echo(text: str) -> str:
     """The answer without an opening label copied from its instructions: a small model sometimes
     starts "Fix (what to set, change or run): …", echoing the rule it was given."""
@@ -265,9 +278,9 @@ def check_answer(
         v.repairs.append("removed a last line introducing code the model did not write")
         text = v.text
     if not text:
-        v.reason = "empty output"
+        v.failure, v.reason = "empty", "empty output"
         return v
-    fixed = _LOOSE_MARKER.sub(lambda m: f"[{m.group(1)}]", text)
+    fixed = fix_markers(text)
     if fixed != text:
         v.repairs.append("rewrote misspelt citation markers")
     v.markers = len(cited_numbers(fixed))
@@ -283,13 +296,13 @@ def check_answer(
         v.repairs.append("removed code that is not in the source (the source's code is attached)")
     v.language, v.language_confidence = answer_language(v.text)
     v.unsupported = unsupported_terms(v.text, sources, question)
-    v.reason = _failure(v, language, support(v.text) if support else None)
+    v.failure, v.reason = _failure(v, language, support(v.text) if support else None)
     if not v.reason and not cited_numbers(v.text):
         if n_sources == 1:
             v.text = cite_paragraphs(v.text)
             v.repairs.append("added the missing citation [1]")
         else:
-            v.reason = "no valid citation"
+            v.failure, v.reason = "citation", "no valid citation"
     return v
 
 

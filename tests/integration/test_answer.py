@@ -136,7 +136,30 @@ def test_llm_down_and_slow_fall_back(index_dir):
 
     b = answering(Bot(index_dir, LLMBackend("c", ClientTimesOutFirst(), timeout=0.5)))
     a = b.ask("kafka idle partition watermark")
-    assert a.backend.startswith("extractive (fallback") and "no answer within 0.5 s" in a.checks["fallback"]
+    assert a.backend.startswith("extractive (fallback") and "no token within 0.5 s" in a.checks["fallback"]
+
+
+def test_a_model_writing_slowly_is_let_finish(index_dir):
+    """The timeout is the model's silence, not the answer's length: a cold 1.5B model streaming for 13 s was cut at
+    the 30 s limit mid-sentence (a twenty-first trial); a token every 0.1 s against a 0.5 s limit finishes."""
+    from faqbot.bot.llm.backend import LLMBackend
+    from langchain_core.messages import AIMessageChunk
+
+    reply = "Set table.exec.source.idle-timeout: 5 so that idle partitions stop holding back the watermark [1]."
+
+    class Steady:
+        def stream(self, messages, **kwargs):
+            import time
+
+            for word in reply.split(" "):
+                time.sleep(0.1)
+                yield AIMessageChunk(content=word + " ")
+
+    a = answering(Bot(index_dir, LLMBackend("steady", Steady(), timeout=0.5))).ask(
+        "kafka idle partition watermark window no output"
+    )
+    assert a.backend == "steady" and a.timings["llm_ms"] > 1000, (a.backend, a.checks.get("fallback"))
+    assert "table.exec.source.idle-timeout: 5" in a.text
 
 
 def test_follow_up_rewrites_in_three_languages(bot):
@@ -264,3 +287,19 @@ def test_with_an_llm_the_rules_read_a_follow_up(index_dir):
     assert a1.citations[0].title.endswith("Incorrect string value")
     assert a2.citations[0].title == a1.citations[0].title, [c.title for c in a2.citations]
     assert "multi-statement" not in a2.standalone_query
+
+
+def test_a_generated_answer_to_a_value_question_says_the_entry_names_no_option(index_dir):
+    """The twenty-first trial's generated answers to "which value should I set?" said "une valeur appropriée" or
+    restated the fix; the entry names no option, and the generated answer now says so as the extractive one does."""
+    reply = (
+        "Check the app_name of connections to each Frontend (FE) to count the Hologres client connections from the "
+        "flink-connector, and release connections [1]."
+    )
+    b = answering(Bot(index_dir, scripted_backend(reply)))
+    a = b.ask(
+        "Hologres sink: FATAL: remaining connection slots are reserved for non-replication superuser connections. "
+        "Which value should I set?"
+    )
+    assert a.backend == "fake:scripted", (a.backend, a.checks.get("fallback"))
+    assert a.text.rstrip().endswith(f"_{phrase('no_setting', 'en')}_") and "app_name" in a.text

@@ -115,3 +115,47 @@ def test_the_default_asked_after_an_answer_is_the_entry_s_sentence_giving_it(bot
     *_, a3 = chat(bot, first, "je le baisse à combien batchGetSize ?", "et c'est quoi la valeur par défaut ?")
     assert english_title(a3.citations[0]) == "TaskManager OOM: Java heap space error during recovery"
     assert "valeur par défaut est 100" in a3.parts.body, a3.text
+
+
+SLOTS = "Error: remaining connection slots are reserved for non-replication superuser connections"
+
+
+@pytest.mark.parametrize(
+    ("first", "turn", "lang"),
+    [
+        (
+            "Hologres sink fails: FATAL: remaining connection slots are reserved for non-replication superuser "
+            "connections",
+            "which value should I set?",
+            "en",
+        ),
+        (
+            "Notre sink Hologres échoue : FATAL: remaining connection slots are reserved for non-replication "
+            "superuser connections",
+            "quelle valeur dois-je mettre ?",
+            "fr",
+        ),
+        (
+            "Mi sink de Hologres falla con FATAL: remaining connection slots are reserved for non-replication "
+            "superuser connections",
+            "¿qué valor pongo?",
+            "es",
+        ),
+    ],
+)
+def test_a_value_asked_of_an_entry_naming_no_option_says_it_names_none(bot, first, turn, lang):
+    """A twenty-first trial asked "which value should I set?" six times of entries whose fix names no option
+    ("Release connections", "adjust the snapshot file retention period") and got the fix again with nothing saying
+    there is no value in it; the names in the entry's quoted stack trace ("org.postgresql.model.TableSchema",
+    "bitSet") are not options."""
+    a1, a2 = chat(bot, first, turn)
+    assert english_title(a1.citations[0]) == SLOTS
+    assert english_title(a2.citations[0]) == SLOTS, [c.title for c in a2.citations]
+    assert a2.parts.closing == phrase("no_setting", lang), a2.text
+    assert "app_name" in a2.parts.body and a2.language == lang
+
+
+def test_a_value_asked_of_an_entry_naming_options_is_not_told_it_names_none(bot):
+    """The note is for entries naming no option: the idle-timeout entry's value is quoted instead."""
+    a = chat(bot, "kafka event time window emits nothing, some partitions idle", "which value should I set?")[1]
+    assert "table.exec.source.idle-timeout: 5" in a.text and phrase("no_setting", "en") not in a.text

@@ -111,4 +111,13 @@ def test_stream_end_when_a_check_replaced_the_text():
     final.notices = ["Repaired: removed [7]"]
     assert _rest(final, "", "Set it [1].").startswith("\n\n_Repaired: removed [7]_\n\n**Sources**")
     replaced = _rest(final, "", "Set it [1]. Also [7].")  # the streamed text is not a prefix: a rule, then all
-    assert replaced.startswith("\n\n---\n\nSet it [1].") and replaced.endswith("#L3-L9) (en)")
+    assert replaced.startswith("\n\n---\n\n_Repaired: removed [7]_\n\nSet it [1].")  # why, first
+    assert replaced.endswith("#L3-L9) (en)")
+
+
+def test_stream_end_when_the_checks_only_added_markers():
+    """The [1] the checks add to a single source's unmarked paragraphs is no reason to send the answer twice."""
+    final = _answer("Set it [1]. Then restart the job [1].\n\nIt resumes [1].")
+    assert _rest(final, "", "Set it. ").startswith(" Then restart the job [1].\n\nIt resumes [1].")
+    assert _rest(final, "", "Set it. Then restart the job.\n").startswith("\n\nIt resumes [1].")
+    assert _rest(final, "", "Set it. Then reboot.").startswith("\n\n---\n\n")  # another text: a rule

@@ -7,7 +7,9 @@ import re
 import pytest
 from faqbot.bot.evaluation.llm_eval import neutral_needles, youden_threshold
 from faqbot.bot.llm.attach import attach_code, source_code
+from faqbot.bot.llm.backend import fallback_reason
 from faqbot.bot.llm.checks import (
+    FAILURES,
     check_answer,
     cite_paragraphs,
     drop_prompt_echo,
@@ -51,7 +53,8 @@ def test_an_answer_that_forgot_to_cite_its_single_source_gets_the_marker():
     v = _check("Set `table.exec.source.idle-timeout: 5` in the configuration of the job.\n\nThen restart it.")
     assert v.ok and v.text.count("[1]") == 2 and v.repairs == ["added the missing citation [1]"]
     # with several sources the marker cannot be guessed
-    assert _check("Set the idle timeout in the configuration of the job.", n=2).reason == "no valid citation"
+    v = _check("Set the idle timeout in the configuration of the job.", n=2)
+    assert (v.failure, v.reason) == ("citation", "no valid citation")
 
 
 def test_misspelt_markers_are_rewritten():
@@ -74,6 +77,7 @@ def test_code_block_lines_are_not_cited():
 def test_terms_absent_from_the_source_fail(answer, bad):
     v = _check(answer)
     assert not v.ok and "not in its source" in v.reason and any(bad in t for t in v.unsupported)
+    assert v.failure == "unsourced"
 
 
 def test_code_the_source_does_not_hold_is_removed_not_trusted():
@@ -217,7 +221,7 @@ def test_terms_from_the_source_or_the_question_pass():
 
 def test_the_answer_must_be_in_the_asked_language():
     en = "Set `table.exec.source.idle-timeout: 5` in the configuration so that the idle partition is skipped [1]."
-    assert not _check(en, "fr").ok and "(fr)" in _check(en, "fr").reason
+    assert not _check(en, "fr").ok and "(fr)" in _check(en, "fr").reason and _check(en, "fr").failure == "language"
     fr = (
         "Ajoutez `table.exec.source.idle-timeout: 5` dans la configuration pour que la partition inactive soit ignorée."
     )
@@ -229,7 +233,7 @@ def test_the_answer_must_be_in_the_asked_language():
 def test_noise_and_code_only_answers_are_not_an_answer_in_any_language():
     assert not _check("asdkj qwpeo zmxn [1]").ok
     assert not _check("```\ntable.exec.source.idle-timeout: 5\n```").ok
-    assert _check("   ").reason == "empty output"
+    assert (_check("   ").failure, _check("   ").reason) == ("empty", "empty output")
 
 
 @pytest.mark.parametrize(
@@ -352,3 +356,12 @@ def test_llm_settings_are_read_at_the_edge_and_carried_by_the_backend(monkeypatc
     assert backend.model.max_tokens == 64 or backend.model.max_completion_tokens == 64
     monkeypatch.delenv("FAQBOT_LLM_PASSAGE_CHARS")
     assert LLMSettings.resolve("qwen", "http://127.0.0.1:9/v1", None).passage_chars == 800
+
+
+def test_every_failure_kind_has_a_reason_in_each_answered_language():
+    # the user reads a kind's phrase, never the detail (which may hold the model's words); a kind without a phrase
+    # would raise at the moment of falling back
+    for kind in FAILURES:
+        texts = {lang: fallback_reason(kind, lang) for lang in ("en", "fr", "es")}
+        assert all(texts.values()) and len(set(texts.values())) == 3, kind
+    assert _check("The FAQ does not cover this question.").failure == "refused"

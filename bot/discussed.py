@@ -13,13 +13,19 @@ from faqbot.bot.answers.focus import fixes_done
 from faqbot.bot.answers.parts_score import condition, run_version
 from faqbot.bot.dialogue.query import Query
 from faqbot.bot.dialogue.requests import FIX_WORDS
-from faqbot.bot.dialogue.shown import asks_version, names_a_version, names_versions, put_first, tells_version
+from faqbot.bot.dialogue.shown import (
+    ASKING_WORDS,
+    asks_version,
+    names_a_version,
+    names_versions,
+    put_first,
+    tells_version,
+)
 from faqbot.bot.dialogue.words import ASKS_WHY, ERROR_CLASS, PRONOUNS, word_count
 from faqbot.bot.retrieval.decision import CLOSEST, NOT_COVERED, Decision
 from faqbot.bot.retrieval.retrieve import Hit, HybridRetriever, Retrieval
 from faqbot.ingest.langdetect import function_word_scores, strip_code
 from faqbot.ingest.textproc import SUPPORTED, WORD_RE, fold, tokenize
-from faqbot.languages import words
 
 
 def with_shown_first(
@@ -55,10 +61,6 @@ def is_version_turn(q: Query, r: Retrieval, retriever: HybridRetriever, shown: s
     return on_entry or only_entry_words(q.question, retriever, shown)
 
 
-# words a version question is made of besides what it asks about: every pack's function words and version nouns
-_ASKING_WORDS = frozenset(fold(w) for w in words("function_words") + words("version_words"))
-
-
 def only_entry_words(question: str, retriever: HybridRetriever, shown: str) -> bool:
     """Whether the words of a turn that the English FAQ writes, besides function words and version nouns, are all words
     of the entry under discussion, and it has one ("con quale versione del driver succede?" after the SSL entry, whose
@@ -67,7 +69,7 @@ def only_entry_words(question: str, retriever: HybridRetriever, shown: str) -> b
     entry = retriever.entry(shown, "en")
     if entry is None:
         return False
-    known = {fold(w) for w in WORD_RE.findall(question)} & retriever.english_words - _ASKING_WORDS
+    known = {fold(w) for w in WORD_RE.findall(question)} & retriever.english_words - ASKING_WORDS
     said = {fold(w) for c in entry.versions for w in WORD_RE.findall(f"{c.title}\n{c.body}")}
     return bool(known) and known <= said
 

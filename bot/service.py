@@ -38,8 +38,9 @@ from faqbot.bot.retrieval.corpus_words import corpus_names, corpus_words
 from faqbot.bot.retrieval.decision import ANSWER, CLOSEST, NOT_COVERED, Decision
 from faqbot.bot.retrieval.reading import read_text
 from faqbot.bot.retrieval.retrieve import HybridRetriever, Retrieval
+from faqbot.bot.retrieval.shorten import MAX_PASTE_CHARS, shorten
 
-MAX_QUESTION_CHARS = 4000
+MAX_QUESTION_CHARS = 4000  # what is read; a longer paste (up to MAX_PASTE_CHARS) is shortened to it
 # a follow-up with this many words besides any language's function words describes a problem of its own ("what
 # about the sink? the writer job hits No space left on device"; "what about Hologres?" has one): declined, it is
 # read alone; naming another product, it is not held to the previous question's topic
@@ -84,6 +85,11 @@ class BadQuestion(ValueError):
 
 
 def clean_question(question: object) -> str:
+    return fit_question(question)[0]
+
+
+def fit_question(question: object) -> tuple[str, int]:
+    """The question as read, and the lines of a long paste left out to read it (bot/retrieval/shorten.py)."""
     if not isinstance(question, str):
         raise BadQuestion("The question must be text.")
     question = _ANSI.sub("", question)  # a terminal's colours in a pasted log
@@ -95,9 +101,10 @@ def clean_question(question: object) -> str:
         raise BadQuestion(phrase("ui_error_no_words", "en"))  # "?", "...": three entries at random otherwise
     if looks_binary(question, text):
         raise BadQuestion(phrase("ui_error_binary", "en"))
-    if len(text) > MAX_QUESTION_CHARS:
+    fitted, left_out = shorten(text, MAX_QUESTION_CHARS) if len(text) <= MAX_PASTE_CHARS else (text, 0)
+    if len(fitted) > MAX_QUESTION_CHARS:
         raise BadQuestion(phrase("ui_error_too_long", "en", n=str(len(text)), limit=str(MAX_QUESTION_CHARS)))
-    return text
+    return fitted, left_out
 
 
 HISTORY_SHAPE = (
@@ -353,7 +360,7 @@ class Bot:
         `retrieval`, from `retrieve` on the same question, saves retrieving twice (evaluation)."""
         t0 = time.perf_counter()
         retriever = self.retriever  # once: the whole request reads one build
-        question = clean_question(question)
+        question, left_out = fit_question(question)
         said = question  # what the answer is composed for: the earlier turn's text when this one repeats it
         turns = bounded_history(history)
         if retrieval is None:
@@ -399,4 +406,6 @@ class Bot:
             "retrieval_ms": round(t_retrieval, 1),
             "total_ms": round((time.perf_counter() - t0) * 1000, 1),
         }
+        if left_out:
+            final.notices = [*final.notices, phrase("paste_shortened", final.language, n=str(left_out))]
         yield final

@@ -189,7 +189,8 @@ PACK = LanguagePack(
     cannot_patterns=(
         # "we can't set useSSL=false" (SSL is required), "we can't change the broker config"
         r"\b(?:i|we) (?:can['’]?t|cannot|can not|(?:am|are) not allowed to|must not|may not) (?:set|use|add|disable|"
-        r"enable|change|modify|touch|turn off|switch|upgrade|restart|skip|drop|delete|increase|reduce|lower|raise)\b",
+        r"enable|change|modify|touch|turn off|switch|upgrade|restart|skip|drop|delete|increase|reduce|lower|raise|move|"
+        r"migrate|replace|install|rewrite)\b",
         # not "is not allowed": a symptom ("the job is not allowed to write to the table")
         r"\b(?:is|are|isn['’]t|aren['’]t)(?: not)? (?:acceptable|an option)\b",
         r"\b(?:won['’]t|will not|doesn['’]t|does not|don['’]t|do not) (?:allow|permit|let us)\b",

@@ -160,7 +160,8 @@ PACK = LanguagePack(
     ),
     cannot_patterns=(
         r"\bno (?:podemos|puedo|debemos|se puede) (?:cambiar|modificar|desactivar|activar|usar|utilizar|añadir|agregar|"
-        r"poner|pasar|reiniciar|tocar|aumentar|reducir|actualizar|saltar|omitir|borrar)\b",
+        r"poner|pasar|reiniciar|tocar|aumentar|reducir|actualizar|saltar|omitir|borrar|mover|migrar|reemplazar|"
+        r"instalar|reescribir)\b",
         r"\bno (?:es|son) (?:aceptables?|una opción)\b",
         r"\bno (?:nos|me) (?:dejan|deja|permiten|permite)\b",
     ),

@@ -162,7 +162,8 @@ PACK = LanguagePack(
     ),
     cannot_patterns=(
         r"\b(?:on|je|nous) ne (?:peu[xt]|pouvons|doit|devons) pas (?:modifier|changer|désactiver|activer|utiliser|"
-        r"ajouter|mettre|passer|redémarrer|toucher|augmenter|réduire|sauter|ignorer|supprimer)\b",
+        r"ajouter|mettre|passer|redémarrer|toucher|augmenter|réduire|sauter|ignorer|supprimer|déplacer|migrer|"
+        r"remplacer|installer|réécrire)\b",
         r"\b(?:n['’]est|ne sont) pas (?:acceptables?|une option)\b",
         r"\bne (?:nous|me) (?:laisse|laissent|permet|permettent) pas\b",
     ),

@@ -13,7 +13,7 @@ from faqbot.bot.answers.extract import is_code_line
 from faqbot.bot.answers.phrases import LANGUAGE_NAMES, PHRASES, phrase
 from faqbot.bot.llm.health import reachable
 from faqbot.bot.reload import IndexWatcher
-from faqbot.bot.service import BadQuestion, Bot
+from faqbot.bot.service import MAX_PASTE_CHARS, BadQuestion, Bot
 from faqbot.ingest.textproc import SUPPORTED
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse
@@ -178,7 +178,7 @@ ASK_BODY = {  # parsing stays by hand (clear messages); this only describes the 
                 "type": "object",
                 "required": ["question"],
                 "properties": {
-                    "question": {"type": "string", "maxLength": 4000},
+                    "question": {"type": "string", "maxLength": MAX_PASTE_CHARS},
                     "language": {"type": "string", "enum": ["auto", *SUPPORTED]},
                     "history": {
                         "type": "array",

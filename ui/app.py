@@ -13,7 +13,7 @@ import html
 import gradio as gr
 from faqbot.bot.answers.answer import Turn
 from faqbot.bot.answers.phrases import LANGUAGE_NAMES, PHRASES
-from faqbot.bot.service import MAX_QUESTION_CHARS, BadQuestion
+from faqbot.bot.service import MAX_QUESTION_CHARS, BadQuestion, fit_question
 from faqbot.ingest.textproc import SUPPORTED
 from gradio.components.chatbot import ExampleMessage
 
@@ -172,8 +172,11 @@ def user_error(message: str, lang: str) -> str | None:
     text = (message or "").strip()
     if not text:
         return UI[lang]["error_empty"]
-    if len(text) > MAX_QUESTION_CHARS:
-        return UI[lang]["error_too_long"].format(n=len(text), limit=MAX_QUESTION_CHARS)
+    try:
+        fit_question(text)
+    except BadQuestion:  # too long even once shortened: said in the page's language, the text kept in the box
+        if len(text) > MAX_QUESTION_CHARS:
+            return UI[lang]["error_too_long"].format(n=len(text), limit=MAX_QUESTION_CHARS)
     return None
 
 

@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, Literal
 
 from faqbot.bot.answers.answer import Answer, source_link
-from faqbot.bot.service import BadQuestion, Bot, Turn
+from faqbot.bot.service import MAX_PASTE_CHARS, BadQuestion, Bot, Turn
 from faqbot.ingest.records import Chunk
 from faqbot.ingest.textproc import SUPPORTED
 from mcp.server.mcpserver import Context, MCPServer
@@ -250,8 +250,9 @@ def _question(text: str) -> str:
 
 # what each argument takes, said to a caller whose arguments the tools' schemas refused
 _SEND = {
-    "query": "an error message, a symptom or keywords, as text of up to 4,000 characters",
-    "question": "the question, an error message or a symptom, as text of up to 4,000 characters",
+    "query": "an error message, a symptom or keywords, as text of up to 16,000 characters (a long log is shortened)",
+    "question": "the question, an error message or a symptom, as text of up to 16,000 characters (a long log is "
+    "shortened)",
     "k": f"how many entries, a whole number from 1 to {MAX_K}",
     "id": "an entry id from search_faq",
     "language": f"one of {', '.join(SUPPORTED)}, or nothing (detected)",
@@ -311,7 +312,7 @@ def build_server(tools: FaqTools, chunks: list[Chunk]) -> MCPServer:
         "Returns ranked entries (id, title, language, link, snippet, score) and whether the FAQ covers the query."
     )
     async def search_faq(
-        query: Annotated[str, Field(description="an error message, a symptom or keywords", max_length=4000)],
+        query: Annotated[str, Field(description="an error message, a symptom or keywords", max_length=MAX_PASTE_CHARS)],
         language: Annotated[str | None, Field(description=f"one of {langs}; omitted: detected")] = None,
         k: Annotated[int, Field(description="how many entries", ge=1, le=MAX_K)] = 5,
         ctx: Context | None = None,
@@ -334,7 +335,9 @@ def build_server(tools: FaqTools, chunks: list[Chunk]) -> MCPServer:
         f"citations, or says the FAQ does not cover it. {covers}"
     )
     async def ask_faq(
-        question: Annotated[str, Field(description="the question, an error message or a symptom", max_length=4000)],
+        question: Annotated[
+            str, Field(description="the question, an error message or a symptom", max_length=MAX_PASTE_CHARS)
+        ],
         language: Annotated[str | None, Field(description=f"answer language ({langs}); omitted: detected")] = None,
         history: Annotated[
             list[HistoryTurn] | None,

@@ -54,10 +54,21 @@ def _options(entry: str) -> list[str]:
     return settings("\n".join(ln for ln in entry.splitlines() if not _ERROR_LINE.search(ln)))
 
 
+# a switch's value said in words: "enable the write.insert.drop.duplicates parameter" (a twenty-second trial's
+# "¿qué valor pongo?" was told the entry gives none)
+_SWITCHED = (
+    r"\b(?:enable|disable|turn on|turn off|activ\w*|désactiv\w*|habilit\w*|deshabilit\w*)\s+"
+    r"(?:the\s+|le\s+|la\s+|el\s+)?(?:\w+\s+){0,2}?"
+)
+
+
 def settings(text: str) -> list[str]:
-    """The option names a text writes, in order, once each (file names and versions are not options)."""
+    """The option names a text writes, in order, once each (file names and versions are not options, nor a
+    placeholder: "jdbc:mysql://<internal address>/<databaseName>?characterEncoding=UTF-8" sets characterEncoding)."""
     out: list[str] = []
     for m in SETTING.finditer(text):
+        if text[m.start() - 1 : m.start()] == "<":
+            continue
         name = m.group(0).rstrip(".-")
         if "." in name and (_FILE.search(name) or not re.search(r"[a-z]{2}", name.split(".")[-1], re.I)):
             continue
@@ -74,6 +85,8 @@ def _sentence(text: str, at: int) -> str:
 
 def given(setting: str, text: str) -> tuple[bool, bool]:
     """(whether `text` gives `setting` a value, whether that value or its sentence names a unit)."""
+    if re.search(_SWITCHED + re.escape(setting), text, re.IGNORECASE):
+        return True, True  # "enable the write.insert.drop.duplicates parameter": true, which has no unit
     value = unit = False
     for form in (_ASSIGNED, _STATED):
         for m in re.finditer(re.escape(setting) + form, text, re.IGNORECASE | re.MULTILINE):

@@ -99,6 +99,10 @@ def build_query(
             english_words=english_words,
             llm=llm,
             detect=languages,
+            # read as it was: a short turn in its entry's words asked of that entry then, and does again (a
+            # twenty-second trial's "en espagnol s'il vous plaît" after "quelle valeur je mets ?" lost the Hudi entry)
+            prior=prior,
+            entry_of=entry_of,
         )
     if earlier is not None:
         reading = earlier.reading  # the same text, retrieved as it was (bot/service.py cites it in turn.language)

@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING
 
 from faqbot.bot.answers.answer import Turn
 from faqbot.bot.answers.parts_score import VERSION, condition, names_version_noun
-from faqbot.bot.dialogue.words import ERROR_CLASS, PRONOUNS, word_count
+from faqbot.bot.dialogue.words import ERROR_CLASS, PRONOUNS, REFERS_BACK, word_count
 from faqbot.bot.retrieval.corpus_words import corpus_words
+from faqbot.ingest.textproc import WORD_RE, fold
+from faqbot.languages import words
 
 if TYPE_CHECKING:
     from faqbot.bot.retrieval.retrieve import Hit, HybridRetriever
@@ -104,7 +106,23 @@ def tells_version(question: str, retriever: HybridRetriever, group: str | None) 
     entry = retriever.entry(group, "en")
     if entry is None:
         return False
-    return bool(PRONOUNS.search(question)) or names_versions(entry)
+    return bool(PRONOUNS.search(question)) or names_versions(entry) or only_a_version(question, retriever)
+
+
+# words a version turn is made of besides what it asks about: every pack's function words and version nouns
+ASKING_WORDS = frozenset(fold(w) for w in words("function_words") + words("version_words"))
+
+
+def only_a_version(question: str, retriever: HybridRetriever) -> bool:
+    """Whether a turn names nothing but a version, among words the FAQ writes ("and for VVR 8.0.x?", "et pour la
+    8.0.5 ?"): it asks the entry under discussion, which has one case for every version when it names none (a
+    twenty-second trial's "and for VVR 8.0.x?" after the Kafka window entry got the "no output downstream" one)."""
+    rest = _PLATFORM.sub(" ", VERSION.sub(" ", REFERS_BACK.sub(" ", question)))
+    return not ({fold(w) for w in WORD_RE.findall(rest)} & retriever.english_words - ASKING_WORDS)
+
+
+# the platform a version belongs to, and a version's wildcard ("VVR 8.0.x", "Flink 1.17"): part of the version named
+_PLATFORM = re.compile(r"\b(?:vvr|vvp|ververica|flink|realtime compute)\b|(?<=[\d\s.])x\b", re.IGNORECASE)
 
 
 

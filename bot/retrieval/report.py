@@ -24,7 +24,7 @@ MAX_LINES_PER_KIND = 6
 
 _EXC_RE = re.compile(r"\b((?:[a-z][\w$]*\.)*[A-Z][\w$]*(?:Exception|Error|Failure))\b(?::\s*(.*))?")
 _CAUSED_RE = re.compile(r"^\s*Caused by:\s*")
-_FRAME_RE = re.compile(r"^\s*at\s+[\w$.<>/]+\(.*\)|^\s*at\s+[\w$.<>]+\s*$|^\s*\.\.\.\s*\d+\s*more")
+FRAME_RE = re.compile(r"^\s*at\s+[\w$.<>/]+\(.*\)|^\s*at\s+[\w$.<>]+\s*$|^\s*\.\.\.\s*\d+\s*more")
 _LOG_PREFIX_RE = re.compile(
     r"^\s*\[?\d{4}-\d{2}-\d{2}[ T][\d:,.]+\]?\s*"  # timestamp
     r"(?:\[[^\]]*\]\s*)*"  # [thread] blocks
@@ -224,7 +224,7 @@ def _frame(line: str) -> str | None:
 
 def _classify_code(line: str, rep: Report) -> None:
     """A line inside a code block or a log: keep only options, errors and the first frames."""
-    if _FRAME_RE.match(line):
+    if FRAME_RE.match(line):
         f = _frame(line)
         if f and len(rep.frames) < MAX_FRAMES and f not in rep.frames:
             rep.frames.append(f)
@@ -264,7 +264,7 @@ def _classify_prose(line: str, rep: Report) -> None:
     stripped = line.strip().lstrip("-*>• ").strip()
     if not stripped or _HEADING_RE.match(line) or _TABLE_RE.match(line) or _CHECKBOX_RE.match(stripped):
         return
-    if _FRAME_RE.match(line) or _LOG_PREFIX_RE.match(line) or _OPTION_RE.match(line):
+    if FRAME_RE.match(line) or _LOG_PREFIX_RE.match(line) or _OPTION_RE.match(line):
         _classify_code(line, rep)
         return
     if _is_sql(line) and not _CJK_RE.search(line):

@@ -303,3 +303,19 @@ def test_a_generated_answer_to_a_value_question_says_the_entry_names_no_option(i
     )
     assert a.backend == "fake:scripted", (a.backend, a.checks.get("fallback"))
     assert a.text.rstrip().endswith(f"_{phrase('no_setting', 'en')}_") and "app_name" in a.text
+
+
+def test_a_long_pasted_log_is_shortened_read_and_said_so(answering_bot):
+    """A twenty-second trial's 5,657-character report was refused: a paste up to four times the limit is read once
+    its later stack frames are left out, and the answer says how many lines were."""
+    frames = "\n".join(f"\tat com.mysql.jdbc.ConnectionImpl.exec{i}(ConnectionImpl.java:{2400 + i})" for i in range(50))
+    trace = (
+        "Caused by: com.mysql.jdbc.exceptions.jdbc4.MySQLTransactionRollbackException: Deadlock found when trying to "
+        f"get lock; try restarting transaction\n{frames}\n\t... 31 more"
+    )
+    post = f"Nuestro job Flink escribe en RDS MySQL y falla tras subir el paralelismo del sink a 3:\n{trace}\n{trace}"
+    assert 4000 < len(post) < 16_000
+    a = answering_bot.ask(post)
+    assert a.citations and "Deadlock" in a.citations[0].title, [c.title for c in a.citations]
+    left_out = post.count("\n") - a.question.count("\n")
+    assert left_out > 50 and phrase("paste_shortened", "es", n=str(left_out)) in a.notices, a.notices

@@ -377,3 +377,29 @@ def test_a_fix_the_user_cannot_apply_in_shorter_words_is_left_out(bot, first, ca
     assert "Kafka" in a2.citations[0].title and a2.citations[0].title == a1.citations[0].title
     assert "advertised.listeners" in a1.text and "advertised.listeners" not in a2.text, a2.text
     assert "direct network path" in a2.text
+
+
+DEADLOCK_POST = (
+    "After increasing the sink parallelism from 1 to 3 we are seeing \"Caused by: "
+    "com.mysql.jdbc.exceptions.jdbc4.MySQLTransactionRollbackException: Deadlock found when trying to get lock; try "
+    "restarting transaction\" in the logs."
+)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "we can't move the sink to Tablestore, what else can we do?",
+        "we can't switch to Tablestore",
+        "no podemos migrar el sink a Tablestore, ¿qué más podemos hacer?",
+    ],
+)
+def test_a_fix_the_user_cannot_apply_keeps_the_entry_naming_it(bot, turn):
+    """A twenty-second trial: "we can't move the sink to Tablestore, what else can we do?" after the deadlock entry
+    (its fix: Tablestore, else four recommendations for MySQL) was read alone and got three unrelated entries; "move"
+    was no verb of a fix one cannot apply, and a name only the entry under discussion wrote (not the closest list's
+    line) made the turn a question of its own."""
+    a1, a2 = chat(bot, DEADLOCK_POST, turn)
+    assert english_title(a1.citations[0]) == "Deadlocks in MySQL (TDDL/RDS)"
+    assert english_title(a2.citations[0]) == "Deadlocks in MySQL (TDDL/RDS)", [english_title(c) for c in a2.citations]
+    assert "single-threaded" in a2.text, a2.text

@@ -50,3 +50,18 @@ def test_a_language_the_faq_has_asked_in_a_sentence(bot, turn, lang):
 def test_a_question_naming_a_language_is_no_request_for_it(bot):
     _, a2 = chat(bot, EN, "is the German documentation more complete?")
     assert phrase("no_answer_in_language", "en") not in a2.notices
+
+
+def test_a_language_asked_after_a_follow_up_keeps_the_entry_that_follow_up_was_about(bot):
+    """A twenty-second trial: "en espagnol s'il vous plaît" after "quelle valeur je mets ?" (asked of the Hudi entry
+    shown first) got three unrelated entries: the follow-up, read again for the new language, was read without the
+    entry it had been asked of."""
+    first = (
+        "J'écris une table Hudi MERGE_ON_READ avec Flink, mais depuis Hive les tables _ro et _rt ne renvoient rien ; "
+        "dans le répertoire je ne vois que des fichiers .log"
+    )
+    a1, a2, a3 = chat(bot, first, "quelle valeur je mets ?", "en espagnol s'il vous plaît")
+    assert english_title(a1.citations[0]) == english_title(a2.citations[0]) == "Merge On Read has only log files"
+    assert a3.language == "es" and english_title(a3.citations[0]) == "Merge On Read has only log files", [
+        english_title(c) for c in a3.citations
+    ]

@@ -46,6 +46,22 @@ def test_a_quoted_error_wins_over_the_words_of_its_address(bot):
         assert r.hits[0].chunk.title.endswith("No suitable driver found") and not r.abstained, question
 
 
+def test_a_report_quoting_the_whole_message_an_entry_title_quotes_the_middle_of_finds_it(bot):
+    """A twenty-first trial's report (written again here) named another node, table and join than the entry's sample
+    and missed it in the top three, behind the upsert-kafka PRIMARY KEY entry (bot/retrieval/error_titles.py)."""
+    report = (
+        "[VVR 8.0.5] Deployment fails after adding a LEFT JOIN of orders (kafka) with shipments (mysql-cdc), "
+        "written to a plain kafka sink:\n\nInvalid pipeline. Reason: Table sink "
+        "'default_catalog.default_database.orders_joined' doesn't support consuming update and delete changes which "
+        "is produced by node Join(joinType=[LeftOuterJoin], where=[(order_id0 = order_id)])\n\nSink DDL has no "
+        "primary key. What should we change?"
+    )
+    r = bot.retriever.retrieve(report)
+    assert "doesn't support consuming update and delete changes" in r.hits[0].chunk.title, [
+        h.chunk.title for h in r.hits[:3]
+    ]
+
+
 def test_a_trace_of_another_exception_is_not_answered_with_a_timeout_entry(bot):
     trace = (
         "org.apache.kafka.common.errors.TimeoutException: Timeout expired while fetching topic metadata\n"

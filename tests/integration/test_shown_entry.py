@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from faqbot.bot.answers.answer import Turn
+from faqbot.bot.answers.phrases import phrase
 from faqbot.bot.dialogue.shown import shown_first
 from faqbot.bot.retrieval.corpus_words import corpus_words
 from faqbot.bot.retrieval.decision import NOT_COVERED
@@ -134,6 +135,24 @@ def test_a_version_turn_on_an_entry_whose_numbers_are_data_says_it_names_no_vers
     a1, a2 = chat(bot, first, "¿y eso funciona también en VVR 6.0.4?")
     assert "ROW_NUMBER" in a1.citations[0].title and a2.citations[0].title == a1.citations[0].title
     assert any(a2.citations[0].title in n and "versiones" in n for n in a2.unsaid_notices), a2.notices
+
+
+@pytest.mark.parametrize(
+    ("first", "turn", "lang"),
+    [
+        ("kafka event time window emits nothing, some partitions idle", "and for VVR 8.0.x?", "en"),
+        ("ma fenêtre event time sur Kafka ne sort rien, certaines partitions sont vides", "et pour VVR 8.0.5 ?", "fr"),
+        ("mi ventana event time sobre Kafka no emite nada, algunas particiones están vacías", "¿y con la 8.0.3?", "es"),
+    ],
+)
+def test_a_turn_naming_only_a_version_stays_on_the_entry_naming_none(bot, first, turn, lang):
+    """A twenty-second trial: "and for VVR 8.0.x?" after the Kafka window entry (which names no version) was searched
+    alone and found the "no output downstream" entry; a turn naming nothing but a version asks of the entry under
+    discussion, which is told to name none."""
+    a1, a2 = chat(bot, first, turn)
+    assert english_title(a1.citations[0]) == "No data output from Kafka event time windows"
+    assert a2.citations[0].chunk_id == a1.citations[0].chunk_id, [english_title(c) for c in a2.citations]
+    assert phrase("names_no_version", lang, title=a2.citations[0].title) in a2.notices, a2.notices
 
 
 @pytest.mark.parametrize(

@@ -92,3 +92,30 @@ def test_a_value_asked_of_an_option_the_entry_never_names_says_so():
     entry = "Increase the index.state.ttl parameter, which is measured in days. The previous default was 1.5 days."
     note = missing_detail("what value for table.exec.state.ttl would you suggest?", entry, "en", entry)
     assert note == "The entry does not mention table.exec.state.ttl.", note
+
+
+def test_a_placeholder_in_a_sample_url_is_no_setting():
+    """A twenty-second trial's "which value should I set?" of the emoji entry was told "The entry gives no value for
+    databaseName", a placeholder of its sample URL, when the value asked is characterEncoding=UTF-8."""
+    fix = (
+        "Add characterEncoding=UTF-8 to the URL when connecting to a MySQL database via JDBC. For example: "
+        "jdbc:mysql://<internal address>/<databaseName>?characterEncoding=UTF-8."
+    )
+    assert settings(fix) == ["characterEncoding"]
+    assert missing_detail("which value should I set?", fix, "en", fix) == ""
+
+
+@pytest.mark.parametrize(
+    "fix",
+    [
+        "For COW writes, enable the write.insert.drop.duplicates parameter.",
+        "Para escrituras COW, habilite el parámetro write.insert.drop.duplicates.",
+        "Pour les écritures COW, activez le paramètre write.insert.drop.duplicates.",
+    ],
+)
+def test_a_switch_enabled_in_words_has_its_value(fix):
+    """ "enable the write.insert.drop.duplicates parameter" gives it a value (true): a twenty-second trial's
+    "¿qué valor pongo?" was told the entry gives none."""
+    assert given("write.insert.drop.duplicates", fix) == (True, True)
+    assert missing_detail("¿qué valor pongo?", fix, "es", fix) == ""
+    assert given("orc.write.batch-size", "Reduce the value of orc.write.batch-size.") == (False, False)

@@ -10,6 +10,7 @@ Public Python API (the CLI, the HTTP API and the chat UI use the same objects)::
 """
 
 from faqbot.bot.answers.answer import Answer, Citation, Turn
-from faqbot.bot.service import BadQuestion, Bot
+from faqbot.bot.question import BadQuestion
+from faqbot.bot.service import Bot
 
 __all__ = ["Answer", "BadQuestion", "Bot", "Citation", "Turn"]

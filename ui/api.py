@@ -12,8 +12,9 @@ from faqbot.bot.answers.answer import Answer, Turn
 from faqbot.bot.answers.extract import is_code_line
 from faqbot.bot.answers.phrases import LANGUAGE_NAMES, PHRASES, phrase
 from faqbot.bot.llm.health import reachable
+from faqbot.bot.question import MAX_PASTE_CHARS, BadQuestion
 from faqbot.bot.reload import IndexWatcher
-from faqbot.bot.service import MAX_PASTE_CHARS, BadQuestion, Bot
+from faqbot.bot.service import Bot
 from faqbot.ingest.textproc import SUPPORTED
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse

@@ -13,7 +13,7 @@ import html
 import gradio as gr
 from faqbot.bot.answers.answer import Turn
 from faqbot.bot.answers.phrases import LANGUAGE_NAMES, PHRASES
-from faqbot.bot.service import MAX_QUESTION_CHARS, BadQuestion, fit_question
+from faqbot.bot.question import MAX_QUESTION_CHARS, BadQuestion, fit_question
 from faqbot.ingest.textproc import SUPPORTED
 from gradio.components.chatbot import ExampleMessage
 

@@ -19,7 +19,8 @@ from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, Literal
 
 from faqbot.bot.answers.answer import Answer, source_link
-from faqbot.bot.service import MAX_PASTE_CHARS, BadQuestion, Bot, Turn
+from faqbot.bot.question import MAX_PASTE_CHARS, BadQuestion
+from faqbot.bot.service import Bot, Turn
 from faqbot.ingest.records import Chunk
 from faqbot.ingest.textproc import SUPPORTED
 from mcp.server.mcpserver import Context, MCPServer

@@ -18,7 +18,8 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 from faqbot.bot.answers.answer import Answer, Turn
-from faqbot.bot.service import BadQuestion, Bot
+from faqbot.bot.question import BadQuestion
+from faqbot.bot.service import Bot
 from faqbot.ingest.textproc import SUPPORTED
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, StreamingResponse

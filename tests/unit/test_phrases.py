@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from faqbot.bot.answers.phrases import LANGUAGE_NAMES, PHRASES, phrase
-from faqbot.bot.service import MAX_QUESTION_CHARS, BadQuestion, clean_question
+from faqbot.bot.question import MAX_QUESTION_CHARS, BadQuestion, clean_question
 from faqbot.ingest.textproc import SUPPORTED
 
 

@@ -7,9 +7,9 @@ import time
 
 import pytest
 from faqbot.bot.answers.phrases import phrase
+from faqbot.bot.question import MAX_QUESTION_CHARS, BadQuestion, clean_question, fit_question
 from faqbot.bot.retrieval.report import MAX_FRAMES
 from faqbot.bot.retrieval.shorten import MAX_PASTE_CHARS, shorten
-from faqbot.bot.service import MAX_QUESTION_CHARS, BadQuestion, clean_question, fit_question
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -124,8 +124,14 @@ def _is_timeout(exc: BaseException) -> bool:
     return isinstance(exc, TimeoutError) or "timeout" in type(exc).__name__.lower()
 
 
+# the whole answer's limit, in timeouts: a model writing its 300 tokens at 3 a second on two busy cores takes 100 s
+WHOLE_ANSWER_TIMEOUTS = 4
+
+
 def _timeout(backend: LLMBackend) -> TimeoutError:
-    return TimeoutError(f"no token within {backend.timeout:g} s")
+    return TimeoutError(
+        f"no token within {backend.timeout:g} s, or no end within {WHOLE_ANSWER_TIMEOUTS * backend.timeout:g} s"
+    )
 
 
 def stream_tokens(backend: LLMBackend, messages: list) -> Iterator[str]:
@@ -155,11 +161,13 @@ def stream_tokens(backend: LLMBackend, messages: list) -> Iterator[str]:
                 close()
 
     threading.Thread(target=work, daemon=True).start()
+    # a server that never stops sending (one that ignores max_tokens) is not read for ever either
+    end = time.monotonic() + WHOLE_ANSWER_TIMEOUTS * backend.timeout
     deadline = time.monotonic() + backend.timeout
     try:
         while True:
             try:
-                kind, val = q.get(timeout=max(0.01, deadline - time.monotonic()))
+                kind, val = q.get(timeout=max(0.01, min(deadline, end) - time.monotonic()))
             except queue.Empty:
                 raise _timeout(backend) from None
             if kind == "tok":

@@ -161,6 +161,20 @@ def test_a_model_writing_slowly_is_let_finish(index_dir):
     assert a.backend == "steady" and a.timings["llm_ms"] > 1000, (a.backend, a.checks.get("fallback"))
     assert "table.exec.source.idle-timeout: 5" in a.text
 
+    class Endless:  # a server that never stops sending: the whole answer has a limit too
+        def stream(self, messages, **kwargs):
+            import time
+
+            for i in range(10_000):
+                time.sleep(0.05)
+                yield AIMessageChunk(content=f"word{i} ")
+
+    a = answering(Bot(index_dir, LLMBackend("endless", Endless(), timeout=0.5))).ask(
+        "kafka idle partition watermark window no output"
+    )
+    assert a.backend.startswith("extractive (fallback") and "no end within 2 s" in a.checks["fallback"]
+    assert a.timings["llm_ms"] < 4000
+
 
 def test_follow_up_rewrites_in_three_languages(bot):
     # a follow-up naming another product replaces the previous one and keeps the topic

@@ -100,6 +100,8 @@ def given(setting: str, text: str) -> tuple[bool, bool]:
 
 
 MAX_NAMED = 3  # settings named in one "no value" sentence
+# an option whose value is a duration: its name says so
+_DURATION = re.compile(r"timeout|interval|ttl|retention|delay|duration|-time\b|\.time\b", re.IGNORECASE)
 
 
 def _said_elsewhere(setting: str, entry: str, quote: str) -> str:
@@ -130,7 +132,12 @@ def missing_detail(question: str, quote: str, lang: str, entry: str = "") -> str
         return phrase("no_setting", lang)
     named = [s for s in asked if s.lower() in (q.lower() for q in quoted)]
     states = {s: given(s, quote) for s in named[:1] or quoted}
-    if asks_unit and (no_unit := [s for s, (value, unit) in states.items() if value and not unit]):
+    # a duration's bare number asked as a value ("which value should I set?" of "table.exec.source.idle-timeout: 5",
+    # which Flink reads as milliseconds): its unit is part of the value (a twenty-second trial)
+    timed = [s for s in states if asks_value and _DURATION.search(s)]
+    if (asks_unit or timed) and (
+        no_unit := [s for s, (value, unit) in states.items() if value and not unit and (asks_unit or s in timed)]
+    ):
         return phrase("no_unit", lang, setting=and_list(no_unit[:MAX_NAMED], lang))
     if no_value := [s for s, (value, _unit) in states.items() if not value]:
         note = phrase("no_value", lang, setting=and_list(no_value[:MAX_NAMED], lang))

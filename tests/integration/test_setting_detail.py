@@ -159,3 +159,5 @@ def test_a_value_asked_of_an_entry_naming_options_is_not_told_it_names_none(bot)
     """The note is for entries naming no option: the idle-timeout entry's value is quoted instead."""
     a = chat(bot, "kafka event time window emits nothing, some partitions idle", "which value should I set?")[1]
     assert "table.exec.source.idle-timeout: 5" in a.text and phrase("no_setting", "en") not in a.text
+    # a duration's bare number: its unit is part of the value asked (a twenty-second trial's C14.2)
+    assert phrase("no_unit", "en", setting="table.exec.source.idle-timeout") in a.text, a.text

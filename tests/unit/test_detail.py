@@ -119,3 +119,13 @@ def test_a_switch_enabled_in_words_has_its_value(fix):
     assert given("write.insert.drop.duplicates", fix) == (True, True)
     assert missing_detail("¿qué valor pongo?", fix, "es", fix) == ""
     assert given("orc.write.batch-size", "Reduce the value of orc.write.batch-size.") == (False, False)
+
+
+def test_a_duration_s_bare_number_asked_as_a_value_says_it_has_no_unit():
+    """ "which value should I set?" of "table.exec.source.idle-timeout: 5" (Flink reads a bare duration as
+    milliseconds): the unit is part of the value; a count ("orc.write.batch-size = 512") or a duration with its unit
+    ("'60s'") needs no note."""
+    quote = "Add this line: table.exec.source.idle-timeout: 5"
+    assert missing_detail("which value should I set?", quote, "en", quote).startswith("The entry does not say in which")
+    assert missing_detail("which value should I set?", "set orc.write.batch-size = 512", "en") == ""
+    assert missing_detail("¿qué valor pongo?", "'scan.incremental.snapshot.chunk.timeout' = '60s'", "es") == ""

@@ -14,8 +14,8 @@ from faqbot.bot.answers.parts_score import condition, run_version
 from faqbot.bot.dialogue.query import Query
 from faqbot.bot.dialogue.requests import FIX_WORDS
 from faqbot.bot.dialogue.shown import (
-    ASKING_WORDS,
     asks_version,
+    named_faq_words,
     names_a_version,
     names_versions,
     put_first,
@@ -69,7 +69,7 @@ def only_entry_words(question: str, retriever: HybridRetriever, shown: str) -> b
     entry = retriever.entry(shown, "en")
     if entry is None:
         return False
-    known = {fold(w) for w in WORD_RE.findall(question)} & retriever.english_words - ASKING_WORDS
+    known = named_faq_words(question, retriever)
     said = {fold(w) for c in entry.versions for w in WORD_RE.findall(f"{c.title}\n{c.body}")}
     return bool(known) and known <= said
 

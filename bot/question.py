@@ -39,7 +39,19 @@ def looks_binary(raw: str, text: str) -> bool:
 
 
 class BadQuestion(ValueError):
-    """The question cannot be answered as given; the message says why, for the user."""
+    """The question cannot be answered as given; the message says why, for the user. One raised with `said` names
+    its phrase, so a door can say it in its user's language (the chat page in the page's)."""
+
+    def __init__(self, message: str, key: str | None = None, **values: str) -> None:
+        super().__init__(message)
+        self.key, self.values = key, values
+
+    @classmethod
+    def said(cls, key: str, **values: str) -> BadQuestion:
+        return cls(phrase(key, "en", **values), key, **values)
+
+    def in_language(self, lang: str) -> str:
+        return phrase(self.key, lang, **self.values) if self.key else str(self)
 
 
 def clean_question(question: object) -> str:
@@ -54,14 +66,14 @@ def fit_question(question: object) -> tuple[str, int]:
     text = "".join(ch for ch in question if ch in "\n\t" or ch.isprintable())
     text = text.strip()
     if not text:
-        raise BadQuestion(phrase("ui_error_empty", "en"))
+        raise BadQuestion.said("ui_error_empty")
     if not _WORD.search(text):
-        raise BadQuestion(phrase("ui_error_no_words", "en"))  # "?", "...": three entries at random otherwise
+        raise BadQuestion.said("ui_error_no_words")  # "?", "...": three entries at random otherwise
     if looks_binary(question, text):
-        raise BadQuestion(phrase("ui_error_binary", "en"))
+        raise BadQuestion.said("ui_error_binary")
     fitted, left_out = shorten(text, MAX_QUESTION_CHARS) if len(text) <= MAX_PASTE_CHARS else (text, 0)
     if len(fitted) > MAX_QUESTION_CHARS:
-        raise BadQuestion(phrase("ui_error_too_long", "en", n=str(len(text)), limit=str(MAX_QUESTION_CHARS)))
+        raise BadQuestion.said("ui_error_too_long", n=str(len(text)), limit=str(MAX_QUESTION_CHARS))
     return fitted, left_out
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from faqbot.bot.answers.phrases import and_list, phrase
+from faqbot.ingest.textproc import FRAME_CALL, MORE_FRAMES
 from faqbot.languages import any_pattern
 
 VALUE_ASKED = any_pattern("value_request_patterns")
@@ -44,14 +45,18 @@ _UNIT_WITHIN = re.compile(rf"^\d[\d.,]*\s*{_UNITS}$", re.IGNORECASE)
 _SENTENCE_UNIT = re.compile(rf"\b(?:in|en|de|of|unit)\s+(?:{_UNITS})\b", re.IGNORECASE)
 
 
-# a line of a quoted error or stack trace: its names ("org.postgresql.model.TableSchema", "bitSet", "Worker.run")
-# are written like options and set by no one
-_ERROR_LINE = re.compile(r"^\s*(?:at |\.\.\. \d)|Exception|Caused by|\bERROR\b|Error:")
+# a line of a quoted error or stack trace (its frames as the trace reader tells them): its names
+# ("org.postgresql.model.TableSchema", "bitSet", "Worker.run") are written like options and set by no one
+_ERROR_LINE = re.compile(r"Exception|Caused by|\bERROR\b|Error:")
 
 
 def _options(entry: str) -> list[str]:
     """The option names an entry writes outside its quoted errors."""
-    return settings("\n".join(ln for ln in entry.splitlines() if not _ERROR_LINE.search(ln)))
+    return settings("\n".join(ln for ln in entry.splitlines() if not _quotes_error(ln)))
+
+
+def _quotes_error(line: str) -> bool:
+    return bool(FRAME_CALL.match(line) or MORE_FRAMES.match(line) or _ERROR_LINE.search(line))
 
 
 # a switch's value said in words: "enable the write.insert.drop.duplicates parameter" (a twenty-second trial's

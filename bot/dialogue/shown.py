@@ -118,7 +118,12 @@ def only_a_version(question: str, retriever: HybridRetriever) -> bool:
     8.0.5 ?"): it asks the entry under discussion, which has one case for every version when it names none (a
     twenty-second trial's "and for VVR 8.0.x?" after the Kafka window entry got the "no output downstream" one)."""
     rest = _PLATFORM.sub(" ", VERSION.sub(" ", REFERS_BACK.sub(" ", question)))
-    return not ({fold(w) for w in WORD_RE.findall(rest)} & retriever.english_words - ASKING_WORDS)
+    return not named_faq_words(rest, retriever)
+
+
+def named_faq_words(text: str, retriever: HybridRetriever) -> set[str]:
+    """The words of a text that the English FAQ writes, besides function words and version nouns: what it names."""
+    return {fold(w) for w in WORD_RE.findall(text)} & retriever.english_words - ASKING_WORDS
 
 
 # the platform a version belongs to, and a version's wildcard ("VVR 8.0.x", "Flink 1.17"): part of the version named

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+# an error's class name, written once with the report reader's other patterns
+from faqbot.bot.retrieval.report import ERROR_CLASS as ERROR_CLASS
 from faqbot.ingest.textproc import SUPPORTED, tokenize
 from faqbot.languages import CJK, KATAKANA, PACKS, alternatives
 
@@ -74,8 +76,6 @@ def _cjk_words(run: str) -> int:
     return len(pieces) - 1 + sum((len(p) + 1) // 2 for p in pieces)
 
 
-# a Java exception's or error's class name: "IllegalArgumentException", "SQLSyntaxErrorException"
-ERROR_CLASS = re.compile(r"\b[A-Z]\w*(?:Exception|Error)\b")
 # a message quoted in a turn, three words or more ("¿Cómo soluciono el error 'doesn't support consuming update and
 # delete changes'?"): a problem of its own, as an error's class name is
 _QUOTED_WORD = r"""[^\s'"“”«»]+(?:'[^\s'"“”«»]+)*"""  # "doesn't" is one word; each apostrophe splits it one way

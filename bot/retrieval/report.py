@@ -85,7 +85,8 @@ GENERIC_EXCEPTIONS = frozenset(
         "SqlExecutionException",
     }
 )
-_CLASS_RE = re.compile(r"\b([A-Z][A-Za-z0-9]*(?:Exception|Error))\b")
+# a Java exception's or error's class name: "IllegalArgumentException", "SQLSyntaxErrorException"
+ERROR_CLASS = re.compile(r"\b([A-Z][A-Za-z0-9]*(?:Exception|Error))\b")
 # "- [x] I have searched the issues ...": an issue template's checklist, the same in every report
 _CHECKBOX_RE = re.compile(r"^\[[ xX]\]\s")
 _TAG_RE = re.compile(r"^\s*(\[[^\]]{1,30}\]\s*)+")  # "[Bug]", "[SUPPORT]": a tracker's tags
@@ -145,7 +146,7 @@ class Report:
 def exception_classes(text: str, generic: bool = False) -> set[str]:
     """The specific exception classes a text names (InstanceAlreadyExistsException), not the generic
     wrappers every stack trace holds; with generic=True, every class it names."""
-    return {c for c in _CLASS_RE.findall(text) if generic or c not in GENERIC_EXCEPTIONS}
+    return {c for c in ERROR_CLASS.findall(text) if generic or c not in GENERIC_EXCEPTIONS}
 
 
 def title_names(title: str) -> set[str]:
@@ -155,7 +156,7 @@ def title_names(title: str) -> set[str]:
     found = set(names(title)) | exception_classes(title)
     for q in _QUALIFIED_RE.findall(title):
         last = q.rsplit(".", 1)[-1]
-        found.add(last if _CLASS_RE.fullmatch(last) else q)
+        found.add(last if ERROR_CLASS.fullmatch(last) else q)
     return {
         n.lower() for n in found if n not in GENERIC_EXCEPTIONS and not (n.isalpha() and n.isascii() and len(n) < 4)
     }

@@ -382,6 +382,23 @@ def test_a_too_long_question_is_told_where_the_user_looks(server, browser):
     page.close()
 
 
+def test_a_refused_paste_is_told_in_the_pages_language(server, browser):
+    """Text read as binary data (mis-decoded bytes) on a French page: the refusal in French, the text kept in the
+    box to be pasted again as text (the page said it in English)."""
+    url, _ = server
+    context = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(url + "/", wait_until="load")
+    page.wait_for_selector("#question textarea", timeout=60_000)
+    garbled = "Ã©Ã¨Ã Ã§Ã´ ÃªÃ®Ã»Ã¢Ã« " * 12
+    page.fill("#question textarea", garbled)
+    page.click("#send")
+    page.wait_for_selector("#notice .err", timeout=20_000)
+    assert page.locator("#notice").inner_text().strip().endswith(PHRASES["ui_error_binary"]["fr"])
+    assert page.input_value("#question textarea") == garbled
+    context.close()
+
+
 # ---- what a new user tripped over (issue 25): role queries, as a screen reader names things
 
 

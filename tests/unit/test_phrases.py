@@ -26,6 +26,22 @@ def test_the_bot_refuses_a_bad_question_in_the_words_of_the_table():
     assert f"{n} characters" in str(long.value)
 
 
+@pytest.mark.parametrize("lang", SUPPORTED)
+def test_a_refusal_is_said_in_the_language_a_door_asks(lang):
+    """The chat page says a refusal in the page's language: a too-long paste, binary data or a question of
+    punctuation alone (the binary one was English on a French page)."""
+    n = MAX_QUESTION_CHARS + 1
+    with pytest.raises(BadQuestion) as long:
+        clean_question("x" * n)
+    assert long.value.in_language(lang) == phrase(
+        "ui_error_too_long", lang, n=str(n), limit=str(MAX_QUESTION_CHARS)
+    )
+    with pytest.raises(BadQuestion) as bad:
+        clean_question(_random_bytes(600, 1).decode("latin-1"))
+    assert bad.value.in_language(lang) == phrase("ui_error_binary", lang)
+    assert BadQuestion("history must be a list").in_language(lang) == "history must be a list"  # no phrase: as raised
+
+
 def _random_bytes(n: int, seed: int) -> bytes:
     import random
 

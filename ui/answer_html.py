@@ -27,7 +27,7 @@ def _label(key: str, lang: str) -> str:
     return v.get(lang, v["en"])
 
 
-def render_answer(a: Answer) -> str:
+def render_answer(a: Answer, reader: str | None = None) -> str:
     """An answer's bubble: the notices it does not say, the warning, its parts, its source cards.
     No blank line (no newline at all) between or inside: Gradio renders the message as Markdown
     again, and a blank line ended the HTML block, so passage text was re-rendered (remote images,
@@ -41,7 +41,19 @@ def render_answer(a: Answer) -> str:
     extra = "".join(safe_markdown(f"_ℹ️ {n}_") for n in a.unsaid_notices)  # fallback, language, low confidence
     # the notices first: between the warning and the list it introduces ("The closest entries, best first:") a
     # notice cut the two apart (an eighth trial)
-    return extra + warning + body + sources_html(a, a.language or "en")
+    return for_reader(extra + warning + body + sources_html(a, a.language or "en"), reader)
+
+
+_SOURCE_HREF = re.compile(r'href="(/source/[^"#?]+)')
+
+
+def for_reader(bubble: str, reader: str | None) -> str:
+    """A bubble whose source links open the viewer in the page's language (`reader`): its link back and its note
+    on the cited lines followed the browser's, English on an English browser where the page was set to Spanish
+    (a twenty-second trial)."""
+    if reader not in PHRASES["ui_back"]:
+        return bubble
+    return _SOURCE_HREF.sub(rf'href="\1?lang={reader}', bubble)
 
 
 def sources_html(a: Answer | None, lang: str) -> str:

@@ -355,6 +355,8 @@ def _register_votes_and_sources(app: FastAPI, state: AppState) -> None:
         data = state.store.source(name)
         if data is None:
             return HTMLResponse("<h1>Not found</h1>", status_code=404)
+        # the chat page's links name its language (ui/answer_html.py for_reader); else the browser's
         accept = request.headers.get("accept-language")
-        page = source_page(name, data, state.store.chunks, browser_language(accept) if accept else None)
+        reader = request.query_params.get("lang") or (browser_language(accept) if accept else None)
+        page = source_page(name, data, state.store.chunks, reader)
         return HTMLResponse(page, headers={"Content-Security-Policy": SOURCE_CSP})

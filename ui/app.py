@@ -196,7 +196,8 @@ def _responder(state: AppState):
             # the browser's language answers an error pasted alone as the first message (a Spanish page,
             # a bare English error: Spanish); a conversation's own language comes first (bot/dialogue/query.py)
             for final in state.bot.stream(message, language, turns, prior=browser):
-                yield history + [{"role": "assistant", "content": render_answer(final)}], "", gr.update(), "", last, ids
+                bubble = render_answer(final, lang)
+                yield history + [{"role": "assistant", "content": bubble}], "", gr.update(), "", last, ids
             if final is None:  # stream() always yields; this keeps the type checker honest
                 raise RuntimeError("no answer")
             a = final.to_json()
@@ -210,8 +211,9 @@ def _responder(state: AppState):
         state.feedback.record_answer(a)
         last = [*last, a]
         ids = [*(list(ids) + [None] * len(history))[: len(history)], a["answer_id"]]
-        chat = history + [{"role": "assistant", "content": render_answer(final)}]
-        yield chat, "", badge(a, ui_lang(choice, last, browser)), "", last, ids
+        page = ui_lang(choice, last, browser)  # the page's language once this answer is in
+        chat = history + [{"role": "assistant", "content": render_answer(final, page)}]
+        yield chat, "", badge(a, page), "", last, ids
 
     return respond
 

@@ -65,6 +65,8 @@ _CITATION = re.compile(r"\[(\d{1,2})\](?!\()")
 
 _ANCHOR = re.compile(r"#src-[A-Za-z0-9_-]{1,64}")
 _LINES = re.compile(r"L\d{1,6}(?:-L\d{1,6})?")  # a huge range (#L1-L3000000000) hung the viewer's tab
+# the one query a source link carries: the reader's language, for the viewer's own words (ui/answer_html.py)
+_READER = re.compile(r"lang=(?:en|fr|es)")
 _IGNORED_IN_URLS = re.compile(r"[\x00-\x20\x7f]")  # what a browser drops from a URL before reading it
 
 
@@ -73,7 +75,7 @@ def safe_href(value: str) -> str | None:
 
     A prefix test let `/source/../gradio_api/file=https://…` and `/source/%2e%2e/logout` through:
     the browser resolves the dots (decoded or not, after dropping tabs and newlines) and leaves
-    /source/. Only `#src-…` anchors and `/source/NAME` with an optional `#Ln-Lm` are kept, NAME one
+    /source/. Only `#src-…` anchors and `/source/NAME` with an optional `?lang=xx` and `#Ln-Lm` are kept, NAME one
     path segment once decoded."""
     from urllib.parse import unquote
 
@@ -83,11 +85,13 @@ def safe_href(value: str) -> str | None:
     if not v.startswith("/source/"):
         return None
     path, _, fragment = v.partition("#")
+    path, asks, query = path.partition("?")
     name = unquote(path[len("/source/") :])
     if (
         not name
         or name in (".", "..")
         or any(ch in name for ch in "/\\?")
+        or (asks and not _READER.fullmatch(query))
         or (fragment and not _LINES.fullmatch(fragment))
     ):
         return None

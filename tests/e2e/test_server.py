@@ -147,6 +147,17 @@ def test_the_source_page_speaks_the_browser_language_around_the_file(server, acc
     assert "Troubleshoot high latency from a Kafka source" in r.text
 
 
+def test_the_source_page_speaks_the_language_its_link_names(server):
+    """The chat page's links name the page's language (`?lang=es`): it wins over an English browser's; a language
+    the page does not speak falls back to the browser's."""
+    url, _ = server
+    english = {"accept-language": "en-US,en;q=0.9"}
+    r = httpx.get(url + "/source/connectors-faq.en.txt?lang=es", headers=english)
+    assert r.status_code == 200 and "← Volver al chat" in r.text and "Las líneas citadas" in r.text
+    r = httpx.get(url + "/source/connectors-faq.en.txt?lang=de", headers=english)
+    assert r.status_code == 200 and "← Back to the chat" in r.text
+
+
 def test_abstained_questions_are_logged(server):
     url, log = server
     httpx.post(url + "/api/ask", json={"question": "What is the best pizza topping in Naples?"})
@@ -178,7 +189,7 @@ def test_browser_chat_sources_and_feedback(answering_server, tmp_path):
         assert "D’après l’entrée de la FAQ" in page.locator("#chat").inner_text()
         assert "table.exec.source.idle-timeout: 5" in page.locator("#chat").inner_text()
         href = card.locator("a").first.get_attribute("href")
-        assert href.startswith("/source/connectors-faq.fr.txt#L")
+        assert href.startswith("/source/connectors-faq.fr.txt?lang=fr#L")
         # Spanish question on a topic the corpus has only in English and French: the notice shows
         page.fill("#question textarea", "¿Cómo configuro SASL_SSL con SCRAM-SHA-256 en una tabla Kafka?")
         page.click("#send")

@@ -72,7 +72,7 @@ def test_older_answer_citation_opens_its_own_source(server, browser):
     bubbles = page.locator("#chat .bot-row")
     first_link = bubbles.nth(0).locator("a", has_text="1").first.get_attribute("href")
     second_link = bubbles.nth(1).locator("a", has_text="1").first.get_attribute("href")
-    assert first_link.startswith("/source/connectors-faq.en.txt#L"), first_link
+    assert first_link.startswith("/source/connectors-faq.en.txt?lang=en#L"), first_link
     assert first_link != second_link and "data-validity-faq.es.txt" in second_link
     with page.expect_popup() as popup:
         bubbles.nth(0).locator("a", has_text="1").first.click()
@@ -86,6 +86,26 @@ def test_older_answer_citation_opens_its_own_source(server, browser):
     )
     assert src.locator("#back").get_attribute("href") == "/"
     page.close()
+
+
+def test_a_source_opened_from_a_spanish_page_speaks_spanish_on_an_english_browser(server, browser):
+    """The page set to Español on an en-US browser: the viewer's link back and its note on the cited lines were
+    English (they followed the browser; a twenty-second trial)."""
+    url, _ = server
+    context, page = open_localized(browser, url, "en-US", "en")
+    page.locator("#lang input").click()
+    page.get_by_role("option", name="Español").click()
+    page.wait_for_function(f"document.querySelector('#send')?.innerText.includes({UI['es']['send']!r})", timeout=20_000)
+    ask(page, KAFKA)
+    link = page.locator("#chat .bot-row").last.locator("a", has_text="1").first
+    assert "?lang=es#L" in (link.get_attribute("href") or "")
+    with page.expect_popup() as popup:
+        link.click()
+    src = popup.value
+    src.wait_for_selector(".l.hl", timeout=20_000)
+    assert src.locator("#back").inner_text().strip() == PHRASES["ui_back"]["es"]
+    assert PHRASES["ui_cited_lines"]["es"].split("{")[0].strip() in src.locator("body").inner_text()
+    context.close()
 
 
 def test_votes_land_on_the_answer_voted_on_after_clear_and_error(server, browser):

@@ -32,6 +32,9 @@ from faqbot.ui.sanitize import safe_markdown
         "/source/",
         "/source/a.en.txt#L1-L3000000000",  # hung the viewer's tab
         "/source/a.en.txt#x",
+        "/source/a.en.txt?lang=de#L1-L2",  # the reader's language: one of the page's, nothing else
+        "/source/a.en.txt?next=//evil.example",
+        "/source/a.en.txt?lang=es&x=1",
         "#src-<x>",
         "https://evil.example/",
         "//evil.example/",
@@ -42,7 +45,10 @@ def test_links_leaving_the_app_after_normalisation_are_dropped(href):
     assert "href" not in html, html
 
 
-@pytest.mark.parametrize("href", ["/source/connectors-faq.en.txt#L10-L24", "/source/a.en.txt", "#src-ab12-3"])
+@pytest.mark.parametrize(
+    "href",
+    ["/source/connectors-faq.en.txt#L10-L24", "/source/a.en.txt", "/source/a.en.txt?lang=fr#L1-L2", "#src-ab12-3"],
+)
 def test_links_inside_the_app_stay(href):
     from faqbot.ui.sanitize import safe_href
 
@@ -69,6 +75,17 @@ def test_source_cards_have_no_newline_for_gradio_to_rerender():
     assert "\n" not in html
     assert "<img" not in html and "<h2" not in html
     assert "![pixel](https:&#47;&#47;evil" in html  # shown as text, unlinkable
+
+
+def test_a_bubbles_source_links_name_the_pages_language():
+    """Every source link of a bubble (citation, card) opens the viewer in the page's language; none for a language
+    the page does not speak."""
+    from faqbot.ui.app import render_answer
+
+    html = render_answer(_answer("Set it."), "es")
+    assert html.count('href="/source/x.en.md?lang=es#L1-L9"') == 2 and 'href="/source/x.en.md#' not in html
+    assert 'href="/source/x.en.md#L1-L9"' in render_answer(_answer("Set it."), "de")
+    assert 'href="/source/x.en.md#L1-L9"' in render_answer(_answer("Set it."))
 
 
 # ---------------------------------------------------------------- LLM answers: actionable text from the sources

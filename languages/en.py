@@ -84,6 +84,9 @@ PACK = LanguagePack(
         r"cheers",
         r"much appreciated",
         r"(?:that|it|this) (?:fixed it|worked|works(?: now)?|did it|did the trick|solved it)",
+        # "thanks, that helps" (a twenty-third trial got the closest entries again)
+        r"(?:that|it|this) (?:helps|helped)(?: a lot)?",
+        r"(?:that|it|this) (?:is|was) (?:very |really )?helpful",
         r"(?:problem )?solved",
     ),
     greeting_patterns=(r"(?:hello|hi|hey)(?: there| all| everyone)?", r"good (?:morning|afternoon|evening)"),

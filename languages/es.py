@@ -76,6 +76,10 @@ PACK = LanguagePack(
     thanks_patterns=(
         r"(?:muchas |mil )?gracias(?: (?:de nuevo|otra vez|de todas formas|de todos modos|igual(?:mente)?))?",
         r"se agradece",
+        r"(?:eso |esto )?me (?:ayuda|ayudó)(?: mucho)?",  # not "ayuda" alone: a call for help
+        r"(?:eso|esto) (?:ayuda|ayudó)(?: mucho)?",
+        r"(?:es|fue) (?:muy )?útil",
+        r"muy útil",
         r"(?:ya )?funcion[óa](?: ahora)?",
         r"(?:problema )?resuelto",
         r"solucionado",

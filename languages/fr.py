@@ -87,6 +87,8 @@ PACK = LanguagePack(
         r"je vous remercie",
         r"super merci",
         r"ça (?:marche|fonctionne)(?: maintenant)?",
+        r"ça (?:aide|m['’]aide|m['’]a aidé)(?: beaucoup)?",
+        r"c['’]est (?:très |vraiment )?utile",
         r"c['’]est (?:bon|réglé|résolu)",
         r"(?:problème )?résolu",
         r"ça a (?:réglé|résolu|corrigé|marché)(?: (?:le|mon|ce) (?:problème|pb|souci|bug))?",

@@ -66,10 +66,13 @@ PHRASES: dict[str, dict[str, str]] = {
         "fr": "Cette entrée n’existe pas en {own} ; citée en {cited}.",
         "es": "Esta entrada no existe en {own}; se cita en {cited}.",
     },
+    # in the answer's language: English unless the turn asked for another ("und auf Französisch?" was told "this
+    # answer is in English" above a French answer: a twenty-third trial)
     "unsupported_language": {
         "en": "Questions are answered in English, French or Spanish; this answer is in English.",
-        "fr": "Questions are answered in English, French or Spanish; this answer is in English.",
-        "es": "Questions are answered in English, French or Spanish; this answer is in English.",
+        "fr": "Les questions reçoivent une réponse en anglais, en français ou en espagnol ; cette réponse est en "
+        "français.",
+        "es": "Las preguntas se responden en inglés, francés o español; esta respuesta está en español.",
     },
     "no_answer_in_language": {
         "en": "There is no answer in that language: the FAQ is written in English, French and Spanish.",

@@ -55,6 +55,10 @@ CONNECTOR_NAMES = {
     "tidb": "TiDB",
 }
 OTHER_CONNECTORS = frozenset(CONNECTOR_NAMES)
+# where most pipelines read from: a question naming one and a connector the FAQ never mentions is about the latter
+# ("MySQL CDC to StarRocks", "from Kafka to Pulsar": 7 of the 12 real posts naming an absent connector, all
+# uncovered, name MySQL or Kafka too); naming another connector of the FAQ's ("to clickhouse or Doris") is not
+PIPELINE_SOURCES = frozenset({"kafka", "mysql", "rds"})  # RDS: ApsaraDB RDS for MySQL
 
 
 def section_connectors(section: str, doc_title: str) -> frozenset[str]:

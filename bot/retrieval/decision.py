@@ -45,15 +45,18 @@ REASONS = {
     "fix_failed": 'a follow-up saying the fix did not work ("that did not work"): the entries next to its entry',
     "fix_done": "the question says it already did what its entry's every fix says: the entries next to that entry",
     "short_turn_on_entry": "a short turn after an answer, far from every entry read alone: that answer's entry first",
-    "absent_connector": "the question names a connector the FAQ never mentions, and the probability is below "
-    "ABSENT_BELOW",
+    "absent_connector": "the question names a connector the FAQ never mentions and none it has a section for "
+    "besides MySQL and Kafka, and the probability is below ABSENT_BELOW",
 }
 # A question naming a connector the FAQ never mentions (StarRocks, Iceberg, MongoDB: bot/retrieval/connectors.py
 # absent_connectors) is not covered below this probability. Real posts (issue 22): 12 name one, all uncovered, at
 # 0.25 to 0.84; 7 are below 0.6. No covered real post names one; the trials' covered turns that do ("No suitable
 # driver found for jdbc:oracle", a custom connector for Doris: the FAQ's driver entry) are at 0.79 to 0.86, their
 # uncovered ones at 0.27 to 0.48. Held out by repository (each repository's posts scored by a model fitted without
-# it), the 12 are at 0.14 to 0.57: all below 0.6 (docs/eval.md, twenty-fourth session).
+# it), the 12 are at 0.14 to 0.57: all below 0.6 (docs/eval.md, twenty-fourth session). A question naming one the
+# FAQ has a section for too, besides the pipeline sources MySQL and Kafka ("sync to clickhouse or Doris", "MongoDB to
+# Hudi": a twenty-third trial's covered turns were "not covered"), is left to the model (connectors.py
+# PIPELINE_SOURCES; docs/eval.md, thirty-first session).
 ABSENT_BELOW = 0.6
 
 
@@ -92,7 +95,8 @@ def decide(
     `knows_a_word` false: no word of the question is one the FAQ uses (`knows_a_word` below), so no entry
     can be about it, whatever vectors lie nearest ("asdf qwer zxcv 12345", "¿qué tal?": a ninth trial got
     three entries with their fixes for such input, at probabilities just above closest_at). `names_absent`: the
-    question names a connector the FAQ never mentions (below ABSENT_BELOW: not covered)."""
+    question names a connector the FAQ never mentions, and none it has a section for besides the pipeline sources
+    (below ABSENT_BELOW: not covered)."""
     if closest_at > answer_at:
         raise ValueError(f"closest_at ({closest_at}) must not exceed answer_at ({answer_at})")
     if not has_entries:

@@ -40,6 +40,16 @@ def test_asked_in_german_the_german_note_says_it(bot):
     assert phrase("unsupported_language", "en") in a2.notices, a2.notices
 
 
+@pytest.mark.parametrize(("turn", "lang"), [("und auf Französisch?", "fr"), ("¿y en español?", "es")])
+def test_a_german_conversation_asking_for_an_faq_language_is_told_the_answer_is_in_it(bot, turn, lang):
+    """A twenty-third trial: after a German question, "und auf Französisch?" got a French answer whose notice said
+    "this answer is in English"."""
+    _, a2 = chat(bot, "Unsere Kafka-Quelle zeigt im Monitoring eine Latenz von über 50 Jahren", turn)
+    assert a2.language == lang and english_title(a2.citations[0]) == KAFKA_LATENCY, (a2.language, a2.citations)
+    assert phrase("unsupported_language", lang) in a2.notices, a2.notices
+    assert not any("this answer is in English" in n for n in a2.notices + a2.unsaid_notices)
+
+
 @pytest.mark.parametrize(("turn", "lang"), [("can you answer in Spanish?", "es"), ("could you reply in French?", "fr")])
 def test_a_language_the_faq_has_asked_in_a_sentence(bot, turn, lang):
     _, a2 = chat(bot, EN, turn)

@@ -38,6 +38,11 @@ from faqbot.bot.dialogue.courtesy import GREETING, THANKS, courtesy
         ("ok, muito obrigado", THANKS, "pt"),
         ("het werkt nu, bedankt", THANKS, "nl"),
         ("dank je wel", THANKS, "nl"),
+        # a twenty-third trial: "thanks, that helps" got the closest entries again
+        ("thanks, that helps", THANKS, "en"),
+        ("this was really helpful, thank you", THANKS, "en"),
+        ("merci, ça aide", THANKS, "fr"),
+        ("gracias, eso me ayudó mucho", THANKS, "es"),
     ],
 )
 def test_thanks_and_greetings_in_their_language(text, kind, lang):
@@ -63,6 +68,9 @@ def test_thanks_and_greetings_in_their_language(text, kind, lang):
         "es funktioniert nicht",
         "好的，为什么？",
         "hi, the Hologres sink reports Backpressure exceeds reject limit",
+        "ayuda",  # a call for help, not thanks
+        "that helps?",
+        "it helps to lower the parallelism",
         "",
     ],
 )

@@ -55,6 +55,10 @@ from faqbot.ingest.textproc import frames_as_calls, identifiers, tokenize
         ("e che perdo se disattivo upsert-materialize?", "it"),
         ("qual valor eu coloco?", "pt"),
         ("onde coloco essa opção?", "pt"),
+        # a twenty-third trial: the "s" of "job's" counted as French s' (with "a", French won)
+        ("also, a second job's sink table stays empty", "en"),
+        ("the job's sink is empty", "en"),
+        ("s'il vous plaît, pourquoi la table est vide ?", "fr"),
     ],
 )
 def test_detect_language(text, lang):

@@ -19,6 +19,7 @@ from faqbot.bot.answers.answer import MAX_TURN_CHARS, Answer, Turn
 from faqbot.bot.answers.compose import UNANSWERED_LANGUAGE, compose
 from faqbot.bot.answers.done import content_words
 from faqbot.bot.answers.phrases import phrase
+from faqbot.bot.answers.ruled_out import with_checks
 from faqbot.bot.dialogue.aspect import DECLINED, ENTRY_BEFORE, READ_ALONE, REPEATS_ENTRY, decline_repeat
 from faqbot.bot.dialogue.follows import phrase_pattern
 from faqbot.bot.dialogue.query import Query, build_query
@@ -328,6 +329,7 @@ class Bot:
             t_retrieval = r.latency_ms + r.entry_check.get("ms", 0.0)
             t0 -= t_retrieval / 1000
         r, answer_focus, before = settled(r, said, answer_focus, shown)
+        r = with_checks(r, said)  # "telnet works": an entry's branch for a passed check is its fix
         extractive = compose(r, said, answer_focus, before)
         extractive.question = question  # the turn as typed, whatever text the answer was composed for
         final = extractive

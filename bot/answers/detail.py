@@ -149,3 +149,14 @@ def missing_detail(question: str, quote: str, lang: str, entry: str = "") -> str
         elsewhere = [said for s in no_value[:MAX_NAMED] if (said := _said_elsewhere(s, entry, quote))]
         return note + "".join(" " + phrase("value_elsewhere", lang, sentence=said) for said in elsewhere)
     return ""
+
+
+def naming_asked(texts: list[str], fixes: list[int], candidates: list[int], question: str) -> list[int]:
+    """The parts (of `candidates`) naming an option the question names, when no fix part does: "which value should I
+    put in scan.startup.mode?" of the Kafka entry, whose fixes are the network's and whose start-offset check names
+    it (a twenty-third trial was given the network fixes, then told the entry gives no value for
+    advertised.listeners)."""
+    asked = {s.lower() for s in settings(question)}
+    if not asked or any(a in texts[i].lower() for i in fixes for a in asked):
+        return []
+    return [i for i in candidates if any(a in texts[i].lower() for a in asked)]

@@ -175,6 +175,12 @@ def done_query(
     return names, tested, words_done, unused(question, lang)
 
 
+def checks_named(text: str) -> frozenset[str]:
+    """The tokens (English) of what the checks a text names test, in any pack's words: "la connectivité réseau"
+    names the network's connectivity as "telnet works" does (bot/answers/ruled_out.py)."""
+    return frozenset(tokenize(" ".join(CHECKS[m.group(1).lower()] for m in _CHECK_RE.finditer(text)), "en"))
+
+
 def _names_tested(question: str, lang: str, turn: bool = False) -> tuple[frozenset[str], frozenset[str]]:
     done, checked, other = clauses(question, turn)
     if not (done or checked):

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from faqbot.bot.answers.detail import naming_asked
 from faqbot.bot.answers.done import done_query, undone
 from faqbot.bot.answers.excerpt import BACK_REFERENCE, abridge_code, fit, item_opening, key_sentences
 from faqbot.bot.answers.extract import render
@@ -348,6 +349,9 @@ def fix_selection(chunk: Chunk, query: str, question: str, lang: str, weights: d
         # "I already set X" after an answer: the fixes but X's (all of them when X is every fix)
         gone = done_fixes(parts, texts_, PartQuery(set(), lang, weights or {}, set(), None, *done))
         fixes = [i for i in fixes if i not in gone]
+    # "which value should I put in scan.startup.mode?" of an entry whose fixes do not name it: the parts that do
+    text_parts = [i for i, p in enumerate(parts) if p.kind not in ("label", "heading", "problem")]
+    fixes = naming_asked(texts_, fixes, text_parts, undone(question)) or fixes
     if chunk.fix in ("sections", "items"):
         tokens = set(query_tokens(query, lang)) | set(weights or {})
         names = question_names(undone(question) + " " + query)

@@ -352,7 +352,10 @@ def fix_selection(chunk: Chunk, query: str, question: str, lang: str, weights: d
     # "which value should I put in scan.startup.mode?" of an entry whose fixes do not name it: the parts that do
     text_parts = [i for i, p in enumerate(parts) if p.kind not in ("label", "heading", "problem")]
     fixes = naming_asked(texts_, fixes, text_parts, undone(question)) or fixes
-    if chunk.fix in ("sections", "items"):
+    # after "I already set X" every other fix is asked for: the pick by relevance left out the index.state.ttl fix
+    # of "ya puse index.global.enabled=true y usamos index.type=bucket" for the COW one, already shown, and then
+    # said the entry had no more (a twenty-third trial)
+    if chunk.fix in ("sections", "items") and not any(done):
         tokens = set(query_tokens(query, lang)) | set(weights or {})
         names = question_names(undone(question) + " " + query)
         qy = local_query(parts, texts_, PartQuery(tokens, lang, weights or {}, names, None, *done))

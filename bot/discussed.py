@@ -84,7 +84,10 @@ def hides_entry_under_discussion(q: Query, r: Retrieval, shown: str | None) -> b
     if word_count(q.question) > FIX_WORDS:
         return False
     points_back = bool(PRONOUNS.search(q.question) or ASKS_WHY.search(q.question))
-    return r.decision.reason == "far" or (
+    # far, in words of some language: keyboard junk ("asdf qwer zxcv", a twenty-third trial) writes none, and far
+    # from every entry is "not covered" as it is without an answer before it
+    spoken = any(function_word_scores(strip_code(q.question)).values())
+    return (r.decision.reason == "far" and (spoken or points_back)) or (
         r.decision.reason == "no_known_word" and (points_back or in_unanswered_language(q))
     )
 

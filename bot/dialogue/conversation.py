@@ -58,8 +58,11 @@ _IN = r"(?:in|en|auf)"  # "in French", "en español", "auf Französisch"
 
 
 _ROLE_RE = {role: phrase_pattern([p for words in by_lang.values() for p in words]) for role, by_lang in ROLES.items()}
+_NAMES = "|".join(sorted({unaccented(n) for names in ANSWER_LANGUAGE_NAMES for n in names.values()}))
+# or its version in it: "and what about the English version?" was read as a product version (a twenty-third
+# trial), "et la version anglaise ?"
 _ASKS_LANGUAGE = re.compile(
-    rf"\b{_IN}\s+({'|'.join(sorted({unaccented(n) for names in ANSWER_LANGUAGE_NAMES for n in names.values()}))})\b",
+    rf"\b(?:{_IN}\s+({_NAMES})|(?:what about\s+)?(?:the\s+)?({_NAMES})\s+version|versi[oó]n\s+({_NAMES})[ea]?)\b",
     re.IGNORECASE,
 )
 # "and in German?", "et en allemand ?", "auf Deutsch bitte": a language the FAQ is not written in ("em": Portuguese's
@@ -206,7 +209,7 @@ def _resolve(
     language = None
     asked = _ASKS_LANGUAGE.search(question)
     if asked and (is_follow_up(question) or _only_language(question, asked)):
-        language = LANGUAGE_OF[fold(asked.group(1))]
+        language = LANGUAGE_OF[fold(next(g for g in asked.groups() if g))]
         question = (question[: asked.start()] + question[asked.end() :]).strip()
         if _says_nothing(question):  # only the language: same topic
             return FollowUp(previous, language, previous, same_entry=True)

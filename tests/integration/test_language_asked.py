@@ -40,6 +40,19 @@ def test_asked_in_german_the_german_note_says_it(bot):
     assert phrase("unsupported_language", "en") in a2.notices, a2.notices
 
 
+@pytest.mark.parametrize(
+    ("first", "turn", "lang"),
+    [(EN, "and what about the Spanish version?", "es"), (FR, "et la version anglaise ?", "en"),
+     (ES, "¿y la versión francesa?", "fr")],
+)
+def test_the_answers_version_in_a_language_is_that_answer_in_it(bot, first, turn, lang):
+    """A twenty-third trial's "and what about the English version?" was read as a product version ("does not say
+    which versions it applies to")."""
+    a1, a2 = chat(bot, first, turn)
+    assert a2.language == lang and english_title(a2.citations[0]) == KAFKA_LATENCY, (a2.language, a2.citations)
+    assert not any("version" in n.lower() for n in a2.notices), a2.notices
+
+
 @pytest.mark.parametrize(("turn", "lang"), [("und auf Französisch?", "fr"), ("¿y en español?", "es")])
 def test_a_german_conversation_asking_for_an_faq_language_is_told_the_answer_is_in_it(bot, turn, lang):
     """A twenty-third trial: after a German question, "und auf Französisch?" got a French answer whose notice said

@@ -37,6 +37,8 @@ PACK = LanguagePack(
         r"\bc[oó]mo (?:lo |la |los |las |se |puedo |debo )?\w{3,}(?:ar|er|ir|o)\b",
         r"\b(?:es|esto es) (?:normal|grave|posible|un bug|un error)\b",
         r"\bpor\s*qu[eé]\b",
+        # "estamos en VVR 8.0.5, ¿aplica?" (a twenty-third trial: read alone; the English "does it apply?" has "it")
+        r"\b(?:también |tambi[eé]n )?(?:se |nos |me )?(?:aplica|afecta|sirve)n?\b",
     ),
     fix_request_patterns=(
         r"c[oó]mo (lo |la |los |las |se )?(soluciono|soluciona|solucionar|arreglo|arreglar|resuelvo|resolver|"
@@ -406,7 +408,7 @@ PACK = LanguagePack(
     examples=frozen(
         {
             "follow_up": ("¿y para el destino?", "y con Paimon"),
-            "question": ("¿qué significa?", "¿cómo lo desactivo?", "¿es normal?"),
+            "question": ("¿qué significa?", "¿cómo lo desactivo?", "¿es normal?", "¿aplica?", "¿nos afecta?"),
             "pronoun": ("¿por qué falla esto?",),
             "fix_request": ("¿cómo lo soluciono?", "¿cuál es la solución?", "¿qué hago?"),
             "value_request": ("¿qué valor debo poner?", "¿cuánto le pongo?"),

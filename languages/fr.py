@@ -47,6 +47,8 @@ PACK = LanguagePack(
         "quelle est la solution",
         r"\b(?:que|quoi) (?:faire|dois-je faire|faut-il faire)\b",
         r"\bqu['’]est-ce (?:que je dois|qu['’]il faut) faire\b",
+        # spoken French: "et avant 8.0.11, je fais quoi ?" (a twenty-third trial got the closest list again)
+        r"\b(?:je|on) (?:fais|fait|dois faire|doit faire) quoi\b",
     ),
     value_request_patterns=(
         r"\bquelles? valeurs? (?:dois-je|faut-il|je dois|on doit|mettre|utiliser|choisir|donner|conseill|recommand)",
@@ -372,6 +374,7 @@ PACK = LanguagePack(
             "pronoun": ("pourquoi cela échoue ?",),
             "fix_request": (
                 "comment le corriger ?", "quelle est la solution ?", "comment je corrige ça ?", "que faire ?",
+                "on fait quoi ?",
             ),
             "value_request": (
                 "quelle valeur dois-je mettre ?", "et je mets quelle valeur pour idle-timeout ?",

@@ -152,10 +152,12 @@ def missing_detail(question: str, quote: str, lang: str, entry: str = "") -> str
 
 
 def naming_asked(texts: list[str], fixes: list[int], candidates: list[int], question: str) -> list[int]:
-    """The parts (of `candidates`) naming an option the question names, when no fix part does: "which value should I
-    put in scan.startup.mode?" of the Kafka entry, whose fixes are the network's and whose start-offset check names
-    it (a twenty-third trial was given the network fixes, then told the entry gives no value for
+    """The parts (of `candidates`) naming an option a value or unit request names, when no fix part does: "which
+    value should I put in scan.startup.mode?" of the Kafka entry, whose fixes are the network's and whose start-offset
+    check names it (a twenty-third trial was given the network fixes, then told the entry gives no value for
     advertised.listeners)."""
+    if not (VALUE_ASKED.search(question) or UNIT_ASKED.search(question)):
+        return []  # "I set X to true" names X as done, not asked of
     asked = {s.lower() for s in settings(question)}
     if not asked or any(a in texts[i].lower() for i in fixes for a in asked):
         return []

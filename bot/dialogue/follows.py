@@ -101,6 +101,7 @@ def only_version(question: str) -> bool:
     """Whether a short turn says nothing but the version it runs ("we are on vvr-6.0.3-flink-1.15", "estamos en la
     8.0.9"): a detail of the question before it, whose entry's version branch it picks (a fifth trial: read as a new
     question, the next follow-up lost the topic; bot/answers/done.py `version_split`)."""
-    versions, rest = version_split(question)
+    # with a question's opening ("estamos en VVR 8.0.5, ¿aplica?": a twenty-third trial's turn was read alone)
+    versions, rest = version_split(OPENS_QUESTION.sub(" ", question))
     return bool(versions) and all(w in BESIDES_VERSION for w in rest)
 

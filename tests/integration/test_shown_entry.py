@@ -247,3 +247,31 @@ def test_an_error_named_by_one_common_word_is_not_the_entry_s_error(bot):
     kafka = bot.ask("How do I connect Flink to a Kafka cluster with SASL_SSL?")
     group = shown_first([Turn("assistant", kafka.text)], titles)
     assert names_entry_error("it fails with java.lang.OutOfMemoryError at validation", retriever, group)
+
+
+HOLOGRES_DECIMAL = "Unexpected Binlog data precision in JDBC mode"
+
+
+def test_a_spanish_version_turn_without_a_pronoun_asks_the_entry_under_discussion(bot):
+    """A twenty-third trial: "estamos en VVR 8.0.5, ¿aplica?" was read alone (the English "does it apply?" and the
+    French "ça s'applique ?" have a pronoun), and got the closest list again instead of the entry's case."""
+    first = (
+        "Los valores DECIMAL leídos del binlog de Hologres en modo JDBC llegan con una precisión inesperada: en "
+        "Hologres la columna es DECIMAL(38,10) y en el DDL de Flink la declaramos DECIMAL(20,2)."
+    )
+    a1, a2 = chat(bot, first, "estamos en VVR 8.0.5, ¿aplica?")
+    assert english_title(a1.citations[0]) == HOLOGRES_DECIMAL
+    assert english_title(a2.citations[0]) == HOLOGRES_DECIMAL and a2.standalone_query, a2.standalone_query
+    assert "8.0.10 and earlier" in a2.parts.body, a2.parts.body  # the case of 8.0.5
+
+
+def test_what_to_do_before_a_version_in_spoken_french_gets_the_fix(bot):
+    """"et avant 8.0.11, je fais quoi ?" (a twenty-third trial) got the closest list again: "je fais quoi" is a fix
+    request."""
+    first = (
+        "On consomme le binlog d'une table Hologres en mode JDBC, la colonne amount est en DECIMAL(38,18) côté "
+        "Hologres mais DECIMAL(18,2) dans le DDL Flink, et les montants arrivent faux dans la table de résultat."
+    )
+    *_, a3 = chat(bot, first, "on est en VVR 8.0.5, ça s'applique ?", "et avant 8.0.11, je fais quoi ?")
+    assert english_title(a3.citations[0]) == HOLOGRES_DECIMAL
+    assert "Assurez-vous néanmoins que la précision du type DECIMAL" in a3.parts.body, a3.parts.body

@@ -67,12 +67,22 @@ _SWITCHED = (
 )
 
 
+# a metric's name, written like an option and set by no one: "check the numRecordsInOfSource metric", "revise la
+# métrica numRecordsInOfSource" (a twenty-third trial was told the entry gives no value for it)
+_METRIC = re.compile(r"\s+(?:metrics?|métriques?|métricas?)\b", re.IGNORECASE)
+_METRIC_BEFORE = re.compile(r"\b(?:metrics?|métriques?|métricas?)\s+(?:de\s+|del\s+)?$", re.IGNORECASE)
+
+
+def _is_metric(text: str, start: int, end: int) -> bool:
+    return bool(_METRIC.match(text, end) or _METRIC_BEFORE.search(text[max(0, start - 20) : start]))
+
+
 def settings(text: str) -> list[str]:
     """The option names a text writes, in order, once each (file names and versions are not options, nor a
     placeholder: "jdbc:mysql://<internal address>/<databaseName>?characterEncoding=UTF-8" sets characterEncoding)."""
     out: list[str] = []
     for m in SETTING.finditer(text):
-        if text[m.start() - 1 : m.start()] == "<":
+        if text[m.start() - 1 : m.start()] == "<" or _is_metric(text, m.start(), m.end()):
             continue
         name = m.group(0).rstrip(".-")
         if "." in name and (_FILE.search(name) or not re.search(r"[a-z]{2}", name.split(".")[-1], re.I)):

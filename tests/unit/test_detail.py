@@ -129,3 +129,17 @@ def test_a_duration_s_bare_number_asked_as_a_value_says_it_has_no_unit():
     assert missing_detail("which value should I set?", quote, "en", quote).startswith("The entry does not say in which")
     assert missing_detail("which value should I set?", "set orc.write.batch-size = 512", "en") == ""
     assert missing_detail("¿qué valor pongo?", "'scan.incremental.snapshot.chunk.timeout' = '60s'", "es") == ""
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "check the numRecordsInOfSource metric on the monitoring and alerts page",
+        "revise la métrica numRecordsInOfSource en la página de monitoreo y alertas",
+    ],
+)
+def test_a_metric_is_no_setting(text):
+    """A twenty-third trial's "¿qué valor pongo para el tamaño del batch?" was told the entry gives no value for
+    numRecordsInOfSource, a metric of the no-output checklist."""
+    assert settings(text) == []
+    assert settings(text + ". Add pipeline.operator-chaining: 'false'") == ["pipeline.operator-chaining"]

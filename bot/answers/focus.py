@@ -30,7 +30,9 @@ _LISTED = ("item", "step")  # what a lead-in ending in ":" introduces
 _ONE_FIX = ("labelled", "last")  # the fix shapes (ingest/parts.py) of an entry that gives one fix
 _MARKER = re.compile(r"^\s*(?:[-*]|\d+\.)\s+")
 # a setting or address written inline: `code`, a URL, key=value
-_INLINE_SAMPLE = re.compile(r"`[^`\n]+`|\w+://\S+|\b[\w.\-]+=[\w.\-'\"]+")
+# (a WITH option written in the sentence too, quoted and spaced: "Add 'upsertSource' = 'true' to the WITH clause";
+# a twenty-third trial's "give me the SQL" was told the entry had no sample)
+_INLINE_SAMPLE = re.compile(r"`[^`\n]+`|\w+://\S+|\b[\w.\-]+=[\w.\-'\"]+|'?[\w.\-]+'?\s*=\s*'[^'\n]+'")
 # what a short question asked of the entry under discussion in its words wants (bot/dialogue/asks_answer.py): that
 # entry's parts its own words pick ("what values are recommended?": the values, not the fix line again)
 ASKED = "asked"

@@ -323,3 +323,30 @@ def test_code_asked_of_an_entry_whose_fix_has_none_is_not_the_problems(bot):
     assert a2.citations[0].title == a1.citations[0].title
     assert "CREATE TEMPORARY TABLE" not in a2.parts.body, a2.text
     assert a2.parts.closing == phrase("no_code", "en"), a2.text
+
+
+def test_give_me_the_sql_quotes_a_with_option_written_in_the_fix(bot):
+    """A twenty-third trial: "give me the SQL" of the Hologres ROW_NUMBER entry, whose fix is "Add 'upsertSource' =
+    'true' to the WITH clause", was told the entry has no SQL or configuration sample."""
+    first = (
+        "We read a Hologres table in CDC (binlog) mode and keep the latest row per order_id with ROW_NUMBER() OVER "
+        "(PARTITION BY order_id ORDER BY update_time DESC) = 1. The result table has wrong totals compared to the "
+        "source."
+    )
+    a1, a2 = chat(bot, first, "give me the SQL")
+    assert "ROW_NUMBER" in english_title(a1.citations[0])
+    assert "'upsertSource' = 'true'" in a2.parts.body, a2.text
+    assert phrase("no_code", "en") not in a2.text
+
+
+def test_a_closest_line_quotes_what_to_set_not_the_explanation_after_it(bot):
+    """"Retraction updates in ClickHouse" closes on why ClickHouse is slow at updates: its closest line quoted that
+    as the fix (a twenty-third trial, English and French)."""
+    for question in (
+        "Our ClickHouse sink does not apply the updates and deletes coming from the CDC source",
+        "Notre sink ClickHouse n'applique pas les mises à jour et suppressions venant de la source CDC",
+    ):
+        a = bot.ask(question)
+        line = next(e.passage for e in a.parts.nearby if "ClickHouse" in english_title(a.citations[e.n - 1]))
+        # (the French sentence is cut before its option by the line's length)
+        assert ("ignoreDelete" in line or "prises en charge" in line) and "OLAP" not in line, line

@@ -340,3 +340,30 @@ def test_causes_labelled_without_a_solution_give_no_fix():
     # one cause and the paragraph after it: that paragraph is still what to do
     _parts, one = split_parts("Cause: The buffer is full.\n\nIncrease the buffer size to 64 MB.")
     assert one == "last"
+
+
+@pytest.mark.parametrize(
+    ("body", "fix"),
+    [
+        (
+            "Retraction updates are supported for a ClickHouse result table if you specify a primary key in the DDL "
+            "and set the ignoreDelete parameter to false. However, this causes a significant drop in performance.\n\n"
+            "ClickHouse is a columnar database designed for OLAP, and its support for UPDATE and DELETE operations is "
+            "limited. These operations are highly inefficient.",
+            "set the ignoreDelete parameter to false",
+        ),
+        (
+            "Les mises à jour sont prises en charge si vous spécifiez une clé primaire et définissez le paramètre "
+            "ignoreDelete sur false.\n\nClickHouse est un système orienté colonne ; ses UPDATE et DELETE sont "
+            "limités et très peu efficaces.",
+            "définissez le paramètre ignoreDelete sur false",
+        ),
+        # an explanation closing no paragraph that sets a value: the closing paragraph stays the fix
+        ("The job reads the table once at start.\n\nRestart the job to read the new rows.", "Restart the job"),
+    ],
+)
+def test_an_explanation_closing_an_entry_leaves_the_paragraph_that_sets_a_value_the_fix(body, fix):
+    """A twenty-third trial's closest line for "Retraction updates in ClickHouse" quoted why ClickHouse is slow at
+    updates, the entry's closing paragraph, as its fix."""
+    parts, shape = split_parts(body)
+    assert shape == "last" and [p.text for p in parts if p.fix][0].count(fix) == 1, parts

@@ -49,6 +49,9 @@ PACK = LanguagePack(
         r"(which|what) values? for \S+ (do|would|should|must|can)\b",  # "what value for batchSize would you recommend?"
         r"(which|what)(?: is the)? (recommended|right|correct|best) values?",
         r"how (high|low|big|small|large|much) should (i|we) set",
+        # "how much delay should I allow?" after the data-loss entry's grace period (a twenty-third trial: read alone)
+        r"how (much|many|long|big|large) (?:\w+ ){0,2}(should|do|must|can) (i|we) "
+        r"(allow|use|give|configure|choose|keep)",
     ),
     unit_request_patterns=(
         r"(which|what) units?\b",
@@ -231,6 +234,7 @@ PACK = LanguagePack(
                 "which value should I set?",
                 "what values do you recommend?",
                 "what value for batchSize would you recommend?",
+                "how much delay should I allow?",
             ),
             "unit_request": ("what unit is the 5 in table.exec.source.idle-timeout?", "5 what, seconds?"),
             "cause_request": ("why?", "why does this happen?", "what causes it?", "is that normal?"),

@@ -161,3 +161,17 @@ def test_a_value_asked_of_an_entry_naming_options_is_not_told_it_names_none(bot)
     assert "table.exec.source.idle-timeout: 5" in a.text and phrase("no_setting", "en") not in a.text
     # a duration's bare number: its unit is part of the value asked (a twenty-second trial's C14.2)
     assert phrase("no_unit", "en", setting="table.exec.source.idle-timeout") in a.text, a.text
+
+
+def test_how_much_delay_to_allow_asks_the_entry_under_discussion(bot):
+    """A twenty-third trial: "how much delay should I allow?" after the data-loss entry (a grace period, "for example,
+    Watermark = Event time - 5s") was read alone and got three unrelated entries."""
+    first = (
+        "In Flink SQL my table has a WATERMARK defined, and any record where event_time < "
+        "CURRENT_WATERMARK(event_time) is considered late. Those late records are dropped from my tumbling window, so "
+        "the hourly counts are lower than in the source. How do I stop losing them?"
+    )
+    a1, a2 = chat(bot, first, "how much delay should I allow?")
+    assert a1.citations[0].title == "How do I troubleshoot data losses?"
+    assert a2.citations[0].title == a1.citations[0].title, [c.title for c in a2.citations]
+    assert "Event time - 5s" in a2.parts.body, a2.parts.body

@@ -22,7 +22,7 @@ from faqbot.bot.dialogue.shown import (
     tells_version,
 )
 from faqbot.bot.dialogue.words import ASKS_WHY, ERROR_CLASS, PRONOUNS, word_count
-from faqbot.bot.retrieval.decision import CLOSEST, NOT_COVERED, Decision
+from faqbot.bot.retrieval.decision import CLOSEST, NON_LATIN_LETTER, NOT_COVERED, Decision
 from faqbot.bot.retrieval.retrieve import Hit, HybridRetriever, Retrieval
 from faqbot.ingest.langdetect import function_word_scores, strip_code
 from faqbot.ingest.textproc import SUPPORTED, WORD_RE, fold, tokenize
@@ -84,9 +84,10 @@ def hides_entry_under_discussion(q: Query, r: Retrieval, shown: str | None) -> b
     if word_count(q.question) > FIX_WORDS:
         return False
     points_back = bool(PRONOUNS.search(q.question) or ASKS_WHY.search(q.question))
-    # far, in words of some language: keyboard junk ("asdf qwer zxcv", a twenty-third trial) writes none, and far
-    # from every entry is "not covered" as it is without an answer before it
-    spoken = any(function_word_scores(strip_code(q.question)).values())
+    # far, in words of some language (its function words, or another script than Latin: "为什么？", "어느 버전부터
+    # 그런가요?"): keyboard junk ("asdf qwer zxcv", a twenty-third trial) writes none, and far from every entry is
+    # "not covered" as it is without an answer before it
+    spoken = bool(NON_LATIN_LETTER.search(q.question)) or any(function_word_scores(strip_code(q.question)).values())
     return (r.decision.reason == "far" and (spoken or points_back)) or (
         r.decision.reason == "no_known_word" and (points_back or in_unanswered_language(q))
     )

@@ -115,7 +115,7 @@ def decide(
 
 # a letter of a script other than Latin (Chinese, Japanese, Korean, Cyrillic, ...): such a question reaches the
 # entries through the glossary and the dense models, not through words BM25 could count
-_NON_LATIN_LETTER = re.compile(r"[^\W\d_a-zA-Z\u00c0-\u024f\u1e00-\u1eff]")
+NON_LATIN_LETTER = re.compile(r"[^\W\d_a-zA-Z\u00c0-\u024f\u1e00-\u1eff]")
 
 KNOWN_WORD_CHARS = 3
 
@@ -125,7 +125,7 @@ def knows_a_word(text: str, tokens: list[str], vocabulary: Container[str]) -> bo
     matched through the glossary and the dense models), else whether any of its lexical tokens (glossary
     words included) is in the index's vocabulary. Measured on every labelled set: no in-scope question in
     Latin script has none (docs/eval.md, twentieth session)."""
-    if _NON_LATIN_LETTER.search(text):
+    if NON_LATIN_LETTER.search(text):
         return True
     # two letters name nothing on their own: "ça" is the corpus's "CA" (a certificate authority)
     return any(len(t) >= KNOWN_WORD_CHARS and t in vocabulary for t in tokens)

@@ -102,7 +102,7 @@ def _card(c: Citation, aid: str, lang: str, said: str) -> str:
         f'<div class="meta">{html.escape(where(c))}</div>'
         f"<details><summary>{_label('passage', lang)}</summary><pre>{passage_html(c.text, said)}</pre></details>"
         f'<a href="{html.escape(c.link)}" target="_blank">{_label("open", lang)}</a>'
-        + (f" · {_label('others', lang)}: {others}" if others else "")
+        + (f" · {_label('others', lang)}{_label('colon', lang)}{others}" if others else "")
         + "</div>"
     )
 

@@ -158,8 +158,8 @@ def badge(a: dict, lang: str) -> str:
     names = LANGUAGE_NAMES.get(lang, LANGUAGE_NAMES["en"])
     det, ans = a["detected_language"], a["language"]
     text = det.upper() + (f" · {UI[lang]['answered_in']} {ans.upper()}" if det != ans else "")
-    title = f"{UI[lang]['detected']}: {names.get(det, det)}"
-    label = html.escape(f"{UI[lang]['detected']}: {text}")
+    title = f"{UI[lang]['detected']}{UI[lang]['colon']}{names.get(det, det)}"
+    label = html.escape(f"{UI[lang]['detected']}{UI[lang]['colon']}{text}")
     return f'<span class="lang-badge" title="{html.escape(title)}">{label}</span>'
 
 

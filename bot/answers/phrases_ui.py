@@ -51,6 +51,9 @@ UI_PHRASES: dict[str, dict[str, str]] = {
         "fr": "Sources",
         "es": "Fuentes",
     },
+    # after a label: French typography puts a no-break space before the colon ("Langue détectée : FR"; a
+    # twenty-third trial read "Langue détectée: FR")
+    "ui_colon": {"en": ": ", "fr": "\u00a0: ", "es": ": "},
     "ui_detected": {
         "en": "Detected language",
         "fr": "Langue détectée",

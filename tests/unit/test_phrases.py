@@ -88,3 +88,12 @@ def test_no_question_of_the_eval_sets_is_refused():
     assert len(questions) > 700
     for q in questions:
         clean_question(q)  # raises on a refused one
+
+
+def test_a_label_and_its_value_are_written_as_each_language_writes_them():
+    """French puts a no-break space before a colon: the badge read "Langue détectée: FR" (a twenty-third trial)."""
+    from faqbot.ui.app import badge
+
+    answer = {"detected_language": "fr", "language": "fr"}
+    assert ">Langue détectée\u00a0: FR<" in badge(answer, "fr")
+    assert ">Detected language: FR<" in badge(answer, "en") and ">Idioma detectado: FR<" in badge(answer, "es")

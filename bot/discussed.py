@@ -87,10 +87,13 @@ def hides_entry_under_discussion(q: Query, r: Retrieval, shown: str | None) -> b
     # far, in words of some language (its function words, or another script than Latin: "为什么？", "어느 버전부터
     # 그런가요?"): keyboard junk ("asdf qwer zxcv", a twenty-third trial) writes none, and far from every entry is
     # "not covered" as it is without an answer before it
-    spoken = bool(NON_LATIN_LETTER.search(q.question)) or any(function_word_scores(strip_code(q.question)).values())
-    return (r.decision.reason == "far" and (spoken or points_back)) or (
-        r.decision.reason == "no_known_word" and (points_back or in_unanswered_language(q))
-    )
+    if r.decision.reason == "far":
+        return points_back or _spoken(q.question)
+    return r.decision.reason == "no_known_word" and (points_back or in_unanswered_language(q))
+
+
+def _spoken(question: str) -> bool:
+    return bool(NON_LATIN_LETTER.search(question)) or any(function_word_scores(strip_code(question)).values())
 
 
 def in_unanswered_language(q: Query) -> bool:

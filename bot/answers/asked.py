@@ -6,10 +6,11 @@ answer (fix first) otherwise."""
 from __future__ import annotations
 
 from faqbot.bot.answers.extract import BUDGET, SLACK
-from faqbot.bot.answers.focus import NO_TEXT, with_labels
+from faqbot.bot.answers.focus import with_labels
 from faqbot.bot.answers.parts import Selection, reading_order, render_part, select_parts
 from faqbot.bot.answers.parts_join import join_parts
 from faqbot.bot.answers.parts_score import (
+    NO_TEXT,
     VERSION,
     PartQuery,
     case_fit,

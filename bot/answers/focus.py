@@ -15,6 +15,7 @@ from faqbot.bot.answers.parts import Selection, reading_order, render_part, wron
 from faqbot.bot.answers.parts_join import join_parts
 from faqbot.bot.answers.parts_score import (
     DONE_WORDS_SHARE,
+    NO_TEXT,
     PartQuery,
     condition,
     local_query,
@@ -25,7 +26,6 @@ from faqbot.ingest.records import Chunk, Part
 from faqbot.ingest.textproc import tokenize
 from faqbot.languages import PACKS
 
-NO_TEXT = ("label", "heading", "problem")
 _LISTED = ("item", "step")  # what a lead-in ending in ":" introduces
 _ONE_FIX = ("labelled", "last")  # the fix shapes (ingest/parts.py) of an entry that gives one fix
 _MARKER = re.compile(r"^\s*(?:[-*]|\d+\.)\s+")

@@ -24,6 +24,7 @@ from faqbot.bot.answers.extract import render
 from faqbot.bot.answers.parts_fill import complete, take_alternatives
 from faqbot.bot.answers.parts_join import join_parts
 from faqbot.bot.answers.parts_score import (
+    NO_TEXT,
     PartQuery,
     bonus,
     case_fit,
@@ -350,7 +351,7 @@ def fix_selection(chunk: Chunk, query: str, question: str, lang: str, weights: d
         gone = done_fixes(parts, texts_, PartQuery(set(), lang, weights or {}, set(), None, *done))
         fixes = [i for i in fixes if i not in gone]
     # "which value should I put in scan.startup.mode?" of an entry whose fixes do not name it: the parts that do
-    text_parts = [i for i, p in enumerate(parts) if p.kind not in ("label", "heading", "problem")]
+    text_parts = [i for i, p in enumerate(parts) if p.kind not in NO_TEXT]
     fixes = naming_asked(texts_, fixes, text_parts, undone(question)) or fixes
     # after "I already set X" every other fix is asked for: the pick by relevance left out the index.state.ttl fix
     # of "ya puse index.global.enabled=true y usamos index.type=bucket" for the COW one, already shown, and then

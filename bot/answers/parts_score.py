@@ -19,6 +19,9 @@ from faqbot.ingest.records import Part
 from faqbot.ingest.textproc import fold, tokenize
 from faqbot.languages import PACKS, alternatives
 
+# the parts that hold no text of an answer by themselves: a label, a heading, the error as reported
+NO_TEXT = ("label", "heading", "problem")
+
 _PARTS = "set with the parts (issue 24, docs/eval.md 'Answers from the parts'); dev answer-has-fact 0.984 with them"
 _BLOCKS = "set with fix-first answers (issue 12, docs/eval.md 'Answer length'); not measured one by one"
 _DONE = "set with the done clauses (a new user's trial, docs/eval.md sixteenth session): below every other signal's sum"

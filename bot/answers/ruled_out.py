@@ -15,6 +15,7 @@ import re
 from dataclasses import replace
 
 from faqbot.bot.answers.done import checks_named, clauses, done_query
+from faqbot.bot.answers.parts_score import NO_TEXT
 from faqbot.bot.retrieval.retrieve import Hit, Retrieval
 from faqbot.ingest.records import Chunk, Part
 from faqbot.ingest.textproc import tokenize
@@ -27,7 +28,6 @@ _AFTER_CHECK = re.compile(
     r".{0,120}?\b(?:persists?|still|persiste|toujours|sigue)\b.*:\s*$",
     re.IGNORECASE | re.DOTALL,
 )
-_NO_FIX = ("label", "heading", "problem")
 
 
 def branch_after(parts: list[Part], tested: frozenset[str]) -> int | None:
@@ -35,9 +35,9 @@ def branch_after(parts: list[Part], tested: frozenset[str]) -> int | None:
     None. Both read through the checks' words (`checks_named`), so a French entry's "la connectivité réseau ... est
     confirmée" meets "telnet works" in any language."""
     for i, p in enumerate(parts):
-        if p.kind in _NO_FIX or not _AFTER_CHECK.match(p.text.strip()):
+        if p.kind in NO_TEXT or not _AFTER_CHECK.match(p.text.strip()):
             continue
-        if tested & checks_named(p.text) and any(q.kind not in _NO_FIX for q in parts[i + 1 :]):
+        if tested & checks_named(p.text) and any(q.kind not in NO_TEXT for q in parts[i + 1 :]):
             return i
     return None
 
@@ -49,7 +49,7 @@ def after_checks(chunk: Chunk, question: str) -> Chunk:
     if i is None or states_first_case(chunk, i, question):
         return chunk
     parts = [replace(p, fix=False) for p in chunk.parts[: i + 1]]
-    parts += [replace(p, fix=p.kind not in _NO_FIX) for p in chunk.parts[i + 1 :]]
+    parts += [replace(p, fix=p.kind not in NO_TEXT) for p in chunk.parts[i + 1 :]]
     return replace(chunk, parts=parts)
 
 

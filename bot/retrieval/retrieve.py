@@ -155,7 +155,8 @@ class HybridRetriever:
         ]
         self._samples = np.array([all(self.chunks[m].fix == "sample" for m in mem) for mem in self.group_members])
         self._connectors = entry_connectors(self.chunks, self.group_members)
-        self._faq_connectors = frozenset().union(*self._connectors)
+        # the FAQ sections' connectors a question may be about beside one the FAQ never mentions
+        self._beside_absent = frozenset().union(*self._connectors) - PIPELINE_SOURCES
         self._unanswered = unanswered_headings(self.store.manifest, self.chunks)
         self._error_titles = error_title_index(
             [[self.chunks[m].title for m in mem] for mem in self.group_members],
@@ -381,7 +382,7 @@ class HybridRetriever:
         absent = absent_connectors(report.text, self._df)
         # one the FAQ has a section for named too ("sync to clickhouse or Doris", "from MongoDB to Hudi"): the
         # question may be about that one, so its entries are shown, with the absent one said (a twenty-third trial)
-        alone = bool(absent) and not named_connectors(report.text, self._faq_connectors - PIPELINE_SOURCES)
+        alone = bool(absent) and not named_connectors(report.text, self._beside_absent)
         model = self.abstain_model
         decision = decide(p_in, model.threshold, model.answer_at, bool(hits), known, alone)
         n = len(self.chunks)

@@ -23,7 +23,8 @@ from faqbot.bot.answers.focus import (
     tried_other,
     unshown_fixes,
 )
-from faqbot.bot.answers.parts import answer_hit, for_answer
+from faqbot.bot.answers.parts import answer_hit
+from faqbot.bot.answers.parts_fix import for_answer
 from faqbot.bot.answers.parts_score import SIGNALS
 from faqbot.bot.answers.phrases import and_list, language_list, phrase
 from faqbot.bot.retrieval.decision import CLOSEST, CLOSEST_N, GREETING, NOT_COVERED, THANKS

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from faqbot.bot.answers.phrases import and_list, phrase
-from faqbot.ingest.textproc import FRAME_CALL, MORE_FRAMES
+from faqbot.ingest.textproc import FRAME_CALL, MORE_FRAMES, tokenize
 from faqbot.languages import any_pattern
 
 VALUE_ASKED = any_pattern("value_request_patterns")
@@ -77,6 +77,12 @@ def _is_metric(text: str, start: int, end: int) -> bool:
     return bool(_METRIC.match(text, end) or _METRIC_BEFORE.search(text[max(0, start - 20) : start]))
 
 
+# written like options, set by no one: a product's name ("vSwitch") and a phrase joined by hyphens ("out-of-order",
+# "end-to-end"); a French user asking the batch size was told the entry gives no value for "vSwitch et Out-of-order"
+_PROSE_NAME = re.compile(r"[a-z][A-Z][a-z]+")
+_PROSE_HYPHENS = re.compile(r"-(?:of|to|by|in|on|and|or|the|at|for|de|du|la|el|en)-", re.IGNORECASE)
+
+
 def settings(text: str) -> list[str]:
     """The option names a text writes, in order, once each (file names and versions are not options, nor a
     placeholder: "jdbc:mysql://<internal address>/<databaseName>?characterEncoding=UTF-8" sets characterEncoding)."""
@@ -86,6 +92,8 @@ def settings(text: str) -> list[str]:
             continue
         name = m.group(0).rstrip(".-")
         if "." in name and (_FILE.search(name) or not re.search(r"[a-z]{2}", name.split(".")[-1], re.I)):
+            continue
+        if _PROSE_NAME.fullmatch(name) or _PROSE_HYPHENS.search(name):
             continue
         if name.lower() not in (o.lower() for o in out):
             out.append(name)
@@ -161,7 +169,9 @@ def missing_detail(question: str, quote: str, lang: str, entry: str = "") -> str
     return ""
 
 
-def naming_asked(texts: list[str], fixes: list[int], candidates: list[int], question: str) -> list[int]:
+def naming_asked(
+    texts: list[str], fixes: list[int], candidates: list[int], question: str, lang: str = ""
+) -> list[int]:
     """The parts (of `candidates`) naming an option a value or unit request names, when no fix part does: "which
     value should I put in scan.startup.mode?" of the Kafka entry, whose fixes are the network's and whose start-offset
     check names it (a twenty-third trial was given the network fixes, then told the entry gives no value for
@@ -169,6 +179,19 @@ def naming_asked(texts: list[str], fixes: list[int], candidates: list[int], ques
     if not (VALUE_ASKED.search(question) or UNIT_ASKED.search(question)):
         return []  # "I set X to true" names X as done, not asked of
     asked = {s.lower() for s in settings(question)}
-    if not asked or any(a in texts[i].lower() for i in fixes for a in asked):
+    if not asked:
+        return _naming_words(texts, fixes, question, lang)
+    if any(a in texts[i].lower() for i in fixes for a in asked):
         return []
     return [i for i in candidates if any(a in texts[i].lower() for a in asked)]
+
+
+def _naming_words(texts: list[str], fixes: list[int], question: str, lang: str) -> list[int]:
+    """The fix parts holding most of the words a value request names besides the request's own, when that is not
+    all of them: "¿qué valor pongo para el tamaño del batch?" of the no-output checklist is its step that says to
+    reduce the batch size ("tamaño de lote"), not the whole checklist again (a twenty-third trial)."""
+    named = set(tokenize(UNIT_ASKED.sub(" ", VALUE_ASKED.sub(" ", question)), lang)) if lang else set()
+    held = {i: len(named & set(tokenize(texts[i], lang))) for i in fixes}
+    top = max(held.values(), default=0)
+    best = [i for i in fixes if held[i] == top]
+    return best if top and len(best) < len(fixes) else []

@@ -168,11 +168,19 @@ def done_query(
         done, _checked, _other = clauses(question, turn=True)
         # (a version it says it runs is no words of a fix: "we are on VVR 8.0.5 already" does not rule out the
         # cause "occurs in VVR 8.0.5 to VVR 8.0.8"; the upgrades to it are done by version: parts_score.py)
-        said = [_without_done(c) for c in done if not states_version(c)]
+        # (nor is a name it gives, nor that name's value: `names` has it whole, and "set index.global.enabled=true"
+        # is not done by a part saying "global" and "true")
+        said = [_unnamed(_without_done(c), names) for c in done if not states_version(c)]
         # (another language's function words are no words of it: "no podemos cambiar la config del broker" read
         # against an English entry is config, broker)
         words_done = frozenset(t for t in tokenize(" ".join(said), lang) if t not in _FUNCTION_WORDS)
     return names, tested, words_done, unused(question, lang)
+
+
+def _unnamed(clause: str, names: frozenset[str]) -> str:
+    for n in names:
+        clause = re.sub(re.escape(n) + _VALUE.pattern + "?", " ", clause, flags=re.IGNORECASE)
+    return clause
 
 
 def checks_named(text: str) -> frozenset[str]:
@@ -203,6 +211,7 @@ def _spaced(text: str) -> str:
     return _CJK_RUN.sub(lambda m: f" {m.group(0)} ", text)
 
 
+_VALUE = re.compile(r"\s*=\s*'?[\w.\-]+'?")
 # a turn saying only what was done ("I already increased binlog retention", "ya revisé la política de caché")
 # after an answer: its other clauses hold at most this many words besides function words ("what else", "but")
 DONE_TURN_REST = 2
@@ -211,7 +220,8 @@ CANNOT_REST = 4
 # what was done, in fewer words than this besides the done verb ("I tried that", "j'ai déjà fait ça"): the fix the
 # answer just gave, as "that did not work" says
 NAMES_WHAT = 2
-_WORD = re.compile(r"[^\W\d_][\w.\-]*", re.UNICODE)
+# (a setting with its value is one word: "we use index.type=bucket" says what the setup is, in two words)
+_WORD = re.compile(r"[^\W\d_][\w.\-]*(?:\s*=\s*'?[\w.\-]+'?)?", re.UNICODE)
 _FUNCTION_WORDS = frozenset(words("function_words")) | set(words("contrast_words"))
 
 

@@ -1,5 +1,5 @@
 """What a short follow-up asks of the entry under discussion besides its fix ("how do I fix it?":
-bot/answers/parts.py fix_selection): why ("why?", "pourquoi ?", "¿por qué?": its cause) and its SQL or
+bot/answers/parts_fix.py fix_selection): why ("why?", "pourquoi ?", "¿por qué?": its cause) and its SQL or
 configuration ("give me the SQL", "donne-moi le SQL", "dame el SQL"). A third trial's user asked both after
 an answer, and got a search of those words alone: three unrelated entries."""
 

@@ -7,6 +7,11 @@ telnet to the broker works" got the advertised.listeners fix, and "which value s
 was told the entry gives no value for advertised.listeners: the parts after that lead-in, the answer for them, were
 never a fix. When what the question says it checked (bot/answers/done.py, `CHECKS`) is what such a lead-in says was
 confirmed, the parts after it are the entry's fix and the ones before it are not.
+
+The same trial's "ya puse index.global.enabled=true y usamos index.type=bucket" was given the entry's other fixes,
+not the note under the fix it had done that is about its case: "When index.type=bucket, setting the
+index.global.enabled parameter to true is ineffective ...". A done fix's paragraph whose condition ("When
+<name>=<value>,") the question states with the same value is quoted first (`case_notes`).
 """
 
 from __future__ import annotations
@@ -63,6 +68,30 @@ def states_first_case(chunk: Chunk, i: int, question: str) -> bool:
     causes = " ".join(p.text for p in chunk.parts[:i] if p.kind == "cause")
     later = " ".join([chunk.title] + [p.text for p in chunk.parts[i:]])
     return bool(asked & (set(tokenize(causes, chunk.language)) - set(tokenize(later, chunk.language))))
+
+
+# a paragraph opening on a condition ("When index.type=bucket, ...", "Lorsque ...", "Cuando ..."): the condition is
+# what comes before the first comma
+_CONDITION = re.compile(r"^[\s\-*•]*(?:when|if|once|lorsqu['’]?e?|quand|si|cuando)\b([^,]{1,120}),", re.IGNORECASE)
+# a setting with its value: index.type=bucket, 'sink.mode' = 'upsert'
+_SETTING = re.compile(r"([A-Za-z][\w.\-]*)'?\s*=\s*'?([\w.\-]+)")
+
+
+def _settings(text: str) -> set[tuple[str, str]]:
+    return {(k.lower(), v.lower()) for k, v in _SETTING.findall(text)}
+
+
+def case_notes(texts: list[str], done: set[int], question: str) -> dict[int, str]:
+    """Of the fix parts the question says were done (indices into `texts`, rendered), the paragraphs whose
+    condition sets a name to the value the question says it has, by part."""
+    said = _settings(question)
+    notes: dict[int, str] = {}
+    for i in sorted(done) if said else ():
+        paras = [p.strip() for p in texts[i].split("\n\n")]
+        mine = [p for p in paras if (m := _CONDITION.match(p)) and _settings(m.group(1)) & said]
+        if mine:
+            notes[i] = "\n\n".join(mine)
+    return notes
 
 
 def with_checks(r: Retrieval, question: str) -> Retrieval:

@@ -430,5 +430,57 @@ def test_after_a_fix_done_every_other_fix_is_given(bot, first, fix, done):
     nothing more about the fix": its index.state.ttl fix had been left out for naming nothing of the turn."""
     *_, a3 = chat(bot, first, fix, done)
     assert english_title(a3.citations[0]) == "Handling duplicate data in Hudi", [c.title for c in a3.citations]
-    assert "index.state.ttl" in a3.parts.body, a3.parts.body
-    assert "set the index.global.enabled parameter to true" not in a3.parts.body
+    body = a3.parts.body
+    assert "index.state.ttl" in body and "write.insert.drop.duplicates" in body, body
+    assert "To perform deduplication across multiple partitions, set the index.global.enabled" not in body, body
+    # the done fix's note on the user's own case comes first: why the global index did not help
+    assert body.index("When index.type=bucket, setting the index.global.enabled parameter to true is ineffective") < (
+        body.index("write.insert.drop.duplicates")
+    ), body
+
+
+@pytest.mark.parametrize(
+    ("lang", "turns", "note"),
+    [
+        (
+            "en",
+            (
+                "Flink Hudi sink writes duplicate records with the same key after restoring from a failed checkpoint",
+                "how do I fix it?",
+                "I already set index.global.enabled=true, we use index.type=bucket",
+            ),
+            "When index.type=bucket",
+        ),
+        (
+            "fr",
+            (
+                "Des doublons dans ma table Hudi écrite par Flink après une reprise",
+                "comment corriger ?",
+                "j'ai déjà mis index.global.enabled=true, on utilise index.type = bucket",
+            ),
+            "Lorsque index.type=bucket",
+        ),
+    ],
+)
+def test_a_setup_stated_beside_what_was_done_gets_the_note_on_it(bot, lang, turns, note):
+    """"we use index.type=bucket" in a clause of its own: a setting with its value is one word of a turn saying
+    what was done (it was searched as a question of its own), and the words of "set index.global.enabled=true" are
+    no words of the COW fix that says "global" and "true" (it was dropped as done)."""
+    *_, a3 = chat(bot, *turns)
+    assert a3.language == lang
+    assert english_title(a3.citations[0]) == "Handling duplicate data in Hudi", [c.title for c in a3.citations]
+    body = a3.parts.body
+    assert body.lstrip("- ").startswith(note), body
+    assert "write.insert.drop.duplicates" in body and "index.state.ttl" in body, body
+
+
+def test_a_done_fix_without_the_stated_setup_has_no_note(bot):
+    """The note is for the case the question states: index.type left unsaid, the note stays out."""
+    *_, a3 = chat(
+        bot,
+        "Flink Hudi sink writes duplicate records with the same key after restoring from a failed checkpoint",
+        "how do I fix it?",
+        "I already set index.global.enabled=true",
+    )
+    assert english_title(a3.citations[0]) == "Handling duplicate data in Hudi", [c.title for c in a3.citations]
+    assert "index.type=bucket" not in a3.parts.body and "index.state.ttl" in a3.parts.body, a3.parts.body

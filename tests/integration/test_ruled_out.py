@@ -58,3 +58,31 @@ def test_a_question_stating_the_first_case_keeps_its_fixes(bot):
     )
     assert english_title(a.citations[0]) == KAFKA
     assert "advertised.listeners" in a.text and "scan.startup.mode" not in a.text, a.text
+
+
+@pytest.mark.parametrize(
+    ("first", "fix", "value"),
+    [
+        (
+            "The job is RUNNING, there is no error in the logs, but the sink table is still empty after an hour. The "
+            "source is Kafka and the sink is RDS MySQL.",
+            "how do I fix it?",
+            "which value should I set for the batch size?",
+        ),
+        (
+            "El job arranca y está en RUNNING, no hay ningún error en los logs, pero la tabla sink sigue vacía después "
+            "de una hora. La fuente es Kafka y el sink es RDS MySQL.",
+            "¿cómo lo soluciono?",
+            "¿qué valor pongo para el tamaño del batch?",
+        ),
+    ],
+)
+def test_a_value_asked_in_words_quotes_the_fix_naming_them(bot, first, fix, value):
+    """A twenty-third trial: "¿qué valor pongo para el tamaño del batch?" got the no-output checklist's five steps
+    again; its step on the write buffer is the one that speaks of the batch size (bot/answers/detail.py)."""
+    *_, a3 = chat(bot, first, fix, value)
+    titles = [english_title(c) for c in a3.citations]
+    assert titles[0] == "Why do I get no output in the sink table?", titles
+    body = a3.parts.body
+    assert ("batch size" in body or "tamaño de lote" in body) and body.lstrip().startswith("4."), body
+    assert "failover" not in body and "pipeline.operator-chaining" not in body, body

@@ -143,3 +143,13 @@ def test_a_metric_is_no_setting(text):
     numRecordsInOfSource, a metric of the no-output checklist."""
     assert settings(text) == []
     assert settings(text + ". Add pipeline.operator-chaining: 'false'") == ["pipeline.operator-chaining"]
+
+
+def test_a_product_name_or_a_hyphenated_phrase_is_no_setting():
+    """A French value request was told the entry gives no value for "vSwitch et Out-of-order": a product's name and
+    a phrase joined by hyphens, written like options."""
+    text = "Get the CIDR block of your vSwitch. Out-of-order data in event-time windows; end-to-end latency."
+    assert settings(text) == []
+    assert settings(text + " Set sink.buffer-flush.max-rows and bitSet-style write-buffer-size.")[-1] == (
+        "write-buffer-size"
+    )

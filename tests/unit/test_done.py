@@ -342,3 +342,19 @@ def test_a_version_as_the_product_writes_it_is_a_version():
 )
 def test_what_was_done_or_cannot_be_done_is_named(question, names):
     assert done_query(question, "en")[0] == frozenset(names)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "I already set index.global.enabled=true, we use index.type=bucket",
+        "j'ai déjà mis index.global.enabled=true, on utilise index.type = bucket",
+    ],
+)
+def test_a_setup_stated_with_its_value_leaves_a_turn_saying_what_was_done(turn):
+    """A setting with its value is one word of the clause beside the done one (it was three: "index.type", "=",
+    "bucket", and the turn was searched as a question of its own); the done words are not the name's pieces."""
+    assert done_turn(turn) == "done"
+    names, _tested, words_done, _unused = done_query(turn, "en", turn=True)
+    assert names == frozenset({"index.global.enabled"})
+    assert not words_done & {"global", "index", "enabl", "true"}, words_done

@@ -4,7 +4,8 @@ several languages: one test per class of issue 24 (no index, no model)."""
 from __future__ import annotations
 
 import pytest
-from faqbot.bot.answers.parts import answer_hit, case_fit, condition, for_answer, select_parts
+from faqbot.bot.answers.parts import answer_hit, case_fit, condition, select_parts
+from faqbot.bot.answers.parts_fix import for_answer
 from faqbot.bot.answers.parts_join import join_parts
 from faqbot.ingest.parts import split_parts, version_case
 from faqbot.ingest.records import Chunk, Part

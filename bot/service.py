@@ -44,6 +44,8 @@ from faqbot.bot.retrieval.retrieve import HybridRetriever, Retrieval
 # about the sink? the writer job hits No space left on device"; "what about Hologres?" has one): declined, it is
 # read alone; naming another product, it is not held to the previous question's topic
 OWN_QUESTION_WORDS = 4
+# a follow-up read alone may move to an entry its search with the previous words shows this high (`Bot._neighbour`)
+NEIGHBOUR_RANK = 3
 DONE_BESIDE = "done_beside_entry"  # the feature saying a turn's done clause was searched with its question
 # What one request may make the bot read of its history: the follow-up rewrite copies words of
 # the previous user turn into the query, so an unbounded turn meant unbounded work (64 KB: 84 s).
@@ -252,7 +254,28 @@ class Bot:
             shown = shown_first(q.history, corpus_words(retriever).titles)
             if alone.decision.outcome == ANSWER and alone.hits and alone.hits[0].group != shown:
                 return replace(alone, features={**alone.features, READ_ALONE: 1.0}), True
-        return retriever.retrieve_query(q.reading, k=self.k), False
+        r = retriever.retrieve_query(q.reading, k=self.k)
+        neighbour = self._neighbour(q, r, retriever)
+        return (r, False) if neighbour is None else (neighbour, True)
+
+    def _neighbour(self, q: Query, r: Retrieval, retriever: HybridRetriever) -> Retrieval | None:
+        """A follow-up with a question of its own that, read alone, prefers an entry its search with the previous
+        words also shows (within NEIGHBOUR_RANK), with more confidence than that search's first: answered as read
+        alone. "and after the update, how long until the row is visible in ClickHouse?" after the ClickHouse
+        retraction entry kept that entry first and "Data visibility in ClickHouse" third, its words carried from
+        the question before (a twenty-third trial). None otherwise."""
+        t = q.turn
+        if t.query == q.question or t.asks_entry or t.about_entry or content_words(q.question) < OWN_QUESTION_WORDS:
+            return None
+        if not r.hits:
+            return None
+        alone = self._alone(q, retriever)
+        near = [h.group for h in r.hits[:NEIGHBOUR_RANK]]
+        if not alone.hits or alone.hits[0].group == r.hits[0].group or alone.hits[0].group not in near:
+            return None
+        if alone.decision.outcome == NOT_COVERED:
+            return None
+        return replace(alone, features={**alone.features, READ_ALONE: 1.0})
 
     def _alone(self, q: Query, retriever: HybridRetriever) -> Retrieval:
         """The turn as typed, read alone, without the words carried from the questions before it."""

@@ -56,11 +56,17 @@ class IndexWatcher:
         return True
 
     def _run(self) -> None:
+        said = ""
         while not self._stop.wait(self.interval):
             try:
                 self.check()
+                said = ""
             except Exception as exc:  # the store unreachable for a moment: try again next tick
-                log.warning("index watcher: %s", exc)
+                # said once until it changes or passes: a Milvus server down for a day wrote 590 MB of the same
+                # failure a replica (a twenty-fourth trial; pymilvus' own tracebacks: ingest/milvus_store.py)
+                if str(exc) != said:
+                    log.warning("index watcher: %s (said once until it changes)", exc)
+                    said = str(exc)
 
     def start(self) -> IndexWatcher:
         self._thread = threading.Thread(target=self._run, name="faqbot-index-watcher", daemon=True)

@@ -13,7 +13,8 @@ with the token from FAQBOT_MILVUS_TOKEN. One build is three collections:
 The alias <name> names the chunk collection being served; a build is written in full, loaded,
 then the alias is switched (atomic for readers), so a killed ingest leaves the old build served.
 The build before the current one is kept, so that another replica still reading it finishes
-its requests; older ones and orphans of killed ingests are dropped by the next ingest.
+its requests, and so is any build written in the last KEEP_RECENT_S (two ingests in a row); older
+ones and orphans of killed ingests are dropped by the next ingest.
 This is the only module that imports pymilvus.
 """
 
@@ -40,6 +41,9 @@ BATCH = 1000
 PART_CHARS = 60_000  # base64 characters per source-file row (VARCHAR max is 65,535)
 MAX_TOPK = 16_384  # Milvus' limit on results per search
 _VARCHAR = 65_535
+SEARCH_TIMEOUT_S = 5.0  # a search the server does not answer in this time fails (a StoreError, a 503 naming the fix)
+# a build written this recently is never dropped: a replica may still be swapping to it or reading it
+KEEP_RECENT_S = 600
 
 
 _CLIENTS: dict[tuple[str, str], object] = {}
@@ -47,7 +51,13 @@ _CLIENTS: dict[tuple[str, str], object] = {}
 
 def _client(spec: StoreSpec):
     """One client per URI and token in a process (a Lite file can be opened by one process only)."""
+    import logging
+
     from pymilvus import MilvusClient
+
+    # pymilvus logs a traceback of every failed call, and the index watcher calls every 2 s: a server down wrote
+    # 137 KB in 20 s a replica (a twenty-fourth trial). Its failures reach faqbot as exceptions, said once there
+    logging.getLogger("pymilvus").setLevel(logging.CRITICAL)
 
     token = spec.token  # FAQBOT_MILVUS_TOKEN, read by bot/settings.py
     key = (spec.uri, token)
@@ -211,8 +221,26 @@ class MilvusStore:
             raise StoreError(f"The Milvus index {coll} holds {len(self.chunks)} of {counts['chunks']} chunks. {FIX}")
         self.n_vectors = int(counts["vectors"])
 
+    def _search(self, collection: str, **kwargs) -> list:
+        """A search bounded by SEARCH_TIMEOUT_S (a hung server answered after 75-100 s in a twenty-fourth trial, every
+        worker slot held meanwhile); a build a restarted server left released is loaded again, once (the trial's
+        replicas failed until restarted). Any other failure is a StoreError naming the fix."""
+        try:
+            try:
+                return self.client.search(collection, timeout=SEARCH_TIMEOUT_S, **kwargs)
+            except Exception as exc:
+                if "released" not in str(exc) and "not loaded" not in str(exc):
+                    raise
+                _load(self.client, self.collection)
+                return self.client.search(collection, timeout=SEARCH_TIMEOUT_S, **kwargs)
+        except Exception as exc:
+            raise StoreError(
+                f"The Milvus server at {self.location.rsplit('/', 1)[0]} did not answer the search "
+                f"({type(exc).__name__}). Check that it is running and reachable; answers resume when it is."
+            ) from exc
+
     def dense(self, query: np.ndarray, k: int) -> np.ndarray:
-        res = self.client.search(
+        res = self._search(
             f"{self.collection}_v",
             data=[np.asarray(query, dtype=np.float32).tolist()],
             anns_field="vec",
@@ -231,7 +259,7 @@ class MilvusStore:
         query = milvus_text(tokens)
         if not query:
             return out
-        res = self.client.search(
+        res = self._search(
             self.collection,
             data=[query],
             anns_field="sparse",
@@ -345,14 +373,27 @@ class MilvusWriter:
         _load(c, coll)
 
     def _drop_old(self, keep: set[str]) -> None:
-        """Drop this alias' builds except `keep`: older ones and orphans of killed ingests."""
-        ours = re.compile(rf"^{re.escape(self.alias)}_b\d{{8}}T\d{{6}}_[0-9a-f]{{8}}_[0-9a-f]{{6}}$")
-        bases = {n[:-2] if n.endswith(("_v", "_m")) else n for n in self.client.list_collections()}
+        """Drop this alias' builds except `keep` and those written less than KEEP_RECENT_S ago: older ones and
+        orphans of killed ingests. (Two ingests 10 s apart dropped the build replicas were still serving, their
+        swap to the next one taking 10-17 s: 135 of 639 requests failed in a twenty-fourth trial.)"""
+        ours = re.compile(rf"^{re.escape(self.alias)}_b(\d{{8}}T\d{{6}})_[0-9a-f]{{8}}_[0-9a-f]{{6}}$")
+        names = set(self.client.list_collections())
+        bases = {n[:-2] if n.endswith(("_v", "_m")) else n for n in names}
         for base in bases:
-            if ours.match(base) and base not in keep:
+            m = ours.match(base)
+            # (a build without its manifest collection, written last, is an orphan of a killed ingest: dropped now)
+            if m and base not in keep and not (_recent(m.group(1)) and f"{base}_m" in names):
                 for name in (f"{base}_v", base, f"{base}_m"):
                     with contextlib.suppress(Exception):
                         self.client.drop_collection(name)
+
+
+def _recent(stamp: str) -> bool:
+    """Whether a build's name stamp (local time, "%Y%m%dT%H%M%S") is less than KEEP_RECENT_S old."""
+    try:
+        return time.time() - time.mktime(time.strptime(stamp, "%Y%m%dT%H%M%S")) < KEEP_RECENT_S
+    except ValueError:
+        return False
 
 
 def content_tag(content: BuildContent) -> str:

@@ -6,6 +6,7 @@ import contextlib
 import os
 import pwd
 import shutil
+import signal
 import subprocess
 import tempfile
 from collections.abc import Iterator
@@ -31,9 +32,39 @@ def _as_postgres(cmd: list[str]) -> list[str]:
     return cmd
 
 
+class Cluster:
+    """A running test cluster: its URL, and the outages a test plays (stop, start, pause, resume)."""
+
+    def __init__(self, data: Path, opts: str, log: Path, port: int) -> None:
+        self.data, self.opts, self.log = data, opts, log
+        self.url = f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+
+    def start(self) -> None:
+        cmd = [_pg_bin("pg_ctl"), "-D", str(self.data), "-o", self.opts, "-l", str(self.log), "-w", "start"]
+        subprocess.run(_as_postgres(cmd), check=True, capture_output=True)
+
+    def stop(self) -> None:
+        cmd = [_pg_bin("pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"]
+        subprocess.run(_as_postgres(cmd), capture_output=True)
+
+    def _pids(self) -> list[int]:
+        main = int((self.data / "postmaster.pid").read_text().split()[0])
+        found = subprocess.run(["pgrep", "-P", str(main)], capture_output=True, text=True).stdout.split()
+        return [main, *map(int, found)]
+
+    def pause(self) -> None:
+        """The server hung (every process stopped): connections open, nothing answers."""
+        for pid in self._pids():
+            os.kill(pid, signal.SIGSTOP)
+
+    def resume(self) -> None:
+        for pid in self._pids():
+            os.kill(pid, signal.SIGCONT)
+
+
 @contextlib.contextmanager
-def postgres_cluster() -> Iterator[str]:
-    """Yield a SQLAlchemy URL of a fresh cluster (trust auth on 127.0.0.1); stop and delete it after."""
+def controlled_cluster() -> Iterator[Cluster]:
+    """A fresh cluster (trust auth on 127.0.0.1) a test can stop, start, pause and resume; deleted after."""
     tmp = Path(tempfile.mkdtemp(prefix="faqbot-pg-"))
     data, sock = tmp / "data", tmp / "sock"
     sock.mkdir()
@@ -47,16 +78,19 @@ def postgres_cluster() -> Iterator[str]:
         check=True,
         capture_output=True,
     )
-    opts = f"-p {port} -k {sock} -c listen_addresses=127.0.0.1 -c fsync=off"
-    subprocess.run(
-        _as_postgres([_pg_bin("pg_ctl"), "-D", str(data), "-o", opts, "-l", str(tmp / "log"), "-w", "start"]),
-        check=True,
-        capture_output=True,
-    )
+    cluster = Cluster(data, f"-p {port} -k {sock} -c listen_addresses=127.0.0.1 -c fsync=off", tmp / "log", port)
+    cluster.start()
     try:
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+        yield cluster
     finally:
-        subprocess.run(
-            _as_postgres([_pg_bin("pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]), capture_output=True
-        )
+        with contextlib.suppress(Exception):
+            cluster.resume()
+        cluster.stop()
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def postgres_cluster() -> Iterator[str]:
+    """Yield a SQLAlchemy URL of a fresh cluster (trust auth on 127.0.0.1); stop and delete it after."""
+    with controlled_cluster() as cluster:
+        yield cluster.url

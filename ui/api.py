@@ -22,6 +22,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from . import feedback
 from .connections import ConnectionLimits
 from .cost import is_heavy
+from .feedback_guard import GuardedFeedback
 from .gate import DEFAULT_MAX_WAIT_S, Busy, Gate
 from .locale import browser_language
 
@@ -81,9 +82,9 @@ class AppState:
         self.corpus_dir = corpus_dir
         self.feedback_log = feedback_log
         # a path is a JSONL log; any other FeedbackStore (the database) is used as given
-        self.feedback: feedback.FeedbackStore = (
-            feedback.JsonlFeedback(feedback_log) if isinstance(feedback_log, Path) else feedback_log
-        )
+        store = feedback.JsonlFeedback(feedback_log) if isinstance(feedback_log, Path) else feedback_log
+        # an answer never fails or waits because the database does (ui/feedback_guard.py)
+        self.feedback: GuardedFeedback = store if isinstance(store, GuardedFeedback) else GuardedFeedback(store)
         self.max_concurrency = max_concurrency
         self.watcher: IndexWatcher | None = None  # when the server follows newly published builds
         self.connections = ConnectionLimits()  # applied by the protocol class `faqbot serve` runs
@@ -316,6 +317,8 @@ def register(app: FastAPI, state: AppState) -> None:
                 "backend": state.bot.backend_name,
                 # the LLM server answers or not (every answer falls back to the extractive one while it is down)
                 "llm": None if state.bot.llm is None else {"reachable": reachable(state.bot.llm)},
+                # votes and the maintainers' page wait for it; answers do not (ui/feedback_guard.py)
+                "feedback": {"available": state.feedback.available()},
                 "max_concurrency": state.max_concurrency,
                 "queue": state.gate.stats(),
                 "connections": state.connections.stats(),
@@ -337,6 +340,8 @@ def _register_votes_and_sources(app: FastAPI, state: AppState) -> None:
             return error(404, "No answer with this answer_id: vote on the answer_id an /api/ask answer returned.")
         except feedback.RateLimited:
             return error(429, "Too many votes from this client; wait a minute.")
+        except feedback.FeedbackUnavailable as exc:  # the database down or hung: said, answers go on
+            return error(503, str(exc))
         return JSONResponse({"ok": True, "answer_id": event["answer_id"], "vote": event["vote"]})
 
     @app.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "PATCH", "DELETE"], include_in_schema=False)

@@ -230,7 +230,7 @@ def _voter(state: AppState):
         address = feedback.client_id(request.client.host if request.client else "?")
         try:
             state.feedback.record_vote(feedback.Vote(answer_id, vote, client, "", address))
-        except (feedback.UnknownAnswer, feedback.RateLimited):
+        except (feedback.UnknownAnswer, feedback.RateLimited, feedback.FeedbackUnavailable):
             gr.Warning("Vote not recorded.")
 
     return on_like

@@ -70,8 +70,15 @@ class Auth:
         self._user = _encodings(user)
         self._password = _encodings(password)
         self._sessions: dict[str, tuple[float, str]] = {}  # hashed token -> (expiry, address)
+        self._ended: dict[str, float] = {}  # hashed token -> expiry: signed out here
         self._lock = threading.Lock()
         self.throttle = Throttle()
+        # a token is signed with a key every replica with the same credentials derives (a twenty-fourth trial's
+        # bearer token, from one replica, was a 401 on the other: every other call behind a round-robin proxy).
+        # scrypt: a token does not let anyone test password guesses fast offline
+        self._key_bytes = hashlib.scrypt(
+            password.encode("utf-8"), salt=b"faqbot-session\0" + user.encode("utf-8"), n=2**14, r=8, p=1, dklen=32
+        )
 
     def check(self, user: bytes, password: bytes) -> bool:
         # every comparison runs whatever the outcome: the time does not tell which part was wrong
@@ -80,8 +87,9 @@ class Auth:
         return u and p
 
     def new_session(self, address: str = "?") -> str:
-        token = secrets.token_urlsafe(32)
         now = time.time()
+        nonce, expiry = secrets.token_urlsafe(24), int(now + SESSION_TTL_S)
+        token = f"{nonce}.{expiry}.{self._sign(nonce, expiry)}"
         with self._lock:
             mine = [k for k, (_, a) in self._sessions.items() if a == address]
             for k in mine[: max(0, len(mine) - MAX_SESSIONS_PER_ADDRESS + 1)]:  # oldest first
@@ -95,13 +103,35 @@ class Auth:
         return token
 
     def end_session(self, token: str) -> None:
+        now = time.time()
         with self._lock:
             self._sessions.pop(self._key(token), None)
+            if len(self._ended) >= MAX_SESSIONS:
+                self._ended = {k: t for k, t in self._ended.items() if t > now}
+            if len(self._ended) < MAX_SESSIONS:
+                self._ended[self._key(token)] = now + SESSION_TTL_S
 
     def valid_session(self, token: str) -> bool:
+        """A session this process opened, or a token another replica with the same credentials signed (not signed
+        out here; signing out on one replica does not reach the others: docs/deploy.md)."""
+        key = self._key(token)
         with self._lock:
-            held = self._sessions.get(self._key(token))
-        return held is not None and held[0] > time.time()
+            held = self._sessions.get(key)
+            ended = key in self._ended
+        if held is not None:
+            return held[0] > time.time()
+        return not ended and self._signed(token)
+
+    def _sign(self, nonce: str, expiry: int) -> str:
+        mac = hmac.new(self._key_bytes, f"{nonce}.{expiry}".encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(mac).decode("ascii").rstrip("=")
+
+    def _signed(self, token: str) -> bool:
+        nonce, _, rest = token.partition(".")
+        expiry, _, sig = rest.partition(".")
+        if not (nonce and expiry.isdigit() and sig) or int(expiry) <= time.time():
+            return False
+        return hmac.compare_digest(sig, self._sign(nonce, int(expiry)))
 
     @staticmethod
     def _key(token: str) -> str:
@@ -276,8 +306,14 @@ class AuthMiddleware:
             return
         throttle.succeeded(keys)
         token = self.auth.new_session(client)
+        # Secure over https, a TLS proxy's too (its X-Forwarded-Proto, believed from FORWARDED_ALLOW_IPS): a twenty-
+        # fourth trial's cookie behind an https nginx could have been sent over plain http
+        secure = "; Secure" if scope.get("scheme") == "https" else ""
         cookies = [
-            (b"set-cookie", f"{COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age={SESSION_TTL_S}".encode())
+            (
+                b"set-cookie",
+                f"{COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age={SESSION_TTL_S}{secure}".encode(),
+            )
         ]
         if not throttle.known(known):
             cookies.append((b"set-cookie", _known_cookie(throttle.new_known())))

@@ -380,8 +380,9 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except Exception as exc:  # the user sees a sentence, not a traceback
         from faqbot.bot.llm.backend import LLMConfigError
+        from faqbot.ui.feedback_db import FeedbackDBError
 
-        if isinstance(exc, LLMConfigError):
+        if isinstance(exc, (LLMConfigError, FeedbackDBError)):  # sentences naming the fix
             return _failed(args, str(exc))
         if debug():
             raise

@@ -37,6 +37,10 @@ class UnknownAnswer(LookupError):
     """The vote names no answer this server gave."""
 
 
+class FeedbackUnavailable(RuntimeError):
+    """The feedback database did not answer (ui/feedback_guard.py); the message says what to check."""
+
+
 class RateLimited(RuntimeError):
     """Too many votes from one client in the window."""
 

@@ -8,6 +8,7 @@ or migrated when the server starts.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import threading
@@ -71,8 +72,24 @@ qvec = sa.Table(
 )
 
 
+CONNECT_TIMEOUT_S = 3
+
+
 class FeedbackDBError(RuntimeError):
     """The database cannot be used; the message says how to fix it."""
+
+
+def _reason(exc: Exception, spec: str = "") -> str:
+    """The driver's first line ("connection to server at "127.0.0.1", port 7950 failed: Connection refused",
+    "password authentication failed for user "faqbot""): it names the host and the user, never the password (a
+    twenty-fourth trial's operator could not tell a wrong password from a server down)."""
+    first = str(getattr(exc, "orig", None) or "").strip().splitlines()
+    line = first[0][:200] if first else ""
+    with contextlib.suppress(Exception):  # and if a driver ever echoed its arguments: no password either
+        password = sa.engine.make_url(_url(spec)).password
+        if password:
+            line = line.replace(str(password), "***")
+    return f"{type(exc).__name__}: {line}" if line else type(exc).__name__
 
 
 def _url(spec: str) -> str:
@@ -111,14 +128,17 @@ class SqlFeedback:
 
     def __init__(self, spec: str) -> None:
         try:
-            self.engine = sa.create_engine(_url(spec), pool_pre_ping=True, future=True)
+            url = _url(spec)
+            # a server that does not answer: fail in CONNECT_TIMEOUT_S, not after the system's TCP timeout (minutes)
+            args = {"connect_timeout": CONNECT_TIMEOUT_S} if url.startswith("postgresql") else {}
+            self.engine = sa.create_engine(url, pool_pre_ping=True, pool_timeout=CONNECT_TIMEOUT_S, connect_args=args)
             _private_sqlite_file(self.engine.url)
             self._migrate()
         except OSError as exc:
             raise FeedbackDBError(f"cannot create the feedback database file ({exc}); check --feedback-db") from exc
         except sa.exc.SQLAlchemyError as exc:
             raise FeedbackDBError(
-                f"cannot open the feedback database ({type(exc).__name__}); check "
+                f"cannot open the feedback database ({_reason(exc, spec)}); check "
                 "--feedback-db / FAQBOT_FEEDBACK_DB and that the server is reachable"
             ) from exc
         self.location = self.engine.url.render_as_string(hide_password=True)

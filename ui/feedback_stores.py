@@ -12,9 +12,11 @@ import contextlib
 import json
 import os
 import sys
+from functools import partial
 from pathlib import Path
 
 from .feedback import FeedbackStore, JsonlFeedback, summarize
+from .feedback_guard import GuardedFeedback
 
 DEFAULT_DB = "feedback.db"
 
@@ -28,6 +30,21 @@ def open_feedback(log: Path | None = None, db: str | None = None) -> FeedbackSto
     from .feedback_db import SqlFeedback
 
     return SqlFeedback(db or DEFAULT_DB)
+
+
+def open_guarded(log: Path | None = None, db: str | None = None) -> GuardedFeedback:
+    """The configured store for `faqbot serve`: a database server that cannot be reached at start is opened again on
+    use (the replica answers meanwhile, with one warning line naming the fix); a bad SQLite file or a bad setting
+    still stops the start with its message."""
+    from .feedback_db import FeedbackDBError
+
+    try:
+        return GuardedFeedback(open_feedback(log, db))
+    except FeedbackDBError as exc:
+        if "://" not in (db or "") or (db or "").startswith("sqlite") or "schema version" in str(exc):
+            raise
+        print(f"warning: {exc}; answering meanwhile, the database is tried again on use", file=sys.stderr)
+        return GuardedFeedback(partial(open_feedback, log, db))
 
 
 def store_name(store: FeedbackStore) -> str:

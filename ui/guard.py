@@ -23,7 +23,10 @@ from collections import Counter
 from collections.abc import Iterable
 from urllib.parse import unquote
 
+from faqbot.ingest.store_protocol import StoreError
 from starlette.requests import ClientDisconnect
+
+from .feedback import FeedbackUnavailable
 
 log = logging.getLogger("faqbot")
 
@@ -220,6 +223,9 @@ class Guard:
             # the client went away mid-body (or its body was refused: the app read a disconnect): nothing to answer,
             # and no trace (a third attack round wrote 3.6 KB of traceback per aborted request, 34 MB in a session)
             log.debug("client left during %s %s", scope["method"], path)
+        except (FeedbackUnavailable, StoreError) as exc:  # a database or the Milvus server down: said, no trace
+            if not exchange.started:
+                await send_json(send, 503, _error(path, 503, str(exc)), [(b"retry-after", b"10")])
         except Exception as exc:  # the trace stays in the server log; the client gets a sentence
             if exchange.answered:
                 return

@@ -20,7 +20,7 @@ from .auth import Auth, AuthMiddleware
 from .connections import ConnectionLimits, limited
 from .doors import ApiKeys, mount_doors, read_api_keys, read_public_url
 from .feedback import FeedbackStore
-from .feedback_stores import open_feedback
+from .feedback_stores import open_feedback, open_guarded
 from .gate import DEFAULT_MAX_WAIT_S
 from .guard import Guard, default_hosts
 from .insights_page import build_page
@@ -195,7 +195,7 @@ def serve(args: argparse.Namespace, settings: Settings) -> int:
     sock = bind(args.host, args.port)  # a bad or busy port fails now, in one line
     corpus = args.corpus or default_corpus()
     index = ensure_store(settings.store_spec(), args.index, corpus)
-    feedback = open_feedback(settings.feedback_log, settings.feedback_db)  # JSONL log or database
+    feedback = open_guarded(settings.feedback_log, settings.feedback_db)  # JSONL log or database
     app, state = create_app(
         index, corpus, make_llm(settings.llm_settings), feedback, args.max_concurrency, auth, hosts, max_wait, keys,
         read_public_url(settings.public_url), insights_public=args.insights_public,

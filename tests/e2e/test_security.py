@@ -419,6 +419,32 @@ def test_one_login_covers_ui_api_and_sources(auth_server):
     assert r.status_code == 200
 
 
+def test_a_token_from_one_replica_works_on_another(auth_server, ingested, corpus, tmp_path_factory):
+    """A twenty-fourth trial: a bearer token from /login on one replica was a 401 on the other (every other call behind
+    a round-robin proxy). Tokens are signed with a key both replicas derive from the same credentials; one signed
+    out is refused where it was signed out; credentials that differ share nothing."""
+    index, _ = ingested
+    folder = tmp_path_factory.mktemp("auth2")
+    (folder / "auth").write_text(f"{USER}:{PASSWORD}\n", encoding="utf-8")
+    (folder / "other").write_text(f"{USER}:another-password\n", encoding="utf-8")
+    login = httpx.post(
+        auth_server + "/login", data={"username": USER, "password": PASSWORD}, headers={"accept": "application/json"}
+    )
+    bearer = {"authorization": f"Bearer {login.json()['token']}"}
+    env = {"FAQBOT_AUTH_FILE": str(folder / "auth")}
+    with _serve(index, corpus, folder / "f.jsonl", env=env, auth=(USER, PASSWORD)) as replica:
+        r = httpx.post(replica.url + "/api/ask", json={"question": "kafka sasl"}, headers=bearer, timeout=120)
+        assert r.status_code == 200, r.text
+        forged = {"authorization": bearer["authorization"][:-4] + "AAAA"}
+        assert httpx.get(replica.url + "/api/health", headers=forged).status_code == 401
+        with httpx.Client(base_url=replica.url, cookies={"faqbot_session": login.json()["token"]}) as c:
+            c.get("/logout")  # signed out on this replica: refused here from now on
+        assert httpx.get(replica.url + "/api/health", headers=bearer).status_code == 401
+    env = {"FAQBOT_AUTH_FILE": str(folder / "other")}
+    with _serve(index, corpus, folder / "g.jsonl", env=env, auth=(USER, "another-password")) as other:
+        assert httpx.get(other.url + "/api/health", headers=bearer).status_code == 401
+
+
 @pytest.mark.parametrize(
     "accept, lang, submit",
     [("fr-CH, fr;q=0.9, en;q=0.8", "fr", "Se connecter"), ("de-DE, es;q=0.7", "es", "Entrar"), ("", "en", "Sign in")],

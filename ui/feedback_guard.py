@@ -115,6 +115,10 @@ class GuardedFeedback:
     def events(self) -> list[dict]:
         return self._call(READ_WAIT_S, "events")
 
+    def purge_older(self, days: int) -> int:
+        # here, not only through __getattr__: the retention thread starts with the server, the database maybe later
+        return self._call(READ_WAIT_S, "purge_older", days)
+
     def __getattr__(self, name: str) -> Any:
         # what the store has besides: the maintainers' reads and writes (gap statuses, question vectors, purges),
         # bounded the same way; its other attributes as they are (the database's engine). None of them while the

@@ -23,6 +23,7 @@ import contextlib
 import fcntl
 import hashlib
 import json
+import logging
 import os
 import shutil
 import time
@@ -228,6 +229,7 @@ class FolderStore:
         self.rows = rows
         self._row_chunk = np.array([r["chunk"] for r in rows], dtype=np.int64)
         self._sources = {d["file"] for d in self.manifest.get("documents", {}).values()}
+        self._said: set[str] = set()  # sources found missing or changed, logged once each
 
     def dense(self, query: np.ndarray, k: int) -> np.ndarray:
         sims, idx = self._faiss.search(np.asarray(query, dtype=np.float32).reshape(1, -1), min(self._faiss.ntotal, k))
@@ -249,9 +251,18 @@ class FolderStore:
         try:
             data = p.read_bytes() if p.is_file() and not p.is_symlink() else None
         except OSError:
-            return None
+            data = None
         # served only as hashed at ingest: a file changed or swapped since is refused
         if data is None or hashlib.sha256(data).hexdigest() != self.manifest["files"].get(f"sources/{name}"):
+            # a file of the build, gone or changed under a serving replica (a lost shared mount in a twenty-fourth
+            # trial: every citation link a 404, nothing logged): said once a file, for the operator
+            if name in self._said:
+                return None
+            self._said.add(name)
+            logging.getLogger("faqbot").warning(
+                "source %s of build %s is %s: citation links to it fail until the build folder is restored or "
+                "`faqbot ingest` publishes a new one", name, self.path, "missing" if data is None else "changed"
+            )
             return None
         return data
 

@@ -181,3 +181,16 @@ def test_large_collections_get_the_quantized_exact_scan():
     assert isinstance(idx, faiss.IndexScalarQuantizer) and idx.ntotal == len(big)
     _, ids = idx.search(big[:20], 1)
     assert (ids[:, 0] == np.arange(20)).mean() >= 0.95  # each vector finds itself
+
+
+def test_a_source_gone_under_a_serving_store_is_logged_once(index_copy_factory, caplog):
+    """A twenty-fourth trial lost the index folder's mount under a serving replica: every citation link was a 404 and
+    nothing was logged."""
+    store = open_store(index_copy_factory())
+    name = "connectors-faq.en.txt"
+    assert store.source(name) is not None
+    (store.path / "sources" / name).unlink()
+    with caplog.at_level("WARNING", logger="faqbot"):
+        assert store.source(name) is None and store.source(name) is None
+    said = [r.getMessage() for r in caplog.records if name in r.getMessage()]
+    assert len(said) == 1 and "missing" in said[0] and "faqbot ingest" in said[0], said

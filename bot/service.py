@@ -260,10 +260,11 @@ class Bot:
 
     def _neighbour(self, q: Query, r: Retrieval, retriever: HybridRetriever) -> Retrieval | None:
         """A follow-up with a question of its own that, read alone, prefers an entry its search with the previous
-        words also shows (within NEIGHBOUR_RANK), with more confidence than that search's first: answered as read
-        alone. "and after the update, how long until the row is visible in ClickHouse?" after the ClickHouse
-        retraction entry kept that entry first and "Data visibility in ClickHouse" third, its words carried from
-        the question before (a twenty-third trial). None otherwise."""
+        words also shows (within NEIGHBOUR_RANK) is answered as read alone: "and after the update, how long until the
+        row is visible in ClickHouse?" after the ClickHouse retraction entry kept that entry first and "Data
+        visibility in ClickHouse" third, its words carried from the question before (a twenty-third trial).
+        Requiring the reading alone to be more confident too kept the trial's French form on the previous entry.
+        None otherwise."""
         t = q.turn
         if t.query == q.question or t.asks_entry or t.about_entry or content_words(q.question) < OWN_QUESTION_WORDS:
             return None

@@ -18,7 +18,6 @@ import html
 import secrets
 import threading
 import time
-from collections import Counter
 from urllib.parse import parse_qs, quote
 
 from faqbot.bot.answers.phrases import phrase
@@ -29,10 +28,7 @@ from .throttle import KNOWN_COOKIE, KNOWN_TTL_S, Throttle
 
 COOKIE = "faqbot_session"
 SESSION_TTL_S = 12 * 3600
-MAX_SESSIONS = 10_000
-# one address may hold this many sessions; its oldest goes first, so a flood of sign-ins from one
-# address no longer evicts everyone else's sessions
-MAX_SESSIONS_PER_ADDRESS = 100
+MAX_SESSIONS = 10_000  # tokens remembered as signed out (a token is otherwise held by no server: signed)
 MAX_LOGIN_BODY = 4096
 PUBLIC_PATHS = ("/login", "/favicon.ico")
 
@@ -69,7 +65,6 @@ class Auth:
     def __init__(self, user: str, password: str) -> None:
         self._user = _encodings(user)
         self._password = _encodings(password)
-        self._sessions: dict[str, tuple[float, str]] = {}  # hashed token -> (expiry, address)
         self._ended: dict[str, float] = {}  # hashed token -> expiry: signed out here
         self._lock = threading.Lock()
         self.throttle = Throttle()
@@ -86,40 +81,28 @@ class Auth:
         p = any([hmac.compare_digest(password, c) for c in self._password])
         return u and p
 
-    def new_session(self, address: str = "?") -> str:
-        now = time.time()
-        nonce, expiry = secrets.token_urlsafe(24), int(now + SESSION_TTL_S)
-        token = f"{nonce}.{expiry}.{self._sign(nonce, expiry)}"
-        with self._lock:
-            mine = [k for k, (_, a) in self._sessions.items() if a == address]
-            for k in mine[: max(0, len(mine) - MAX_SESSIONS_PER_ADDRESS + 1)]:  # oldest first
-                del self._sessions[k]
-            if len(self._sessions) >= MAX_SESSIONS:
-                self._sessions = {k: v for k, v in self._sessions.items() if v[0] > now}
-            while len(self._sessions) >= MAX_SESSIONS:  # the address holding the most gives one up
-                busiest = Counter(a for _, a in self._sessions.values()).most_common(1)[0][0]
-                del self._sessions[next(k for k, v in self._sessions.items() if v[1] == busiest)]
-            self._sessions[self._key(token)] = (now + SESSION_TTL_S, address)
-        return token
+    def new_session(self) -> str:
+        """A token naming its expiry, signed: valid on every replica with these credentials, nothing held here."""
+        nonce, expiry = secrets.token_urlsafe(24), int(time.time() + SESSION_TTL_S)
+        return f"{nonce}.{expiry}.{self._sign(nonce, expiry)}"
 
     def end_session(self, token: str) -> None:
+        """Signed out here (only a token this server would accept is remembered: a flood of made-up ones cannot
+        crowd the real ones out)."""
+        if not self._signed(token):
+            return
         now = time.time()
         with self._lock:
-            self._sessions.pop(self._key(token), None)
             if len(self._ended) >= MAX_SESSIONS:
                 self._ended = {k: t for k, t in self._ended.items() if t > now}
             if len(self._ended) < MAX_SESSIONS:
                 self._ended[self._key(token)] = now + SESSION_TTL_S
 
     def valid_session(self, token: str) -> bool:
-        """A session this process opened, or a token another replica with the same credentials signed (not signed
-        out here; signing out on one replica does not reach the others: docs/deploy.md)."""
-        key = self._key(token)
+        """A token signed with these credentials' key, not expired, not signed out here (signing out on one replica
+        does not reach the others: docs/deploy.md)."""
         with self._lock:
-            held = self._sessions.get(key)
-            ended = key in self._ended
-        if held is not None:
-            return held[0] > time.time()
+            ended = self._key(token) in self._ended
         return not ended and self._signed(token)
 
     def _sign(self, nonce: str, expiry: int) -> str:
@@ -319,7 +302,7 @@ class AuthMiddleware:
             await self._page(send, 401, nxt, phrase("login_failed", lang), lang)
             return
         throttle.succeeded(keys)
-        token = self.auth.new_session(client)
+        token = self.auth.new_session()
         # Secure over https, a TLS proxy's too (its X-Forwarded-Proto, believed from FORWARDED_ALLOW_IPS): a twenty-
         # fourth trial's cookie behind an https nginx could have been sent over plain http
         secure = "; Secure" if scope.get("scheme") == "https" else ""

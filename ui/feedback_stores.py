@@ -36,12 +36,16 @@ def open_guarded(log: Path | None = None, db: str | None = None) -> GuardedFeedb
     """The configured store for `faqbot serve`: a database server that cannot be reached at start is opened again on
     use (the replica answers meanwhile, with one warning line naming the fix); a bad SQLite file or a bad setting
     still stops the start with its message."""
+    import sqlalchemy as sa
+
     from .feedback_db import FeedbackDBError
 
     try:
         return GuardedFeedback(open_feedback(log, db))
     except FeedbackDBError as exc:
-        if "://" not in (db or "") or (db or "").startswith("sqlite") or "schema version" in str(exc):
+        # only a server not answering (the driver's OperationalError), never a SQLite file or a schema too new
+        unreachable = isinstance(exc.__cause__, sa.exc.OperationalError)
+        if not unreachable or "://" not in (db or "") or (db or "").startswith("sqlite"):
             raise
         print(f"warning: {exc}; answering meanwhile, the database is tried again on use", file=sys.stderr)
         return GuardedFeedback(partial(open_feedback, log, db))

@@ -211,6 +211,7 @@ def _spaced(text: str) -> str:
     return _CJK_RUN.sub(lambda m: f" {m.group(0)} ", text)
 
 
+# a setting's value after its name: "=true", " = 'bucket'"
 _VALUE = re.compile(r"\s*=\s*'?[\w.\-]+'?")
 # a turn saying only what was done ("I already increased binlog retention", "ya revisé la política de caché")
 # after an answer: its other clauses hold at most this many words besides function words ("what else", "but")
@@ -221,7 +222,7 @@ CANNOT_REST = 4
 # answer just gave, as "that did not work" says
 NAMES_WHAT = 2
 # (a setting with its value is one word: "we use index.type=bucket" says what the setup is, in two words)
-_WORD = re.compile(r"[^\W\d_][\w.\-]*(?:\s*=\s*'?[\w.\-]+'?)?", re.UNICODE)
+_WORD = re.compile(rf"[^\W\d_][\w.\-]*(?:{_VALUE.pattern})?", re.UNICODE)
 _FUNCTION_WORDS = frozenset(words("function_words")) | set(words("contrast_words"))
 
 

@@ -2,8 +2,11 @@
 
 A SQLite store is filled with questions drawn from the project's question sets (several
 languages), spread over 90 days, a realistic share answered "not covered" or with the closest
-entries and voted on; their vectors are stored as the server stores them (one embedding per
+entries and voted on; their vectors are stored as the views store them (one embedding per
 distinct question). Then the view is computed for each period, as the page and the HTML report do.
+A second store holds the same questions with no vector yet (a new deployment, or a store filled before
+the page was first opened): its first view, and how long the server's background thread takes to read
+them all.
 """
 
 from __future__ import annotations
@@ -34,14 +37,14 @@ def _pool(eval_dir: Path) -> list[tuple[str, str]]:
     return pool
 
 
-def fill(store, retriever, n: int, days: int = 90, seed: int = 7) -> None:
-    """n answers over `days` days, with votes and the gap questions' vectors."""
+def fill(store, retriever, n: int, days: int = 90, seed: int = 7, vectors: bool = True) -> None:
+    """n answers over `days` days, with votes and (vectors=True) the gap questions' vectors."""
     import sqlalchemy as sa
     from faqbot.ui.feedback_db import answers, qvec, votes
 
     rng = random.Random(seed)
     pool = _pool(Path("eval"))
-    vecs = retriever.embedder.embed_queries([q for q, _ in pool])
+    vecs = retriever.embedder.embed_queries([q for q, _ in pool]) if vectors else []
     chunks = retriever.store.chunks
     now = time.time()
     rows, vrows, qrows = [], [], []
@@ -65,7 +68,8 @@ def fill(store, retriever, n: int, days: int = 90, seed: int = 7) -> None:
         if rng.random() < 0.05:
             vote = "down" if rng.random() < 0.3 else "up"
             vrows.append({"answer_id": aid, "client": "c", "vote": vote, "comment": "", "updated": rows[-1]["created"]})
-        if decision != "answer" or (vrows and vrows[-1]["answer_id"] == aid and vrows[-1]["vote"] == "down"):
+        voted_down = bool(vrows) and vrows[-1]["answer_id"] == aid and vrows[-1]["vote"] == "down"
+        if vectors and (decision != "answer" or voted_down):
             qrows.append({"answer_id": aid, "vec": np.asarray(vecs[i], dtype=np.float16).tobytes()})
     with store.engine.begin() as conn:
         for table, data in ((answers, rows), (votes, vrows), (qvec, qrows)):
@@ -113,7 +117,50 @@ def bench_insights(retriever, n: int = 100_000) -> dict:
                 "html_s": round(html, 2),
             }
         out["load_after"] = _load()
+    out["cold"] = _cold(retriever, n)
     return out
+
+
+def _cold(retriever, n: int) -> dict:
+    """The first 90-day view of a store whose questions have no vector yet, as the server computes it (a
+    budget, the rest in the background), the time until the background thread has read them all, and the
+    view after."""
+    from faqbot.ui.feedback_db import SqlFeedback
+    from faqbot.ui.insights_source import InsightsSource
+
+    with tempfile.TemporaryDirectory() as tmp:
+        store = SqlFeedback(str(Path(tmp) / "feedback.db"))
+        fill(store, retriever, n, vectors=False)
+        source = InsightsSource(store, lambda: retriever)
+        source.threshold(retriever)
+        t = time.perf_counter()
+        first = source.data(90)
+        first_s = time.perf_counter() - t
+        while source.filling:
+            time.sleep(0.2)
+        filled_s = time.perf_counter() - t
+        t = time.perf_counter()
+        after = source.data(90)
+        return {
+            "first_view_s": round(first_s, 2),
+            "pending": first.pending,
+            "grouped": first.grouped,
+            "filled_s": round(filled_s, 1),
+            "view_after_s": round(time.perf_counter() - t, 2),
+            "pending_after": after.pending,
+            "groups_after": len(after.gaps),
+        }
+
+
+def _cold_text(c: dict | None) -> str:
+    if not c:
+        return ""
+    return (
+        f"\nNo vector stored yet (a new deployment): the first 90-day view took {c['first_view_s']} s with "
+        f"{c['pending']:,} of its {c['grouped']:,} gap questions still to read (each its own group, the page says "
+        f"so); the background thread had read them all {c['filled_s']} s after that view started; the next view "
+        f"took {c['view_after_s']} s ({c['pending_after']} left, {c['groups_after']:,} groups).\n"
+    )
 
 
 def markdown(res: dict) -> str:
@@ -146,5 +193,5 @@ database (ui/insights_sql.py); only the 2,000 most recent gap questions are read
 | period | questions | gap questions | view (run 1 / run 2) | HTML report |
 |---|---|---|---|---|
 {rows}
-
+{_cold_text(r.get("cold"))}
 """

@@ -9,7 +9,7 @@ from dataclasses import replace
 from faqbot.bot.answers.answer import Turn
 from faqbot.bot.answers.compose import NO_VERSION, VERSION_ASKED
 from faqbot.bot.answers.done import done_query
-from faqbot.bot.answers.focus import fixes_done
+from faqbot.bot.answers.focus import ASKED, fixes_done, states_case
 from faqbot.bot.answers.parts_score import condition, run_version
 from faqbot.bot.dialogue.query import Query
 from faqbot.bot.dialogue.requests import FIX_WORDS
@@ -145,6 +145,9 @@ def touches(h: Hit, question: str) -> bool:
 def settled(r: Retrieval, question: str, focus_: str, shown: list[Turn]) -> tuple[Retrieval, str, str]:
     """(the retrieval, what the answer quotes, the earlier answers' texts it counts as shown) once what the
     question says was done is read."""
+    if focus_ == "done" and r.hits and states_case(r.hits[0].chunk, question):
+        # "on a activé l'exactly-once": the user's case among the entry's, not a fix done: its part (asked.py)
+        return r, ASKED, ""
     if focus_ in ("", "done") and r.decision.outcome != NOT_COVERED and r.hits:
         if fixes_done(r.hits[0].chunk, question, r.term_weights, turn=focus_ == "done"):
             # "I already added X and it still fails", X being the entry's fix: told so, with the entries next to it

@@ -157,6 +157,10 @@ class Settings:
     )
     auth: str | None = _setting("FAQBOT_AUTH", "--auth", None, "USER:PASS for the chat and the API", secret="yes")
     auth_file: Path | None = _setting("FAQBOT_AUTH_FILE", "--auth-file", None, "file holding USER:PASS")
+    maintainer_auth_file: Path | None = _setting(
+        "FAQBOT_MAINTAINER_AUTH_FILE", "--maintainer-auth-file", None,
+        "file holding the maintainers' USER:PASS: only it opens /insights (it opens the chat too)",
+    )  # fmt: skip
     retention_days: int | None = _setting(
         "FAQBOT_RETENTION_DAYS", "--retention-days", None, "days stored questions are kept", shown="180"
     )
@@ -208,7 +212,7 @@ class Settings:
         return StoreSpec.parse(self.store, self.index or DEFAULT_INDEX, self.milvus_collection, self.milvus_token)
 
 
-_PATHS = {"index", "corpus", "abstain_model", "feedback_log", "auth_file", "api_keys_file"}
+_PATHS = {"index", "corpus", "abstain_model", "feedback_log", "auth_file", "maintainer_auth_file", "api_keys_file"}
 _WHOLE = {"llm_max_tokens": 1, "llm_passage_chars": 100, "retention_days": 1}
 
 

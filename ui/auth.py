@@ -1,4 +1,5 @@
-"""One login for the whole server: the chat page, the JSON API and the source viewer.
+"""One login for the whole server: the chat page, the JSON API and the source viewer (the accounts and their
+tokens: ui/accounts.py). With a maintainers' account, the maintainers' pages (/insights) take only it.
 
 A browser signs in once on /login and gets a session cookie (HttpOnly, SameSite=Lax) that every
 route accepts, so "open the source" links and the page's own requests need nothing more. API
@@ -12,26 +13,31 @@ clients that signed in before are never held back by someone else's failures.
 from __future__ import annotations
 
 import base64
-import hashlib
-import hmac
 import html
-import secrets
-import threading
-import time
 from urllib.parse import parse_qs, quote
 
 from faqbot.bot.answers.phrases import phrase
 
+from .accounts import MAINTAINER, SESSION_TTL_S, USER, Auth
 from .guard import send_json
 from .locale import browser_language
-from .throttle import KNOWN_COOKIE, KNOWN_TTL_S, Throttle
+from .throttle import KNOWN_COOKIE, KNOWN_TTL_S
+
+__all__ = ["COOKIE", "MAINTAINER", "SESSION_TTL_S", "USER", "Auth", "AuthMiddleware"]
 
 COOKIE = "faqbot_session"
-SESSION_TTL_S = 12 * 3600
-MAX_SESSIONS = 10_000  # tokens remembered as signed out (a token is otherwise held by no server: signed)
 MAX_LOGIN_BODY = 4096
 PUBLIC_PATHS = ("/login", "/favicon.ico")
+NOT_MAINTAINER = (
+    "This page is for the FAQ's maintainers: sign in on /login with the maintainers' account "
+    "(--maintainer-auth-file or FAQBOT_MAINTAINER_AUTH_FILE on the server)."
+)
 
+NOT_MAINTAINER_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>faqbot</title>
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<style>body{{font-family:sans-serif;display:flex;justify-content:center;margin-top:12vh}}div{{max-width:420px}}</style>
+</head><body><div><h3>Insights</h3><p>{message}</p><p><a href="/login?next={target}">Sign in as a maintainer</a></p>
+</div></body></html>"""
 LOGIN_PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>faqbot</title>
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <style>body{{font-family:sans-serif;display:flex;justify-content:center;margin-top:12vh}}
@@ -47,78 +53,6 @@ form{{display:flex;flex-direction:column;gap:8px;width:260px}}p.err{{color:#b91c
 def page_language(headers: dict[bytes, bytes]) -> str:
     """The language of the browser's Accept-Language the app speaks that it prefers most, else English."""
     return browser_language(headers.get(b"accept-language", b"").decode("latin-1")[:200])
-
-
-def _encodings(text: str) -> list[bytes]:
-    # browsers send Basic credentials as UTF-8; some older clients as Latin-1
-    out = [text.encode("utf-8")]
-    try:
-        out.append(text.encode("latin-1"))
-    except UnicodeEncodeError:
-        pass
-    return out
-
-
-class Auth:
-    """Credentials, sessions and the per-client failure record (in memory, one process)."""
-
-    def __init__(self, user: str, password: str) -> None:
-        self._user = _encodings(user)
-        self._password = _encodings(password)
-        self._ended: dict[str, float] = {}  # hashed token -> expiry: signed out here
-        self._lock = threading.Lock()
-        self.throttle = Throttle()
-        # a token is signed with a key every replica with the same credentials derives (a twenty-fourth trial's
-        # bearer token, from one replica, was a 401 on the other: every other call behind a round-robin proxy).
-        # scrypt: a token does not let anyone test password guesses fast offline
-        self._key_bytes = hashlib.scrypt(
-            password.encode("utf-8"), salt=b"faqbot-session\0" + user.encode("utf-8"), n=2**14, r=8, p=1, dklen=32
-        )
-
-    def check(self, user: bytes, password: bytes) -> bool:
-        # every comparison runs whatever the outcome: the time does not tell which part was wrong
-        u = any([hmac.compare_digest(user, c) for c in self._user])
-        p = any([hmac.compare_digest(password, c) for c in self._password])
-        return u and p
-
-    def new_session(self) -> str:
-        """A token naming its expiry, signed: valid on every replica with these credentials, nothing held here."""
-        nonce, expiry = secrets.token_urlsafe(24), int(time.time() + SESSION_TTL_S)
-        return f"{nonce}.{expiry}.{self._sign(nonce, expiry)}"
-
-    def end_session(self, token: str) -> None:
-        """Signed out here (only a token this server would accept is remembered: a flood of made-up ones cannot
-        crowd the real ones out)."""
-        if not self._signed(token):
-            return
-        now = time.time()
-        with self._lock:
-            if len(self._ended) >= MAX_SESSIONS:
-                self._ended = {k: t for k, t in self._ended.items() if t > now}
-            if len(self._ended) < MAX_SESSIONS:
-                self._ended[self._key(token)] = now + SESSION_TTL_S
-
-    def valid_session(self, token: str) -> bool:
-        """A token signed with these credentials' key, not expired, not signed out here (signing out on one replica
-        does not reach the others: docs/deploy.md)."""
-        with self._lock:
-            ended = self._key(token) in self._ended
-        return not ended and self._signed(token)
-
-    def _sign(self, nonce: str, expiry: int) -> str:
-        mac = hmac.new(self._key_bytes, f"{nonce}.{expiry}".encode(), hashlib.sha256).digest()
-        return base64.urlsafe_b64encode(mac).decode("ascii").rstrip("=")
-
-    def _signed(self, token: str) -> bool:
-        nonce, _, rest = token.partition(".")
-        expiry, _, sig = rest.partition(".")
-        if not (nonce and expiry.isdigit() and sig) or int(expiry) <= time.time():
-            return False
-        return hmac.compare_digest(sig, self._sign(nonce, int(expiry)))
-
-    @staticmethod
-    def _key(token: str) -> str:
-        return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
 def _headers(scope) -> dict[bytes, bytes]:
@@ -167,9 +101,14 @@ def _no_credentials(scope) -> bool:
 
 
 class AuthMiddleware:
-    def __init__(self, app, auth: Auth) -> None:
+    def __init__(self, app, auth: Auth, maintainer_paths: tuple[str, ...] = ()) -> None:
         self.app = app
         self.auth = auth
+        # the maintainers' pages (and everything under them): only for the maintainers' account, when there is one
+        self.maintainer_paths = maintainer_paths if auth.maintainers_only else ()
+
+    def _maintainers_page(self, path: str) -> bool:
+        return any(path == p or path.startswith(p + "/") for p in self.maintainer_paths)
 
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] not in ("http", "websocket"):
@@ -183,12 +122,16 @@ class AuthMiddleware:
         if scope["type"] == "http" and path == "/logout":
             await self._logout(scope, send)
             return
-        verdict, keys = self._verdict(scope, client)
+        verdict, keys, role = self._verdict(scope, client)
         if verdict != "ok" and path == "/api/health" and _no_credentials(scope):
             # a load balancer's probe carries no credentials (a twenty-fourth trial's needed the team password):
             # alive, and nothing more, without them; the build, queue and backends for those signed in. Wrong
             # credentials are refused as anywhere
             await send_json(send, 200, {"status": "ok"})
+            return
+        if verdict == "ok" and role != MAINTAINER and self._maintainers_page(path):
+            # a chat user's sign-in does not show what every user asked (a twenty-fourth trial's team shared one)
+            await self._not_maintainer(scope, send)
             return
         if verdict == "ok" or path in PUBLIC_PATHS:
             await self.app(scope, receive, self._remembering(scope, send, verdict == "ok" and bool(keys)))
@@ -211,29 +154,58 @@ class AuthMiddleware:
 
         return remembering_send
 
-    def _verdict(self, scope, client: str) -> tuple[str, list]:
-        """ok, missing (no credentials sent), bad (wrong ones) or wait (too many failures), and the
-        failure records a password attempt counts against (none for a session or token)."""
+    def _verdict(self, scope, client: str) -> tuple[str, list, str | None]:
+        """ok, missing (no credentials sent), bad (wrong ones) or wait (too many failures); the
+        failure records a password attempt counts against (none for a session or token); the role signed in."""
         headers = _headers(scope)
         token = _cookie(headers)
-        if token and self.auth.valid_session(token):
-            return "ok", []
+        role = self.auth.session_role(token) if token else None
+        if role is not None:
+            return "ok", [], role
         header = headers.get(b"authorization", b"").decode("latin-1")
         scheme, _, value = header.partition(" ")
         if scheme.lower() == "bearer":  # 256 random bits: nothing to guess, never throttled
-            return ("ok" if self.auth.valid_session(value.strip()) else "bad"), []
+            role = self.auth.session_role(value.strip())
+            return ("ok" if role else "bad"), [], role
         if scheme.lower() != "basic":
-            return "missing", []
+            return "missing", [], None
         creds = _basic(value)
         throttle = self.auth.throttle
         keys = throttle.keys(client, creds[0] if creds else None, throttle.known(_cookie(headers, KNOWN_COOKIE)))
         if throttle.wait_left(keys) > 0:
-            return "wait", keys
-        if creds is not None and self.auth.check(*creds):
+            return "wait", keys, None
+        role = self.auth.role(*creds) if creds is not None else None
+        if role is not None:
             throttle.succeeded(keys)
-            return "ok", keys
+            return "ok", keys, role
         throttle.failed(keys)
-        return "bad", keys
+        return "bad", keys, None
+
+    async def _not_maintainer(self, scope, send) -> None:
+        """403: a browser gets the message and a link to sign in as a maintainer; a client the message in JSON."""
+        if scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        headers = _headers(scope)
+        if b"text/html" in headers.get(b"accept", b"") and scope["method"] == "GET":
+            query = scope.get("query_string", b"").decode("latin-1")
+            target = quote(scope.get("path", "/") + ("?" + query if query else ""), safe="")
+            page = NOT_MAINTAINER_PAGE.format(message=html.escape(NOT_MAINTAINER), target=target).encode()
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 403,
+                    "headers": [
+                        (b"content-type", b"text/html; charset=utf-8"),
+                        (b"content-length", str(len(page)).encode()),
+                        (b"content-security-policy", b"default-src 'none'; style-src 'unsafe-inline'"),
+                        (b"cache-control", b"no-store"),
+                    ],
+                }
+            )
+            await send({"type": "http.response.body", "body": page})
+            return
+        await send_json(send, 403, {"error": NOT_MAINTAINER})
 
     async def _refuse(self, scope, send, verdict: str, keys: list) -> None:
         if verdict == "wait":
@@ -296,13 +268,14 @@ class AuthMiddleware:
         if throttle.wait_left(keys) > 0:
             await self._too_many(send, keys)
             return
-        if not self.auth.check(user, password):
+        role = self.auth.role(user, password)
+        if role is None:
             throttle.failed(keys)
             lang = page_language(headers)
             await self._page(send, 401, nxt, phrase("login_failed", lang), lang)
             return
         throttle.succeeded(keys)
-        token = self.auth.new_session()
+        token = self.auth.new_session(role)
         # Secure over https, a TLS proxy's too (its X-Forwarded-Proto, believed from FORWARDED_ALLOW_IPS): a twenty-
         # fourth trial's cookie behind an https nginx could have been sent over plain http
         secure = "; Secure" if scope.get("scheme") == "https" else ""

@@ -245,6 +245,13 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument(
         "--auth-file", type=Path, default=None, help="file holding USER:PASS (FAQBOT_AUTH_FILE; default: none)"
     )
+    s.add_argument(
+        "--maintainer-auth-file",
+        type=Path,
+        default=None,
+        help="file holding the maintainers' USER:PASS: only it opens /insights, the users' sign-in does not "
+        "(FAQBOT_MAINTAINER_AUTH_FILE; needs --auth-file; default: the users' sign-in opens /insights)",
+    )
     _feedback_flags(s)
     s.add_argument("--max-concurrency", type=_positive, default=4, help="questions answered at once")
     s.add_argument(

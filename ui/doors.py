@@ -22,8 +22,8 @@ import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+from .accounts import Auth
 from .api import AppState
-from .auth import Auth
 from .guard import send_json
 from .openai_format import error_body
 

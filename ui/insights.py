@@ -49,6 +49,7 @@ class InsightsData:
     gaps: list[Gap]
     grouped: int  # gap questions grouped (at most MAX_CANDIDATES)
     gap_questions: int
+    pending: int = 0  # of the grouped, those not read by meaning yet (each its own group until then)
 
     def tables(self) -> dict[str, list[dict]]:
         return {
@@ -69,8 +70,19 @@ class InsightsData:
             "share_voted_down": self.share_voted_down,
             "gap_questions": self.gap_questions,
             "gap_questions_grouped": self.grouped,
+            "gap_questions_pending": self.pending,
             **self.tables(),
         }
+
+
+def pending_note(data: InsightsData) -> str:
+    """What the page and the report say while questions are still being read by meaning."""
+    if not data.pending:
+        return ""
+    return (
+        f"{data.pending} of these questions are still being read by meaning (each stands alone until then): "
+        "refresh in a minute."
+    )
 
 
 def event_time(e: dict) -> datetime:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from collections import OrderedDict
 
-from .insights import InsightsData, stamp
+from .insights import InsightsData, pending_note, stamp
 
 PALETTE = ("#2563eb", "#16a34a", "#dc2626", "#9333ea", "#ea580c", "#0891b2", "#4b5563", "#ca8a04")
 DECISION_COLOURS = {
@@ -81,8 +81,8 @@ def render(data: InsightsData, retention_days: int) -> str:
     summary = (
         f"{data.questions} questions since {data.since} ({data.period_days} days); "
         f"{data.answers_voted_down} answers voted down ({data.share_voted_down:.1%}); "
-        f"{data.gap_questions} questions the FAQ failed, {len(data.gaps)} groups."
-    )
+        f"{data.gap_questions} questions the FAQ failed, {len(data.gaps)} groups. {pending_note(data)}"
+    ).strip()
     return "".join(
         [
             '<!doctype html><html lang="en"><head><meta charset="utf-8">',

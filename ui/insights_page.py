@@ -14,7 +14,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from .gaps import STATUSES
-from .insights import PERIODS, InsightsData, to_csv
+from .insights import PERIODS, InsightsData, pending_note, to_csv
 from .insights_html import DECISION_COLOURS, render
 from .insights_source import InsightsSource
 
@@ -88,8 +88,9 @@ def _summary(data: InsightsData) -> str:
         f"(**{data.share_voted_down:.1%}**); **{data.gap_questions}** questions the FAQ failed, in "
         f"**{len(data.gaps)}** groups"
         + (f" (the {data.grouped} most recent grouped)" if data.grouped < data.gap_questions else "")
-        + "."
-    )
+        + ". "
+        + pending_note(data)
+    ).strip()
 
 
 GAP_COLUMNS = ("examples", "size", "status", "nearest entry", "why", "languages", "last seen")

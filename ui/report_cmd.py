@@ -40,7 +40,7 @@ def report(args: argparse.Namespace) -> int:
     if not (args.json or args.html):
         return print_report(args)
     retention = getattr(args, "retention_days", None) or RETENTION_DAYS  # ui/commands.py _with_settings
-    source = InsightsSource(store, _retriever(args.index))
+    source = InsightsSource(store, _retriever(args.index), embed_budget_s=None)  # a one-off command reads them all
     data = source.data(args.days)
     if args.html:
         from .insights_html import render

@@ -15,17 +15,19 @@ from faqbot.bot.retrieval.abstain import load_default_model
 from faqbot.bot.service import Bot
 from faqbot.ingest.store import StoreSpec, open_store
 
+from .accounts import Auth
 from .api import MAX_BODY_BYTES, AppState, register
-from .auth import Auth, AuthMiddleware
+from .auth import AuthMiddleware
 from .connections import ConnectionLimits, limited
 from .doors import ApiKeys, mount_doors, read_api_keys, read_public_url
 from .feedback import FeedbackStore
 from .feedback_stores import open_feedback, open_guarded
 from .gate import DEFAULT_MAX_WAIT_S
 from .guard import Guard, default_hosts
+from .insights_page import PATH as INSIGHTS_PATH
 from .insights_page import build_page
 from .insights_page import register_routes as register_insights
-from .insights_source import RETENTION_DAYS, InsightsSource, start_retention
+from .insights_source import RETENTION_DAYS, InsightsSource, start_retention, warm_later
 
 log = logging.getLogger("faqbot")
 
@@ -44,6 +46,7 @@ def create_app(
     insights_public: bool = False,
     retention_days: int = RETENTION_DAYS,
     settings: Settings | None = None,
+    maintainer: tuple[str, str] | None = None,
 ):
     import gradio as gr
     from fastapi import FastAPI
@@ -66,9 +69,9 @@ def create_app(
     # a CORS policy of the parent app makes Gradio drop its own, which granted localhost origins
     # credentialed access; this one grants no origin (the page and the API are same-origin)
     app.add_middleware(CORSMiddleware, allow_origins=[], allow_credentials=False)
-    signin = Auth(*auth) if auth else None
+    signin = Auth(*auth, maintainer=maintainer) if auth else None
     if signin:
-        app.add_middleware(AuthMiddleware, auth=signin)
+        app.add_middleware(AuthMiddleware, auth=signin, maintainer_paths=(INSIGHTS_PATH,))
     hosts = allowed_hosts or default_hosts("127.0.0.1")
     mount_doors(app, state, hosts, signin, api_keys, public_url)  # /v1 and /mcp, their own keys (ui/doors.py)
     app.add_middleware(Guard, allowed_hosts=hosts, max_body=MAX_BODY_BYTES, trust_forwarding=settings.trust_forwarding)
@@ -79,6 +82,8 @@ def create_app(
     register_insights(app, source, insights_on, retention_days)
     start_retention(state.feedback, retention_days)
     if insights_on:
+        # the stored questions read by meaning before a maintainer opens the page, once the server has loaded
+        warm_later(source)
         app = gr.mount_gradio_app(
             app,
             build_page(source, retention_days),
@@ -128,17 +133,38 @@ def read_auth(settings: Settings | argparse.Namespace) -> tuple[str, str] | None
     """USER:PASS from --auth, FAQBOT_AUTH, --auth-file or FAQBOT_AUTH_FILE (first found; bot/settings.py)."""
     raw, file = settings.auth, settings.auth_file
     if not raw and file:
-        try:
-            # only the line ending goes: a password may end (or start) with spaces
-            lines = file.read_text(encoding="utf-8").lstrip("\ufeff").splitlines()
-            raw = next((ln for ln in lines if ln.strip()), "")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ValueError(f"cannot read the auth file {file} ({exc}); it should hold USER:PASS") from exc
+        raw = _first_line(file, "the auth file")
     if not raw:
         return None
+    return _credentials(raw, "--auth, FAQBOT_AUTH or --auth-file")
+
+
+def read_maintainer(settings: Settings, users: tuple[str, str] | None) -> tuple[str, str] | None:
+    """The maintainers' USER:PASS from --maintainer-auth-file or FAQBOT_MAINTAINER_AUTH_FILE, or None."""
+    file = settings.maintainer_auth_file
+    if file is None:
+        return None
+    if users is None:
+        raise ValueError(
+            "--maintainer-auth-file (FAQBOT_MAINTAINER_AUTH_FILE) needs the users' sign-in too: give --auth-file "
+            "(FAQBOT_AUTH_FILE), or leave the maintainers' file out"
+        )
+    return _credentials(_first_line(file, "the maintainers' auth file"), "--maintainer-auth-file")
+
+
+def _first_line(file: Path, what: str) -> str:
+    try:
+        # only the line ending goes: a password may end (or start) with spaces
+        lines = file.read_text(encoding="utf-8").lstrip("\ufeff").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"cannot read {what} {file} ({exc}); it should hold USER:PASS") from exc
+    return next((ln for ln in lines if ln.strip()), "")
+
+
+def _credentials(raw: str, where: str) -> tuple[str, str]:
     user, sep, pw = raw.partition(":")
     if not sep or not user or not pw:
-        raise ValueError("credentials must be USER:PASS (--auth, FAQBOT_AUTH or --auth-file)")
+        raise ValueError(f"credentials must be USER:PASS ({where})")
     return user, pw
 
 
@@ -187,6 +213,7 @@ def serve(args: argparse.Namespace, settings: Settings) -> int:
     # that as a failure (a thirteenth trial); only its warnings are news
     logging.getLogger("faiss.loader").setLevel(logging.WARNING)
     auth = read_auth(settings)
+    maintainer = read_maintainer(settings, auth)
     keys = read_api_keys(settings.api_keys_file)
     hosts = allowed_hosts(args.host, settings)
     max_wait = settings.max_wait if settings.max_wait is not None else DEFAULT_MAX_WAIT_S
@@ -199,7 +226,7 @@ def serve(args: argparse.Namespace, settings: Settings) -> int:
     app, state = create_app(
         index, corpus, make_llm(settings.llm_settings), feedback, args.max_concurrency, auth, hosts, max_wait, keys,
         read_public_url(settings.public_url), insights_public=args.insights_public,
-        retention_days=settings.retention_days or RETENTION_DAYS, settings=settings,
+        retention_days=settings.retention_days or RETENTION_DAYS, settings=settings, maintainer=maintainer,
     )  # fmt: skip
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(

@@ -15,6 +15,7 @@ from faqbot.bot.answers.parts_score import (
     PartQuery,
     case_fit,
     condition,
+    in_stated_state,
     local_query,
     names_version_noun,
 )
@@ -53,6 +54,13 @@ def _asked_parts(chunk: Chunk, question: str, own: set[str], weights: dict) -> S
         chosen = branches if len(branches) >= 2 else naming
         if chosen:
             return _selection(parts, texts, chosen, question, chunk.language)
+    # a feature the question says is on or off, written for in both states: the parts in its state ("on a activé
+    # l'exactly-once": the bullet for it enabled; "activé" is not the word of "activée", and both bullets hold
+    # "exactly-once")
+    answering = [t if p.kind not in NO_TEXT else "" for p, t in zip(parts, texts)]
+    states = in_stated_state(answering, question, chunk.language)
+    if states:
+        return _selection(parts, texts, states, question, chunk.language)
     qy = local_query(parts, texts, PartQuery(own, chunk.language, weights, set(), cond))
     total = sum(qy.weights.get(t, 1.0) for t in own)
     if not total:

@@ -18,6 +18,7 @@ from faqbot.bot.answers.parts_score import (
     NO_TEXT,
     PartQuery,
     condition,
+    in_stated_state,
     local_query,
     said_done,
     version_done,
@@ -352,6 +353,12 @@ def runs_fix_version(chunk: Chunk, question: str) -> tuple[str, str] | None:
     qy = PartQuery(set(), chunk.language, {}, set(), None, *done)
     fixes = [render_part(p) for p in chunk.parts if p.fix]
     return next((found for t in fixes if (found := version_done(t, qy))), None)
+
+
+def states_case(chunk: Chunk, question: str) -> bool:
+    """Whether a turn states the state of a feature the entry's fixes are written for in both states (its case)."""
+    texts = [render_part(p) if p.fix and p.kind not in NO_TEXT else "" for p in chunk.parts]
+    return bool(in_stated_state(texts, question, chunk.language))
 
 
 def fixes_done(chunk: Chunk, question: str, weights: dict | None, turn: bool = False) -> bool:

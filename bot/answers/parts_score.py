@@ -175,6 +175,20 @@ def stated(question: str, lang: str) -> tuple[str, frozenset[str]]:
     return "", frozenset()
 
 
+def in_stated_state(texts: list[str], question: str, lang: str) -> list[int] | None:
+    """When the question states a feature's state and the texts (an entry's parts) hold that feature in both states,
+    the ones in the stated state ("on a activé l'exactly-once": the bullet for exactly-once enabled, not the one for
+    it disabled); None otherwise. Such a turn says which case is the user's, not that it did a fix (a twenty-third
+    trial's was told the entry's fix had not worked and the FAQ had no other)."""
+    state, feature = stated(question, lang)
+    if not state:
+        return None
+    about = {i: _state_of(t) for i, t in enumerate(texts) if feature & _tokens(t, lang)}
+    if {"on", "off"} - set(about.values()):
+        return None
+    return [i for i, st in about.items() if st == state]
+
+
 def _state_fit(text: str, held: frozenset[str], qy: PartQuery) -> float:
     """A part about the feature the question states a state of: the part in that state gains, the other loses."""
     state, feature = qy.state

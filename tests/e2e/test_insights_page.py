@@ -113,3 +113,50 @@ def test_insights_refused_without_a_sign_in_unless_public(index_dir, tmp_path):
     with serve("--index", str(index_dir), "--corpus", str(CORPUS), "--insights-public", env=env) as srv:
         assert httpx.get(srv.url + "/insights/", timeout=30).status_code == 200
         assert httpx.get(srv.url + "/insights/report.html", timeout=30).status_code == 200
+
+
+def test_insights_only_for_the_maintainers_account(index_dir, tmp_path):
+    """With a maintainers' account, the users' sign-in (Basic, token, cookie) opens the chat and the API, never
+    what every user asked; the maintainers' sign-in opens both. A browser signed in as a user is told why and
+    signs in again as a maintainer, in Chromium."""
+    from playwright.sync_api import sync_playwright
+
+    users, maintainers = tmp_path / "auth", tmp_path / "maintainers"
+    users.write_text(f"{USER}:{PASSWORD}\n")
+    keeper = ("faq-keeper", "another long pass phrase")
+    maintainers.write_text(":".join(keeper) + "\n")
+    args = ("--index", str(index_dir), "--corpus", str(CORPUS), "--auth-file", str(users),
+            "--maintainer-auth-file", str(maintainers), "--feedback-db", str(tmp_path / "f.db"))  # fmt: skip
+    with serve(*args, env=dict(os.environ), auth=(USER, PASSWORD)) as srv:
+        with httpx.Client(base_url=srv.url, auth=(USER, PASSWORD), timeout=60) as c:
+            assert c.post("/api/ask", json={"question": "How do I install Flink on Windows 95?"}).status_code == 200
+            for path in ("/insights/", "/insights/report.html", "/insights/export/coverage_gaps.csv",
+                         "/insights/gradio_api/info"):  # fmt: skip
+                r = c.get(path)
+                assert r.status_code == 403 and "maintainers' account" in r.json()["error"], (path, r.text)
+            token = c.post("/login", data={"username": USER, "password": PASSWORD},
+                           headers={"accept": "application/json"}).json()["token"]  # fmt: skip
+        r = httpx.get(srv.url + "/insights/report.html", headers={"authorization": f"Bearer {token}"}, timeout=30)
+        assert r.status_code == 403 and "Windows" not in r.text
+        with httpx.Client(base_url=srv.url, auth=keeper, timeout=60) as c:
+            assert c.post("/api/ask", json={"question": "Kafka SASL_SSL login fails"}).status_code == 200
+            r = c.get("/insights/report.html")
+            assert r.status_code == 200 and "Windows 95" in r.text
+        with sync_playwright() as p:
+            b = chromium(p)
+            page = b.new_page()
+            page.goto(srv.url + "/login?next=/insights/", wait_until="load")
+            page.fill("input[name=username]", USER)
+            page.fill("input[name=password]", PASSWORD)
+            page.click("button[type=submit]")
+            page.wait_for_selector("text=for the FAQ's maintainers", timeout=30_000)
+            assert "Windows" not in page.inner_text("body")
+            page.screenshot(path=str(tmp_path / "not-maintainer.png"))
+            page.click("a[href^='/login']")
+            page.wait_for_selector("input[name=username]", timeout=30_000)
+            page.fill("input[name=username]", keeper[0])
+            page.fill("input[name=password]", keeper[1])
+            page.click("button[type=submit]")
+            page.wait_for_url("**/insights/**", timeout=30_000)
+            page.wait_for_function("document.body.innerText.includes('Windows 95')", timeout=90_000)
+            b.close()

@@ -484,3 +484,37 @@ def test_a_done_fix_without_the_stated_setup_has_no_note(bot):
     )
     assert english_title(a3.citations[0]) == "Handling duplicate data in Hudi", [c.title for c in a3.citations]
     assert "index.type=bucket" not in a3.parts.body and "index.state.ttl" in a3.parts.body, a3.parts.body
+
+
+@pytest.mark.parametrize(
+    ("first", "turn", "mine", "other"),
+    [
+        (
+            "My data written to ClickHouse does not show up right away, why?",
+            "we enabled exactly-once",
+            "exactly-once semantics enabled",
+            "exactly-once semantics disabled",
+        ),
+        (
+            "Mes données écrites dans ClickHouse n'apparaissent pas tout de suite, pourquoi ?",
+            "on a activé l'exactly-once",
+            "exactly-once semantics activée",
+            "exactly-once semantics désactivée",
+        ),
+        (
+            "Mes données écrites dans ClickHouse n'apparaissent pas tout de suite, pourquoi ?",
+            "et on a désactivé l'exactly-once",
+            "exactly-once semantics désactivée",
+            "exactly-once semantics activée",
+        ),
+    ],
+)
+def test_a_turn_stating_the_state_of_what_the_entry_has_a_case_for_gets_that_case(bot, first, turn, mine, other):
+    """A twenty-third trial's "on a activé l'exactly-once" after the ClickHouse visibility entry was read as a fix
+    done and told the FAQ had no other: it says which of the entry's two cases (exactly-once disabled, enabled) is the
+    user's; the answer is that case's bullet alone."""
+    a1, a2 = chat(bot, first, turn)
+    assert english_title(a1.citations[0]) == "Data visibility in ClickHouse"
+    assert english_title(a2.citations[0]) == "Data visibility in ClickHouse", [c.title for c in a2.citations]
+    assert a2.decision.reason != "fix_done", a2.decision
+    assert mine in a2.parts.body and other not in a2.parts.body, a2.parts.body

@@ -50,15 +50,17 @@ def ensure_store(
 def ensure_index(
     index: Path | None, corpus: Path | None, embedder: str = DEFAULT_EMBEDDER, quiet: bool = False
 ) -> Path:
-    """The index folder to use. Only the default index is built when missing, so that one command
-    runs the bot; any other path must exist (a typo must not build an index somewhere else)."""
+    """The index folder to use. Only the built-in default (./index) is built when missing, so that one command
+    runs the bot; any other path, from --index or FAQBOT_INDEX, must exist (a typo must not build an index
+    somewhere else: a twenty-fourth trial's replicas, given a mistyped FAQBOT_INDEX, would each have built one)."""
     chosen = index or default_index()
     if (chosen / "CURRENT").is_file():
         return chosen
     if chosen.exists() and not chosen.is_dir():
         raise StoreError(f"--index {chosen} is a file, not an index folder. Pass the folder `faqbot ingest` wrote.")
-    if index is not None and chosen != default_index():
-        raise StoreError(f"No index at {chosen}. Build it with `faqbot ingest --index {chosen}`.")
+    if chosen != DEFAULT_INDEX:
+        named = "--index" if index is not None and index != default_index() else "FAQBOT_INDEX"
+        raise StoreError(f"No index at {chosen} ({named}). Build it with `faqbot ingest --index {chosen}`.")
     from faqbot.ingest.pipeline import run_ingest
 
     source = corpus or default_corpus()

@@ -109,7 +109,8 @@ class Settings:
     """Every setting, read once at the edge (`from_env`). A secret never shows in its repr (nor in logs)."""
 
     index: Path | None = _setting(
-        "FAQBOT_INDEX", "--index", None, "index folder (built when it is the default and missing)", shown="./index"
+        "FAQBOT_INDEX", "--index", None, "index folder (./index is built when missing; one named here must exist)",
+        shown="./index",
     )
     corpus: Path | None = _setting("FAQBOT_CORPUS", "--corpus", None, "corpus folder", shown="./corpus")
     store: str = _setting("FAQBOT_STORE", "--store", "faiss", "`faiss` (the index folder) or `milvus:<uri>`")

@@ -58,7 +58,7 @@ class Auth:
     account (`maintainer`), the maintainers' pages take only its sign-in; it opens the rest too."""
 
     def __init__(self, user: str, password: str, maintainer: tuple[str, str] | None = None) -> None:
-        # the maintainers' account first: the same USER:PASS for both makes everyone a maintainer, as written
+        # the maintainers' account first (`faqbot serve` refuses one with the users' user name: ui/server.py)
         self._accounts = ([_Account(MAINTAINER, *maintainer)] if maintainer else []) + [_Account(USER, user, password)]
         self._ended: dict[str, float] = {}  # hashed token -> expiry: signed out here
         self._lock = threading.Lock()

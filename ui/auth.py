@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import html
+import json
 from urllib.parse import parse_qs, quote
 
 from faqbot.bot.answers.phrases import phrase
@@ -78,6 +79,20 @@ def _basic(value: str) -> tuple[bytes, bytes] | None:
         return None
     user, sep, password = raw.partition(b":")
     return (user, password) if sep else None
+
+
+def _login_form(body: bytes, headers: dict[bytes, bytes]) -> dict[str, str]:
+    """username, password and next from the sign-in form, or from a JSON object (a script's: a twenty-fifth trial's
+    JSON body was told "Wrong user or password" with the right ones)."""
+    text = body.decode("utf-8", "replace")
+    if b"application/json" in headers.get(b"content-type", b""):
+        try:
+            data = json.loads(text)
+        except ValueError:
+            data = None
+        data = data if isinstance(data, dict) else {}
+        return {k: v for k in ("username", "password", "next") if isinstance(v := data.get(k), str)}
+    return {k: v[0] for k, v in parse_qs(text).items()}
 
 
 def _safe_next(value: str) -> str:
@@ -241,7 +256,10 @@ class AuthMiddleware:
         if scope["method"] != "POST":
             query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
             lang = page_language(_headers(scope))
-            await self._page(send, 200, _safe_next(query.get("next", ["/"])[0]), "", lang)
+            nxt = _safe_next(query.get("next", ["/"])[0])
+            # on the way to a maintainers' page, which account it takes (the users' led back to the 403)
+            note = phrase("login_maintainers", lang) if self._maintainers_page(nxt.split("?", 1)[0]) else ""
+            await self._page(send, 200, nxt, note, lang)
             return
         headers = _headers(scope)
         origin = headers.get(b"origin", b"").decode("latin-1")
@@ -258,10 +276,10 @@ class AuthMiddleware:
                 return
             if not message.get("more_body"):
                 break
-        form = parse_qs(body.decode("utf-8", "replace"))
-        nxt = _safe_next(form.get("next", ["/"])[0])
-        user = form.get("username", [""])[0].encode("utf-8", "replace")
-        password = form.get("password", [""])[0].encode("utf-8", "replace")
+        form = _login_form(body, headers)
+        nxt = _safe_next(form.get("next", "/"))
+        user = form.get("username", "").encode("utf-8", "replace")
+        password = form.get("password", "").encode("utf-8", "replace")
         throttle = self.auth.throttle
         known = _cookie(headers, KNOWN_COOKIE)
         keys = throttle.keys(client, user, throttle.known(known))
@@ -272,7 +290,10 @@ class AuthMiddleware:
         if role is None:
             throttle.failed(keys)
             lang = page_language(headers)
-            await self._page(send, 401, nxt, phrase("login_failed", lang), lang)
+            if b"application/json" in headers.get(b"accept", b""):
+                await send_json(send, 401, {"error": phrase("login_failed", lang)})
+            else:
+                await self._page(send, 401, nxt, phrase("login_failed", lang), lang)
             return
         throttle.succeeded(keys)
         token = self.auth.new_session(role)
@@ -294,9 +315,13 @@ class AuthMiddleware:
         await send({"type": "http.response.body", "body": b""})
 
     async def _logout(self, scope, send) -> None:
-        token = _cookie(_headers(scope))
-        if token:
-            self.auth.end_session(token)
+        # the browser's cookie, and a script's bearer token (a twenty-fifth trial's maintainer "signed out" a token
+        # that went on opening everyone's questions)
+        headers = _headers(scope)
+        scheme, _, value = headers.get(b"authorization", b"").decode("latin-1").partition(" ")
+        for token in (_cookie(headers), value.strip() if scheme.lower() == "bearer" else None):
+            if token:
+                self.auth.end_session(token)
         cookie = f"{COOKIE}=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0"
         await send(
             {

@@ -26,12 +26,20 @@ REFUSED = (
 DEFAULT_PERIOD = 30
 
 
-def _period(raw: str | None) -> int:
-    try:
-        days = int(raw or DEFAULT_PERIOD)
-    except ValueError:
+def _period(raw: str | None) -> int | None:
+    """The period asked for (DEFAULT_PERIOD when none), None for one the view has not: a script asking for 14 days
+    got 30 and never knew (a twenty-fifth trial)."""
+    if raw is None or raw == "":
         return DEFAULT_PERIOD
-    return days if days in PERIODS else DEFAULT_PERIOD
+    try:
+        days = int(raw)
+    except ValueError:
+        return None
+    return days if days in PERIODS else None
+
+
+def _bad_period() -> Response:
+    return JSONResponse({"error": f"days must be one of {', '.join(map(str, PERIODS))}"}, status_code=400)
 
 
 def register_routes(app: FastAPI, source: InsightsSource, enabled: bool, retention_days: int) -> None:
@@ -41,13 +49,18 @@ def register_routes(app: FastAPI, source: InsightsSource, enabled: bool, retenti
     async def export_csv(table: str, request: Request) -> Response:
         if not enabled:
             return JSONResponse({"error": REFUSED}, status_code=403)
-        data = await asyncio.to_thread(source.data, _period(request.query_params.get("days")))
+        days = _period(request.query_params.get("days"))
+        if days is None:
+            return _bad_period()
+        data = await asyncio.to_thread(source.data, days)
         tables = data.tables()
         if table not in tables:
             return JSONResponse({"error": f"no table {table}; one of: {', '.join(tables)}"}, status_code=404)
         name = f"faqbot-{table}-{data.period_days}d.csv"
         return Response(
-            to_csv(tables[table]),
+            # with a byte order mark: a spreadsheet opening the file on Windows reads it as UTF-8 (Chinese, French and
+            # Spanish questions were mojibake otherwise)
+            "\ufeff" + to_csv(tables[table]),
             media_type="text/csv; charset=utf-8",
             headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"},
         )
@@ -56,7 +69,10 @@ def register_routes(app: FastAPI, source: InsightsSource, enabled: bool, retenti
     async def report_html(request: Request) -> Response:
         if not enabled:
             return JSONResponse({"error": REFUSED}, status_code=403)
-        data = await asyncio.to_thread(source.data, _period(request.query_params.get("days")))
+        days = _period(request.query_params.get("days"))
+        if days is None:
+            return _bad_period()
+        data = await asyncio.to_thread(source.data, days)
         return HTMLResponse(render(data, retention_days), headers={"Cache-Control": "no-store"})
 
     if not enabled:
@@ -93,7 +109,6 @@ def _summary(data: InsightsData) -> str:
     ).strip()
 
 
-GAP_COLUMNS = ("examples", "size", "status", "nearest entry", "why", "languages", "last seen")
 
 
 def _gap_label(g) -> str:
@@ -114,12 +129,7 @@ def build_page(source: InsightsSource, retention_days: int):
     def view(days: int, chosen: str | None = None):
         data = source.data(int(days))
         f = frames(data)
-        gaps = f["coverage_gaps"]
-        if len(gaps.columns):
-            # what a maintainer reads first: the questions, how many, their status and the nearest entry; the group's
-            # id last (a nineteenth trial saw only 32-character ids at 1366 px, the rest off-screen)
-            order = [c for c in GAP_COLUMNS if c in gaps.columns]
-            gaps = gaps[order + [c for c in gaps.columns if c not in GAP_COLUMNS]]
+        gaps = f["coverage_gaps"]  # its columns in Gap.row()'s order: the questions first, the group's id last
         # each group by its first question, its size and status; the one just set stays chosen (a status set moved the
         # choice back to the first group, the status still on "dismissed": a second click dismissed another group)
         choices = [(_gap_label(g), g.key) for g in data.gaps]
@@ -174,7 +184,7 @@ def build_page(source: InsightsSource, retention_days: int):
         )
         gr.Markdown("## Coverage gaps\nQuestions answered \"not covered\" or with the closest entries, or voted down, "
                     "grouped by meaning.")  # fmt: skip
-        # GAP_COLUMNS' widths, the id last: the examples wrap, the nearest entry stays on the screen at 1280 px
+        # Gap.row()'s columns' widths, the id last: the examples wrap, the nearest entry stays on the screen at 1280 px
         gaps = gr.Dataframe(
             label="Coverage gaps",
             wrap=True,
@@ -185,7 +195,10 @@ def build_page(source: InsightsSource, retention_days: int):
             group = gr.Dropdown(label="Group", choices=[], scale=2)
             status = gr.Radio(list(STATUSES), value=None, label="Status")
             apply = gr.Button("Set status", scale=0)
-        cited = gr.Dataframe(label="Entries cited most", interactive=False)
+        # the count on the screen at 1280 px beside long titles (a twenty-fifth trial had to scroll for it)
+        cited = gr.Dataframe(
+            label="Entries cited most", interactive=False, wrap=True, column_widths=["55%", "35%", "10%"]
+        )
         never = gr.Dataframe(label="Entries never cited", interactive=False)
         links = gr.Markdown()
         outputs = [summary, by_lang, by_dec, votes, gaps, cited, never, links, group, status]

@@ -13,6 +13,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 import numpy as np
+from faqbot.bot.retrieval.report import read_report
 
 from .gaps import STATUSES, Candidate, paraphrase_threshold
 from .insights import Entry, InsightsData, Tally, assemble, period_start, tally_events
@@ -22,10 +23,12 @@ from .insights import Entry, InsightsData, Tally, assemble, period_start, tally_
 # server's view computes them for EMBED_BUDGET_S at most and leaves the rest to one background thread (a
 # question not read yet stands alone meanwhile, and the page says how many); `faqbot report` computes them all.
 EMBED_BUDGET_S = 0.6
-EMBED_BATCH = 16
+EMBED_BATCH = 8
 FILL_PAUSE_S = 0.05  # between the background thread's batches: requests get the cores between them
 WARM_AFTER_S = 30.0  # the server starts reading the stored questions after this, not while it loads
 RETENTION_DAYS = 180
+MAX_READ = 16_000  # characters of a question the reader reads (the longest a question may be)
+GROUPING_CHARS = 240  # of its condensed query: the title and first error name the topic; e5 time grows with tokens
 
 log = logging.getLogger("faqbot")
 
@@ -95,7 +98,9 @@ class InsightsSource:
         have = {k: _vector(v) for k, v in _vectors(self.feedback, [c.answer_id for c in cands]).items()}
         dim = next((len(v) for v in have.values()), 0) or (r.embedder.dim if r is not None else 1)
         missing = [c for c in reversed(cands) if c.answer_id not in have]
-        if missing and r is not None:
+        # while the background thread reads, a view reads nothing itself: the two would share the cores and
+        # the same newest questions (a twenty-fifth trial's views took 14 to 27 s then)
+        if missing and r is not None and not self.filling:
             deadline = None if self.embed_budget_s is None else time.monotonic() + self.embed_budget_s
             have.update(self._compute(r, missing, deadline)[0])
             rest = [c for c in missing if c.answer_id not in have]
@@ -119,7 +124,7 @@ class InsightsSource:
         got: dict[str, np.ndarray] = {}
         for i in range(0, len(cands), EMBED_BATCH):
             part = cands[i : i + EMBED_BATCH]
-            vecs = r.embedder.embed_queries([c.question[:2000] for c in part])
+            vecs = r.embedder.embed_queries([grouping_text(c.question) for c in part])
             new = {c.answer_id: np.asarray(v, dtype=np.float16).tobytes() for c, v in zip(part, vecs)}
             got.update({k: _vector(v) for k, v in new.items()})
             try:
@@ -216,6 +221,14 @@ class InsightsSource:
 
 def _vectors(store: Any, ids: list[str]) -> dict[str, bytes]:
     return store.question_vectors(ids) if hasattr(store, "question_vectors") else {}
+
+
+def grouping_text(question: str) -> str:
+    """What a question is grouped by: the report reader's condensed query (its title, error and symptom lines, at
+    most 360 characters), as retrieval embeds it; a short question as typed. A whole pasted post took 1.5 s to
+    embed, and twenty unrelated Chinese posts written in one issue template were grouped by the template (a twenty-
+    fifth trial)."""
+    return read_report(question[:MAX_READ]).dense_query(GROUPING_CHARS)
 
 
 def _vector(raw: bytes) -> np.ndarray:

@@ -78,6 +78,11 @@ def create_app(
     register(app, state)
     # the maintainer's view: behind the sign-in, or public only when asked (ui/insights_page.py)
     insights_on = bool(auth) or insights_public
+    if insights_public and not auth:
+        # said at the start (a twenty-fifth trial's operator saw nothing that told them)
+        log.warning("--insights-public: anyone who can reach this server sees every stored question on /insights")
+    elif insights_public and maintainer:
+        log.warning("--insights-public is ignored: /insights takes the maintainers' account (--maintainer-auth-file)")
     source = InsightsSource(state.feedback, lambda: state.core.retriever)
     register_insights(app, source, insights_on, retention_days)
     start_retention(state.feedback, retention_days)
@@ -149,7 +154,14 @@ def read_maintainer(settings: Settings, users: tuple[str, str] | None) -> tuple[
             "--maintainer-auth-file (FAQBOT_MAINTAINER_AUTH_FILE) needs the users' sign-in too: give --auth-file "
             "(FAQBOT_AUTH_FILE), or leave the maintainers' file out"
         )
-    return _credentials(_first_line(file, "the maintainers' auth file"), "--maintainer-auth-file")
+    maintainer = _credentials(_first_line(file, "the maintainers' auth file"), "--maintainer-auth-file")
+    if maintainer[0] == users[0]:
+        # the same account in both files made every user a maintainer, silently (a twenty-fifth trial)
+        raise ValueError(
+            f"the maintainers' account has the users' user name ({users[0]!r}): give the maintainers their own "
+            "USER:PASS in --maintainer-auth-file, or leave the file out"
+        )
+    return maintainer
 
 
 def _first_line(file: Path, what: str) -> str:

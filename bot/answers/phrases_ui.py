@@ -13,6 +13,11 @@ UI_PHRASES: dict[str, dict[str, str]] = {
     "login_user": {"en": "User", "fr": "Utilisateur", "es": "Usuario"},
     "login_password": {"en": "Password", "fr": "Mot de passe", "es": "Contraseña"},
     "login_submit": {"en": "Sign in", "fr": "Se connecter", "es": "Entrar"},
+    "login_maintainers": {
+        "en": "This page is for the FAQ's maintainers: sign in with the maintainers' account.",
+        "fr": "Cette page est réservée aux mainteneurs de la FAQ : connectez-vous avec le compte des mainteneurs.",
+        "es": "Esta página es para quienes mantienen las preguntas frecuentes: entre con la cuenta de mantenimiento.",
+    },
     "login_failed": {
         "en": "Wrong user or password.",
         "fr": "Utilisateur ou mot de passe incorrect.",

@@ -56,6 +56,10 @@ def test_the_maintainers_file_is_read_and_needs_the_users_sign_in(tmp_path):
     gone = Settings.from_env({"auth_file": str(users), "maintainer_auth_file": str(tmp_path / "gone")}, environ={})
     with pytest.raises(ValueError, match="cannot read the maintainers' auth file"):
         read_maintainer(gone, read_auth(gone))
+    (tmp_path / "same").write_text("team:another pass\n")
+    same = Settings.from_env({"auth_file": str(users), "maintainer_auth_file": str(tmp_path / "same")}, environ={})
+    with pytest.raises(ValueError, match="has the users' user name .*give the maintainers their own"):
+        read_maintainer(same, read_auth(same))
     env = Settings.from_env(environ={"FAQBOT_AUTH": "team:pass", "FAQBOT_MAINTAINER_AUTH_FILE": str(keeper)})
     assert read_maintainer(env, read_auth(env)) == ("keeper", "pass with spaces ")
     assert read_maintainer(Settings.from_env(environ={}), None) is None

@@ -44,7 +44,10 @@ def fill(store, retriever, n: int, days: int = 90, seed: int = 7, vectors: bool 
 
     rng = random.Random(seed)
     pool = _pool(Path("eval"))
-    vecs = retriever.embedder.embed_queries([q for q, _ in pool]) if vectors else []
+    from faqbot.ui.insights_source import grouping_text
+
+    # embedded as a view embeds them: by their reading
+    vecs = retriever.embedder.embed_queries([grouping_text(q) for q, _ in pool]) if vectors else []
     chunks = retriever.store.chunks
     now = time.time()
     rows, vrows, qrows = [], [], []

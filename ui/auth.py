@@ -206,19 +206,7 @@ class AuthMiddleware:
             query = scope.get("query_string", b"").decode("latin-1")
             target = quote(scope.get("path", "/") + ("?" + query if query else ""), safe="")
             page = NOT_MAINTAINER_PAGE.format(message=html.escape(NOT_MAINTAINER), target=target).encode()
-            await send(
-                {
-                    "type": "http.response.start",
-                    "status": 403,
-                    "headers": [
-                        (b"content-type", b"text/html; charset=utf-8"),
-                        (b"content-length", str(len(page)).encode()),
-                        (b"content-security-policy", b"default-src 'none'; style-src 'unsafe-inline'"),
-                        (b"cache-control", b"no-store"),
-                    ],
-                }
-            )
-            await send({"type": "http.response.body", "body": page})
+            await _send_html(send, 403, page, b"default-src 'none'; style-src 'unsafe-inline'")
             return
         await send_json(send, 403, {"error": NOT_MAINTAINER})
 
@@ -342,16 +330,16 @@ class AuthMiddleware:
             next=html.escape(nxt),
             message=f'<p class="err">{html.escape(message)}</p>' if message else "",
         ).encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": status,
-                "headers": [
-                    (b"content-type", b"text/html; charset=utf-8"),
-                    (b"content-length", str(len(page)).encode()),
-                    (b"content-security-policy", b"default-src 'none'; style-src 'unsafe-inline'; form-action 'self'"),
-                    (b"cache-control", b"no-store"),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": page})
+        await _send_html(send, status, page, b"default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
+
+
+async def _send_html(send, status: int, page: bytes, policy: bytes) -> None:
+    """A page of ours: its content security policy, never cached."""
+    headers = [
+        (b"content-type", b"text/html; charset=utf-8"),
+        (b"content-length", str(len(page)).encode()),
+        (b"content-security-policy", policy),
+        (b"cache-control", b"no-store"),
+    ]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": page})

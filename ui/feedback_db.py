@@ -299,6 +299,7 @@ class SqlFeedback:
                     answers.c.language,
                     votes.c.vote,
                     votes.c.client,
+                    votes.c.comment,
                     votes.c.updated,
                 )  # fmt: skip
                 .join(votes, votes.c.answer_id == answers.c.answer_id)
@@ -307,7 +308,7 @@ class SqlFeedback:
             for r in conn.execute(joined):
                 out.append(
                     {"ts": r.updated, "kind": "vote", "answer_id": r.answer_id, "question": r.question,
-                     "language": r.language, "vote": r.vote, "client": r.client}
+                     "language": r.language, "vote": r.vote, "client": r.client, "comment": r.comment or ""}
                 )  # fmt: skip
         return out
 

@@ -6,7 +6,7 @@ average-linkage clustering (scipy) cut at a similarity that needs no tuning per 
 off the index itself (`paraphrase_threshold`): two questions closer to each other than 99 % of the
 pairs of distinct FAQ entries are ask the same thing. Each group gets a stable key (its earliest
 question's id); a maintainer's status (open / addressed / dismissed) is kept per question, so it
-stays with the group as new questions join.
+stays with the group as new questions join, and the questions that joined since are counted.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ class Candidate:
     time: str  # ISO stamp of the event
     reason: str  # not_covered, closest, voted_down
     nearest: str = ""  # the title the bot cited first, when it cited one
+    comment: str = ""  # the user's comment on a down vote (what they said was wrong)
 
 
 @dataclass
@@ -48,6 +49,10 @@ class Gap:
     nearest_entry: str
     status: str = "open"
     members: list[str] = field(default_factory=list)  # answer ids
+    comments: list[str] = field(default_factory=list)  # down-vote comments, most recent first
+    # questions that joined after a maintainer set the status (a twenty-fifth trial: an "addressed" group took in new
+    # questions and nothing said so, though they tell the entry written for it did not help)
+    new_since_status: int = 0
 
     def row(self) -> dict:
         """The table's row, in the order a maintainer reads it (the page, the report, the CSV): the questions, how
@@ -58,7 +63,9 @@ class Gap:
             "size": self.size,
             "status": self.status,
             "nearest entry": self.nearest_entry,
+            "new since status": self.new_since_status,
             "why": ", ".join(f"{k} {v}" for k, v in sorted(self.reasons.items(), key=lambda kv: -kv[1])),
+            "comments": " | ".join(self.comments),
             "languages": ", ".join(f"{k} {v}" for k, v in sorted(self.languages.items(), key=lambda kv: -kv[1])),
             "last seen": self.last_seen,
             "group": self.key,
@@ -123,6 +130,7 @@ def group_gaps(
                 break
         cited = Counter(c.nearest for c in group if c.nearest)
         key = group[0].answer_id
+        status = _status_of(group, statuses)
         gaps.append(
             Gap(
                 key=key,
@@ -132,12 +140,24 @@ def group_gaps(
                 reasons=dict(Counter(c.reason for c in group)),
                 examples=examples,
                 nearest_entry=cited.most_common(1)[0][0] if cited else nearest(centroid),
-                status=_status_of(group, statuses),
+                status=status,
                 members=[c.answer_id for c in group],
+                comments=_comments(group),
+                new_since_status=sum(c.answer_id not in statuses for c in group) if status != "open" else 0,
             )
         )
     gaps.sort(key=lambda g: (-g.size, g.last_seen), reverse=False)
     return gaps
+
+
+def _comments(group: list[Candidate]) -> list[str]:
+    """The group's distinct down-vote comments, most recent first (EXAMPLES of them, each cut as an example is)."""
+    out: list[str] = []
+    for c in reversed(group):
+        text = c.comment.strip()[:300]
+        if text and text not in out:
+            out.append(text)
+    return out[:EXAMPLES]
 
 
 def _status_of(group: list[Candidate], statuses: dict[str, str]) -> str:

@@ -156,14 +156,17 @@ def tally_events(events: list[dict], since: datetime) -> Tally:
         e["_t"] = event_time(e)
     asked = [e for e in events if e.get("kind") in ("answer", "abstained") and e["_t"] >= since]
     votes = [v for v in standing_votes(events).values() if v.get("vote") in ("up", "down") and v["_t"] >= since]
-    down_ids = {v.get("answer_id") for v in votes if v.get("vote") == "down"}
-    candidates = gap_candidates(asked, down_ids)
+    down: dict = {}  # answer id -> its latest down vote's comment (one with a comment wins over one without)
+    for v in sorted(votes, key=lambda v: v["_t"]):
+        if v.get("vote") == "down":
+            down[v.get("answer_id")] = str(v.get("comment") or "") or down.get(v.get("answer_id"), "")
+    candidates = gap_candidates(asked, down)
     return Tally(
         questions=len(asked),
         languages=Counter((_day(e["_t"]), e.get("language") or "?") for e in asked),
         decisions=Counter((_day(e["_t"]), decision_of(e)) for e in asked),
         votes=Counter((_day(v["_t"]), str(v["vote"])) for v in votes),
-        voted_down=len(down_ids),
+        voted_down=len(down),
         cited=_cited_chunks(asked),
         gap_questions=len(candidates),
         recent=candidates[-MAX_CANDIDATES:],
@@ -255,15 +258,17 @@ def _citations(chunks: dict[tuple[str, str], int], entries: list[Entry]) -> tupl
     return cited, never
 
 
-def gap_candidates(asked: list[dict], down_ids: set) -> list[Candidate]:
-    """Questions the FAQ failed, oldest first; a follow-up counts by what it asked once resolved."""
+def gap_candidates(asked: list[dict], down: dict) -> list[Candidate]:
+    """Questions the FAQ failed, oldest first; a follow-up counts by what it asked once resolved. down: the answers
+    voted down, each with its comment (of the last client who commented)."""
     out = []
     for a in sorted(asked, key=lambda e: e["_t"]):
         d = decision_of(a)
-        reason = d if d in GAP_DECISIONS else ("voted_down" if a.get("answer_id") in down_ids else "")
+        aid = a.get("answer_id")
+        reason = d if d in GAP_DECISIONS else ("voted_down" if aid in down else "")
         if not reason:
             continue
-        out.append(candidate(a, d, reason, a["_t"]))
+        out.append(candidate({**a, "comment": down.get(aid, "")}, d, reason, a["_t"]))
     return out
 
 
@@ -277,6 +282,7 @@ def candidate(a: dict, decision: str, reason: str, t: datetime) -> Candidate:
         time=t.strftime("%Y-%m-%d %H:%M"),
         reason=reason,
         nearest=str(cits[0].get("title") or "") if cits and decision != "not_covered" else "",
+        comment=str(a.get("comment") or ""),
     )
 
 

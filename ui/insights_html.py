@@ -26,6 +26,9 @@ table{border-collapse:collapse;width:100%;margin:8px 0}
 td,th{border:1px solid #ddd;padding:4px 6px;text-align:left;vertical-align:top}
 th{background:#f3f4f6}.muted{color:#555}.legend span{margin-right:12px}
 .legend i{display:inline-block;width:10px;height:10px;margin-right:4px}
+svg{max-width:100%;height:auto}
+@media (max-width:640px){body{margin:12px}thead{display:none}tr{display:block;border:1px solid #ddd;margin:0 0 10px}
+td{display:block;border:0;padding:2px 6px}td::before{content:attr(data-label) ": ";font-weight:600}}
 """
 
 
@@ -70,7 +73,11 @@ def table(rows: list[dict], limit: int = 200) -> str:
         return '<p class="muted">none</p>'
     head = "".join(f"<th>{html.escape(str(k))}</th>" for k in rows[0])
     body = "".join(
-        "<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in r.values()) + "</tr>" for r in rows[:limit]
+        # each cell carries its column's name: at phone width a row is read as a card of "name: value" lines
+        "<tr>"
+        + "".join(f'<td data-label="{html.escape(str(k))}">{html.escape(str(v))}</td>' for k, v in r.items())
+        + "</tr>"
+        for r in rows[:limit]
     )
     more = f'<p class="muted">{len(rows) - limit} more rows in the CSV export</p>' if len(rows) > limit else ""
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{more}"
@@ -86,6 +93,7 @@ def render(data: InsightsData, retention_days: int) -> str:
     return "".join(
         [
             '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
             "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">",
             f"<title>faqbot insights, last {data.period_days} days</title><style>{CSS}</style></head><body>",
             f"<h1>faqbot insights: last {data.period_days} days</h1>",

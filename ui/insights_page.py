@@ -8,12 +8,13 @@ reach the chat) unless `--insights-public` says otherwise.
 from __future__ import annotations
 
 import asyncio
+import html
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
-from .gaps import STATUSES
+from .gaps import STATUSES, Gap
 from .insights import PERIODS, InsightsData, pending_note, to_csv
 from .insights_html import DECISION_COLOURS, render
 from .insights_source import InsightsSource
@@ -24,6 +25,9 @@ REFUSED = (
     "(or FAQBOT_AUTH_FILE), or with --insights-public to show it to anyone who can reach the server."
 )
 DEFAULT_PERIOD = 30
+# at phone width the gap table keeps a readable width and scrolls sideways (its ten columns were a letter wide each at
+# 390 px: a twenty-fifth trial); the chosen group's card below it reads without scrolling
+CSS = "@media (max-width: 640px) { #gap-scroll { overflow-x: auto; } #gap-table { min-width: 980px !important; } }"
 
 
 def _period(raw: str | None) -> int | None:
@@ -111,9 +115,34 @@ def _summary(data: InsightsData) -> str:
 
 
 
-def _gap_label(g) -> str:
+def _gap_label(g: Gap) -> str:
     first = g.examples[0] if g.examples else g.key
-    return f"{first[:70]}{'…' if len(first) > 70 else ''} ({g.size}, {g.status})"
+    new = f", {g.new_since_status} new" if g.new_since_status else ""
+    return f"{first[:70]}{'…' if len(first) > 70 else ''} ({g.size}, {g.status}{new})"
+
+
+def group_card(g: Gap | None) -> str:
+    """The chosen group as a card (every stored text escaped): its questions and the users' comments read in full
+    where the table cuts them, and at phone width where the table's ten columns do not fit (a twenty-fifth trial)."""
+    if g is None:
+        return ""
+    e = html.escape
+    items = "".join(f"<li>{e(q)}</li>" for q in g.examples)
+    status = e(g.status) + (
+        f" <b>({g.new_since_status} asked since the status was set)</b>" if g.new_since_status else ""
+    )
+    rows = [
+        ("questions", str(g.size)),
+        ("status", status),
+        ("nearest entry", e(g.nearest_entry) or "none"),
+        ("why", e(g.row()["why"])),
+        ("languages", e(g.row()["languages"])),
+        ("last seen", e(g.last_seen)),
+    ]
+    facts = "".join(f"<div><b>{k}</b>: {v}</div>" for k, v in rows)
+    said = "".join(f"<li>{e(c)}</li>" for c in g.comments)
+    comments = f"<p><b>What users said when voting down</b></p><ul>{said}</ul>" if said else ""
+    return f'<div class="gap-card"><p><b>Asked</b></p><ul>{items}</ul>{facts}{comments}</div>'
 
 
 def _links(days: int) -> str:
@@ -135,7 +164,8 @@ def build_page(source: InsightsSource, retention_days: int):
         choices = [(_gap_label(g), g.key) for g in data.gaps]
         keys = [g.key for g in data.gaps]
         key = chosen if chosen in keys else keys[0] if keys else None
-        current = next((g.status for g in data.gaps if g.key == key), None)
+        chosen_gap = next((g for g in data.gaps if g.key == key), None)
+        current = chosen_gap.status if chosen_gap is not None else None
         return (
             _summary(data),
             f["questions_per_day_language"],
@@ -147,6 +177,7 @@ def build_page(source: InsightsSource, retention_days: int):
             _links(int(days)),
             gr.update(choices=choices, value=key),
             gr.update(value=current if current in STATUSES else None),
+            group_card(chosen_gap),
         )
 
     def set_status(days: int, key: str | None, status: str | None):
@@ -159,7 +190,7 @@ def build_page(source: InsightsSource, retention_days: int):
     def group_status(days: int, key: str | None):
         # the status radio shows the chosen group's own status ("open" showed as "addressed" before any action)
         gap = next((g for g in source.data(int(days)).gaps if g.key == key), None)
-        return gr.update(value=gap.status if gap is not None and gap.status in STATUSES else None)
+        return gr.update(value=gap.status if gap is not None and gap.status in STATUSES else None), group_card(gap)
 
     with gr.Blocks(title="faqbot insights") as page:
         gr.Markdown(
@@ -185,25 +216,28 @@ def build_page(source: InsightsSource, retention_days: int):
         gr.Markdown("## Coverage gaps\nQuestions answered \"not covered\" or with the closest entries, or voted down, "
                     "grouped by meaning.")  # fmt: skip
         # Gap.row()'s columns' widths, the id last: the examples wrap, the nearest entry stays on the screen at 1280 px
-        gaps = gr.Dataframe(
-            label="Coverage gaps",
-            wrap=True,
-            interactive=False,
-            column_widths=["32%", "5%", "8%", "22%", "11%", "7%", "8%", "7%"],
-        )
+        with gr.Column(elem_id="gap-scroll"):
+            gaps = gr.Dataframe(
+                label="Coverage gaps",
+                elem_id="gap-table",
+                wrap=True,
+                interactive=False,
+                column_widths=["25%", "4%", "7%", "5%", "17%", "9%", "15%", "6%", "7%", "5%"],
+            )
         with gr.Row():
             group = gr.Dropdown(label="Group", choices=[], scale=2)
             status = gr.Radio(list(STATUSES), value=None, label="Status")
             apply = gr.Button("Set status", scale=0)
+        card = gr.HTML()
         # the count on the screen at 1280 px beside long titles (a twenty-fifth trial had to scroll for it)
         cited = gr.Dataframe(
             label="Entries cited most", interactive=False, wrap=True, column_widths=["55%", "35%", "10%"]
         )
         never = gr.Dataframe(label="Entries never cited", interactive=False)
         links = gr.Markdown()
-        outputs = [summary, by_lang, by_dec, votes, gaps, cited, never, links, group, status]
+        outputs = [summary, by_lang, by_dec, votes, gaps, cited, never, links, group, status, card]
         page.load(view, days, outputs)
         days.change(view, days, outputs)
         apply.click(set_status, [days, group, status], outputs)
-        group.input(group_status, [days, group], status)
+        group.input(group_status, [days, group], [status, card])
     return page

@@ -86,15 +86,27 @@ def tally_sql(engine: sa.Engine, since_dt: datetime, margin: float) -> Tally:
 def _recent(conn: sa.Connection, since: float, dec: Any, down: Any, gap: Any) -> list:
     """The most recent gap questions, oldest first, with only the columns a candidate shows."""
     cols = [answers.c[n] for n in ("answer_id", "created", "question", "standalone_query", "language", "citations")]
+    comment = (  # a down vote's comment, the latest written (the events' reading keeps one with a comment too)
+        sa.select(votes.c.comment)
+        .where(
+            votes.c.answer_id == answers.c.answer_id,
+            votes.c.vote == "down",
+            votes.c.comment != "",
+            votes.c.updated >= since,  # a vote of the period, as the down votes themselves
+        )
+        .order_by(votes.c.updated.desc())
+        .limit(1)
+        .scalar_subquery()
+    )
     q = (
-        sa.select(*cols, dec.label("dec"), down.label("down"))
+        sa.select(*cols, dec.label("dec"), down.label("down"), comment.label("comment"))
         .where(answers.c.created >= since, gap)
         .order_by(answers.c.created.desc())
         .limit(MAX_CANDIDATES)
     )
     out = []
     for r in reversed(conn.execute(q).all()):
-        a = {**r._mapping, "citations": json.loads(r.citations)}
+        a = {**r._mapping, "citations": json.loads(r.citations), "comment": r.comment if r.down else ""}
         reason = r.dec if r.dec in GAP_DECISIONS else "voted_down"
         out.append(candidate(a, r.dec, reason, datetime.fromtimestamp(r.created, timezone.utc)))
     return out

@@ -24,6 +24,7 @@ from .feedback import FeedbackStore
 from .feedback_stores import open_feedback, open_guarded
 from .gate import DEFAULT_MAX_WAIT_S
 from .guard import Guard, default_hosts
+from .insights_page import CSS as INSIGHTS_CSS
 from .insights_page import PATH as INSIGHTS_PATH
 from .insights_page import build_page
 from .insights_page import register_routes as register_insights
@@ -93,6 +94,7 @@ def create_app(
             app,
             build_page(source, retention_days),
             path="/insights",
+            css=INSIGHTS_CSS,
             theme=THEME,
             footer_links=[],
             show_error=False,

@@ -18,6 +18,7 @@ from tests.support import CORPUS, chromium, serve
 pytestmark = pytest.mark.slow
 
 USER, PASSWORD = "maintainer", "correct horse battery"
+COMMENT = "It cites the Kafka entry but my broker is Confluent Cloud <b>bold</b>"
 QUESTIONS = [
     ("Kafka SASL_SSL login fails", "en"),
     ("How do I install Flink on Windows 95?", "en"),
@@ -37,7 +38,8 @@ def server(index_dir, tmp_path_factory):
     with serve(*args, env=dict(os.environ), auth=(USER, PASSWORD)) as srv:
         with httpx.Client(base_url=srv.url, auth=(USER, PASSWORD), timeout=60) as c:
             given = [c.post("/api/ask", json={"question": q, "language": lang}).json() for q, lang in QUESTIONS]
-            assert c.post("/api/feedback", json={"answer_id": given[0]["answer_id"], "vote": "down"}).status_code == 200
+            vote = {"answer_id": given[0]["answer_id"], "vote": "down", "comment": COMMENT}
+            assert c.post("/api/feedback", json=vote).status_code == 200
             for a in given:  # whatever the bot made of the Windows 95 questions, an answer got a thumbs down
                 if "Windows 95" in a["question"] and not a["abstained"]:
                     c.post("/api/feedback", json={"answer_id": a["answer_id"], "vote": "down"})
@@ -79,6 +81,25 @@ def test_insights_page_in_the_browser(server, tmp_path):
         # the table's first columns are the questions and their status, the group's id last
         header = page.inner_text("body").split("Coverage gaps")[-1]
         assert header.index("examples") < header.index("status") < header.index("group")
+        # the chosen group's card: its questions in full; another group chosen shows the user's comment (escaped)
+        card = page.locator(".gap-card")
+        assert "Windows 95" in card.inner_text() and "status: addressed" in card.inner_text()
+        group.click()
+        page.get_by_role("option", name=re.compile("Kafka SASL_SSL")).click()
+        shown = "document.querySelector('.gap-card').innerText.includes('Confluent Cloud')"
+        page.wait_for_function(shown, timeout=30_000)
+        assert COMMENT in card.inner_text() and card.locator("b", has_text="bold").count() == 0
+        assert page.get_by_role("radio", name="open").is_checked()
+        # at phone width the card fits the screen (the table's ten columns do not)
+        page.set_viewport_size({"width": 390, "height": 1800})
+        box = card.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        # the gap table keeps readable columns and scrolls within its own frame, not the page
+        widths = page.evaluate(
+            "[document.querySelector('#gap-table').getBoundingClientRect().width, document.documentElement.scrollWidth]"
+        )
+        assert widths[0] >= 900 and widths[1] <= 390, widths
+        page.screenshot(path=str(tmp_path / "insights-phone.png"), full_page=True)
         b.close()
 
 
@@ -92,6 +113,8 @@ def test_csv_and_html_exports(server):
         assert list(rows[0])[0] == "examples" and list(rows[0])[-1] == "group"
         windows = [row for row in rows if "Windows 95" in row["examples"]]
         assert len(windows) == 1 and windows[0]["size"] == "3", rows
+        kafka = [row for row in rows if "Kafka SASL_SSL" in row["examples"]]
+        assert len(kafka) == 1 and kafka[0]["comments"] == COMMENT and kafka[0]["new since status"] == "0", rows
         r = c.get("/insights/export/questions_per_day_language.csv", params={"days": 7})
         per = list(csv.DictReader(io.StringIO(r.content.decode("utf-8-sig"))))
         assert sum(int(x["questions"]) for x in per) == len(QUESTIONS) and len({x["day"] for x in per}) == 7

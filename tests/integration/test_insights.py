@@ -108,6 +108,19 @@ def _check(store, bot):
         store.record_vote(Vote(a["answer_id"], "down", "c2", "", "addr2"))
     again = [g for g in src.data(30).gaps if any("Windows 95" in e for e in g.examples)]
     assert len(again) == 1 and again[0].size == 4 and again[0].status == "dismissed"
+    # ... and the question that joined after the status was set is counted: the page, the report and the CSV say so
+    # (a twenty-fifth trial: an addressed group took in new questions silently)
+    assert again[0].new_since_status == 1 and again[0].row()["new since status"] == 1
+    src.set_status(again[0].members, "addressed")  # set again: nothing new since
+    again = [g for g in src.data(30).gaps if any("Windows 95" in e for e in g.examples)]
+    assert again[0].status == "addressed" and again[0].new_since_status == 0
+    # an open group counts nothing "since": no status was set
+    assert all(g.new_since_status == 0 for g in src.data(30).gaps if g.status == "open")
+    # the down vote's comment is shown with its question's group, its secret removed before it was stored
+    deadlock = [g for g in data.gaps if any("Deadlock" in e for e in g.examples)]
+    assert len(deadlock) == 1 and deadlock[0].comments and deadlock[0].comments[0].startswith("wrong entry")
+    assert "wrong entry" in deadlock[0].row()["comments"] and "hunter2xyz" not in deadlock[0].row()["comments"]
+    assert all(not g.comments for g in data.gaps if g is not deadlock[0])  # the other down votes had no comment
     # the vote comment's secret was never stored
     assert "hunter2xyz" not in json.dumps(store.events())
     # CSV: each table reads back with its header and rows
@@ -119,6 +132,8 @@ def _check(store, bot):
     page = render(data, 180)
     assert "<script" not in page and "http://" not in page and "https://" not in page
     assert "Windows 95" in page and "<svg" in page
+    # at phone width each row reads as a card of "column: value" lines
+    assert 'data-label="examples"' in page and "@media (max-width:640px)" in page and "wrong entry" in page
 
 
 def test_insights_from_a_sqlite_store(bot, tmp_path):

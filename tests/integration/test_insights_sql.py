@@ -57,7 +57,8 @@ def _seed(store: SqlFeedback, chunks: list, now: float) -> None:
         for client in ("c1", "c2") if rng.random() < 0.12 else ():
             vote = rng.choice(("up", "down", "down", "none"))
             updated = created + rng.random() * (now - created)
-            vrows.append({"answer_id": aid, "client": client, "vote": vote, "comment": "", "updated": updated})
+            comment = rng.choice(("", "", "wrong entry", "cites Kafka, I use Pulsar"))  # shown with a down vote only
+            vrows.append({"answer_id": aid, "client": client, "vote": vote, "comment": comment, "updated": updated})
     with store.engine.begin() as conn:
         conn.execute(sa.insert(answers), rows)
         conn.execute(sa.insert(votes), vrows)
@@ -90,6 +91,12 @@ def _check(store: SqlFeedback, bot) -> None:
         b = assemble(in_python, days, entries, now=now).to_json()
         assert a == b, days
     assert in_sql.gap_questions > MAX_CANDIDATES and in_sql.votes and in_sql.voted_down
+    # down votes' comments reach the gap questions (equal in both readings above), no other vote's
+    with store.engine.connect() as conn:
+        q = sa.select(votes.c.answer_id).where(votes.c.vote == "down", votes.c.comment != "", votes.c.updated >= since)
+        down_commented = {r.answer_id for r in conn.execute(q)}
+    commented = {c.answer_id for c in in_sql.recent if c.comment}
+    assert commented and commented == {c.answer_id for c in in_sql.recent} & down_commented
 
 
 def test_sql_counts_equal_python_counts_sqlite(bot, tmp_path):

@@ -28,6 +28,7 @@ from .commands import (
 from .commands_doors import cmd_api_key, cmd_mcp
 from .eval_cmd import EXAMPLE, cmd_eval, eval_flags
 from .gate import DEFAULT_MAX_WAIT_S
+from .insights_text import LANGS as INSIGHTS_LANGS
 
 if TYPE_CHECKING:
     pass
@@ -323,6 +324,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="write the Insights view as one static HTML file, plots included (default: none)",
     )
     s.add_argument("--days", type=int, choices=(7, 30, 90), default=30, help="the period the insights cover")
+    s.add_argument(
+        "--lang", choices=INSIGHTS_LANGS, default="en", help="the language of the --html report's words (default: en)"
+    )
     s.add_argument(
         "--index",
         type=Path,

@@ -18,6 +18,7 @@ import numpy as np
 from faqbot.bot.dialogue.courtesy import courtesy
 
 from .gaps import MAX_CANDIDATES, Candidate, Gap, group_gaps
+from .insights_text import t
 
 PERIODS = (7, 30, 90)
 DECISIONS = ("answer", "closest", "not_covered")
@@ -75,14 +76,9 @@ class InsightsData:
         }
 
 
-def pending_note(data: InsightsData) -> str:
+def pending_note(data: InsightsData, lang: str = "en") -> str:
     """What the page and the report say while questions are still being read by meaning."""
-    if not data.pending:
-        return ""
-    return (
-        f"{data.pending} of these questions are still being read by meaning (each stands alone until then): "
-        "refresh in a minute."
-    )
+    return t("pending", lang, n=data.pending) if data.pending else ""
 
 
 def event_time(e: dict) -> datetime:

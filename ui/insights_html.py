@@ -10,6 +10,7 @@ import html
 from collections import OrderedDict
 
 from .insights import InsightsData, pending_note, stamp
+from .insights_text import column, percent, t
 
 PALETTE = ("#2563eb", "#16a34a", "#dc2626", "#9333ea", "#ea580c", "#0891b2", "#4b5563", "#ca8a04")
 DECISION_COLOURS = {
@@ -68,52 +69,51 @@ def stacked_bars(rows: list[dict], key: str, value: str, title: str) -> str:
     return f'<h3>{html.escape(title)}</h3><div class="legend">{legend}</div>' + "".join(parts)
 
 
-def table(rows: list[dict], limit: int = 200) -> str:
+def table(rows: list[dict], limit: int = 200, lang: str = "en") -> str:
     if not rows:
-        return '<p class="muted">none</p>'
-    head = "".join(f"<th>{html.escape(str(k))}</th>" for k in rows[0])
+        return f'<p class="muted">{t("none", lang)}</p>'
+    names = [html.escape(column(str(k), lang)) for k in rows[0]]
+    head = "".join(f"<th>{n}</th>" for n in names)
     body = "".join(
         # each cell carries its column's name: at phone width a row is read as a card of "name: value" lines
         "<tr>"
-        + "".join(f'<td data-label="{html.escape(str(k))}">{html.escape(str(v))}</td>' for k, v in r.items())
+        + "".join(f'<td data-label="{n}">{html.escape(str(v))}</td>' for n, v in zip(names, r.values(), strict=False))
         + "</tr>"
         for r in rows[:limit]
     )
-    more = f'<p class="muted">{len(rows) - limit} more rows in the CSV export</p>' if len(rows) > limit else ""
+    more = f'<p class="muted">{t("more_rows", lang, n=len(rows) - limit)}</p>' if len(rows) > limit else ""
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{more}"
 
 
-def render(data: InsightsData, retention_days: int) -> str:
-    t = data.tables()
-    summary = (
-        f"{data.questions} questions since {data.since} ({data.period_days} days); "
-        f"{data.answers_voted_down} answers voted down ({data.share_voted_down:.1%}); "
-        f"{data.gap_questions} questions the FAQ failed, {len(data.gaps)} groups. {pending_note(data)}"
-    ).strip()
+def render(data: InsightsData, retention_days: int, lang: str = "en") -> str:
+    tables = data.tables()
+    e = html.escape
+    share = percent(data.share_voted_down, lang)
+    summary = t("summary", lang, questions=data.questions, since=data.since, down=data.answers_voted_down,
+                share=share, gaps=data.gap_questions, groups=len(data.gaps)).replace("**", "")  # fmt: skip
+    summary = f"{summary}. {pending_note(data, lang)}".strip()
+    title = t("report_title", lang, days=data.period_days)
     return "".join(
         [
-            '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+            f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
             "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">",
-            f"<title>faqbot insights, last {data.period_days} days</title><style>{CSS}</style></head><body>",
-            f"<h1>faqbot insights: last {data.period_days} days</h1>",
-            f'<p>{html.escape(summary)}</p><p class="muted">Written {html.escape(stamp())}. Passwords, access keys and '
-            "tokens in the common forms (options, URLs, headers, makers' prefixes, 'password is ...') are removed "
-            "from questions before they are stored (others may remain: check before sharing); questions older than "
-            f"{retention_days} days are deleted.</p>",
-            "<h2>Questions</h2>",
-            stacked_bars(t["questions_per_day_language"], "language", "questions", "Questions per day, by language"),
-            stacked_bars(t["questions_per_day_decision"], "decision", "questions", "Questions per day, by decision"),
-            "<h2>Votes</h2>",
-            stacked_bars(t["votes_per_day"], "vote", "votes", "Votes per day"),
-            "<h2>Coverage gaps</h2>",
-            '<p class="muted">Questions answered "not covered" or with the closest entries, or voted down, grouped by '
-            "meaning.</p>",
-            table(t["coverage_gaps"]),
-            "<h2>Entries cited most</h2>",
-            table(t["entries_cited"], 50),
-            "<h2>Entries never cited</h2>",
-            table(t["entries_never_cited"]),
+            f"<title>{e(title)}</title><style>{CSS}</style></head><body>",
+            f"<h1>{e(title)}</h1>",
+            f'<p>{e(summary)}</p><p class="muted">{e(t("written", lang, stamp=stamp()))} '
+            f"{e(t('intro', lang, days=retention_days))}</p>",
+            f"<h2>{e(t('questions', lang))}</h2>",
+            stacked_bars(tables["questions_per_day_language"], "language", "questions", t("by_language", lang)),
+            stacked_bars(tables["questions_per_day_decision"], "decision", "questions", t("by_decision", lang)),
+            f"<h2>{e(t('votes_heading', lang))}</h2>",
+            stacked_bars(tables["votes_per_day"], "vote", "votes", t("votes", lang)),
+            f"<h2>{e(t('gaps', lang))}</h2>",
+            f'<p class="muted">{e(t("gaps_intro", lang))}</p>',
+            table(tables["coverage_gaps"], lang=lang),
+            f"<h2>{e(t('cited', lang))}</h2>",
+            table(tables["entries_cited"], 50, lang),
+            f"<h2>{e(t('never', lang))}</h2>",
+            table(tables["entries_never_cited"], lang=lang),
             "</body></html>",
         ]
     )

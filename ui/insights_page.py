@@ -13,11 +13,13 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from gradio import Request as PageRequest  # at module level: Gradio reads the handlers' annotations by name
 
 from .gaps import STATUSES, Gap
 from .insights import PERIODS, InsightsData, pending_note, to_csv
 from .insights_html import DECISION_COLOURS, render
 from .insights_source import InsightsSource
+from .insights_text import column, page_lang, percent, status_name, t
 
 PATH = "/insights"
 REFUSED = (
@@ -77,7 +79,8 @@ def register_routes(app: FastAPI, source: InsightsSource, enabled: bool, retenti
         if days is None:
             return _bad_period()
         data = await asyncio.to_thread(source.data, days)
-        return HTMLResponse(render(data, retention_days), headers={"Cache-Control": "no-store"})
+        lang = page_lang(request.query_params.get("lang"), request.headers.get("accept-language", ""))
+        return HTMLResponse(render(data, retention_days, lang), headers={"Cache-Control": "no-store"})
 
     if not enabled:
 
@@ -96,148 +99,155 @@ def register_routes(app: FastAPI, source: InsightsSource, enabled: bool, retenti
         return RedirectResponse(PATH + "/" + (f"?{query}" if query else ""), status_code=307)
 
 
-def frames(data: InsightsData) -> dict[str, Any]:
+def frames(data: InsightsData, lang: str = "en") -> dict[str, Any]:
+    """The tables as data frames, their columns named in the page's language (the data keys stay English)."""
     import pandas as pd
 
-    return {name: pd.DataFrame(rows) for name, rows in data.tables().items()}
+    out = {}
+    for name, rows in data.tables().items():
+        frame = pd.DataFrame(rows)
+        out[name] = frame.rename(columns={c: column(str(c), lang) for c in frame.columns})
+    return out
 
 
-def _summary(data: InsightsData) -> str:
-    return (
-        f"**{data.questions}** questions since {data.since}; **{data.answers_voted_down}** answers voted down "
-        f"(**{data.share_voted_down:.1%}**); **{data.gap_questions}** questions the FAQ failed, in "
-        f"**{len(data.gaps)}** groups"
-        + (f" (the {data.grouped} most recent grouped)" if data.grouped < data.gap_questions else "")
-        + ". "
-        + pending_note(data)
-    ).strip()
+def _summary(data: InsightsData, lang: str = "en") -> str:
+    share = percent(data.share_voted_down, lang)
+    text = t("summary", lang, questions=data.questions, since=data.since, down=data.answers_voted_down, share=share,
+             gaps=data.gap_questions, groups=len(data.gaps))  # fmt: skip
+    if data.grouped < data.gap_questions:
+        text += t("grouped", lang, n=data.grouped)
+    return (text + ". " + pending_note(data, lang)).strip()
 
 
-
-
-def _gap_label(g: Gap) -> str:
+def _gap_label(g: Gap, lang: str = "en") -> str:
     first = g.examples[0] if g.examples else g.key
-    new = f", {g.new_since_status} new" if g.new_since_status else ""
-    return f"{first[:70]}{'…' if len(first) > 70 else ''} ({g.size}, {g.status}{new})"
+    new = f", +{g.new_since_status}" if g.new_since_status else ""
+    return f"{first[:70]}{'…' if len(first) > 70 else ''} ({g.size}, {status_name(g.status, lang)}{new})"
 
 
-def group_card(g: Gap | None) -> str:
+def group_card(g: Gap | None, lang: str = "en") -> str:
     """The chosen group as a card (every stored text escaped): its questions and the users' comments read in full
     where the table cuts them, and at phone width where the table's ten columns do not fit (a twenty-fifth trial)."""
     if g is None:
         return ""
     e = html.escape
     items = "".join(f"<li>{e(q)}</li>" for q in g.examples)
-    status = e(g.status) + (
-        f" <b>({g.new_since_status} asked since the status was set)</b>" if g.new_since_status else ""
-    )
+    status = e(status_name(g.status, lang))
+    if g.new_since_status:
+        status += f" <b>({e(t('new_since', lang, n=g.new_since_status))})</b>"
+    row = g.row()
     rows = [
-        ("questions", str(g.size)),
+        ("size", str(g.size)),
         ("status", status),
-        ("nearest entry", e(g.nearest_entry) or "none"),
-        ("why", e(g.row()["why"])),
-        ("languages", e(g.row()["languages"])),
+        ("nearest entry", e(g.nearest_entry) or t("none", lang)),
+        ("why", e(row["why"])),
+        ("languages", e(row["languages"])),
         ("last seen", e(g.last_seen)),
     ]
-    facts = "".join(f"<div><b>{k}</b>: {v}</div>" for k, v in rows)
+    facts = "".join(f"<div><b>{e(column(k, lang))}</b>: {v}</div>" for k, v in rows)
     said = "".join(f"<li>{e(c)}</li>" for c in g.comments)
-    comments = f"<p><b>What users said when voting down</b></p><ul>{said}</ul>" if said else ""
-    return f'<div class="gap-card"><p><b>Asked</b></p><ul>{items}</ul>{facts}{comments}</div>'
+    comments = f"<p><b>{e(t('comments', lang))}</b></p><ul>{said}</ul>" if said else ""
+    asked = f"<p><b>{e(t('asked', lang))}</b></p><ul>{items}</ul>"
+    return f'<div class="gap-card" lang="{lang}">{asked}{facts}{comments}</div>'
 
 
-def _links(days: int) -> str:
+def _links(days: int, lang: str = "en") -> str:
     names = ("questions_per_day_language", "questions_per_day_decision", "votes_per_day", "entries_cited",
              "entries_never_cited", "coverage_gaps")  # fmt: skip
     csv = " · ".join(f"[{n.replace('_', ' ')}]({PATH}/export/{n}.csv?days={days})" for n in names)
-    return f"CSV: {csv} · [HTML report]({PATH}/report.html?days={days})"
+    return f"CSV: {csv} · [{t('report', lang)}]({PATH}/report.html?days={days}&lang={lang})"
+
+
+def _lang(request: Any) -> str:
+    """The page's language: ?lang= on the page's address, else the browser's."""
+    if request is None:
+        return "en"
+    params = getattr(request, "query_params", None) or {}
+    headers = dict(getattr(request, "headers", None) or {})
+    return page_lang(params.get("lang"), str(headers.get("accept-language", "")))
 
 
 def build_page(source: InsightsSource, retention_days: int):
     import gradio as gr
 
-    def view(days: int, chosen: str | None = None):
+    def statuses(lang: str) -> list[tuple[str, str]]:
+        return [(status_name(s, lang), s) for s in STATUSES]
+
+    def view(days: int, chosen: str | None = None, lang: str = "en"):
         data = source.data(int(days))
-        f = frames(data)
+        f = frames(data, lang)
         gaps = f["coverage_gaps"]  # its columns in Gap.row()'s order: the questions first, the group's id last
         # each group by its first question, its size and status; the one just set stays chosen (a status set moved the
         # choice back to the first group, the status still on "dismissed": a second click dismissed another group)
-        choices = [(_gap_label(g), g.key) for g in data.gaps]
+        choices = [(_gap_label(g, lang), g.key) for g in data.gaps]
         keys = [g.key for g in data.gaps]
         key = chosen if chosen in keys else keys[0] if keys else None
         chosen_gap = next((g for g in data.gaps if g.key == key), None)
         current = chosen_gap.status if chosen_gap is not None else None
         return (
-            _summary(data),
-            f["questions_per_day_language"],
-            f["questions_per_day_decision"],
-            f["votes_per_day"],
-            gaps,
-            f["entries_cited"],
-            f["entries_never_cited"],
-            _links(int(days)),
-            gr.update(choices=choices, value=key),
-            gr.update(value=current if current in STATUSES else None),
-            group_card(chosen_gap),
+            f"# {t('title', lang)}\n{t('intro', lang, days=retention_days)}",
+            gr.update(label=t("period", lang)),
+            _summary(data, lang),
+            gr.update(value=f["questions_per_day_language"], title=t("by_language", lang)),
+            gr.update(value=f["questions_per_day_decision"], title=t("by_decision", lang)),
+            gr.update(value=f["votes_per_day"], title=t("votes", lang)),
+            f"## {t('gaps', lang)}\n{t('gaps_intro', lang)}",
+            gr.update(value=gaps, label=t("gaps", lang)),
+            gr.update(value=f["entries_cited"], label=t("cited", lang)),
+            gr.update(value=f["entries_never_cited"], label=t("never", lang)),
+            _links(int(days), lang),
+            gr.update(choices=choices, value=key, label=t("group", lang)),
+            gr.update(choices=statuses(lang), value=current if current in STATUSES else None, label=t("status", lang)),
+            gr.update(value=t("set_status", lang)),
+            group_card(chosen_gap, lang),
         )
 
-    def set_status(days: int, key: str | None, status: str | None):
+    def show(days: int, request: PageRequest):
+        return view(days, None, _lang(request))
+
+    def set_status(days: int, key: str | None, status: str | None, request: PageRequest):
         data = source.data(int(days))
         gap = next((g for g in data.gaps if g.key == key), None)
         if gap is not None and status in STATUSES:
             source.set_status(gap.members, status)
-        return view(days, key)
+        return view(days, key, _lang(request))
 
-    def group_status(days: int, key: str | None):
+    def group_status(days: int, key: str | None, request: PageRequest):
         # the status radio shows the chosen group's own status ("open" showed as "addressed" before any action)
         gap = next((g for g in source.data(int(days)).gaps if g.key == key), None)
-        return gr.update(value=gap.status if gap is not None and gap.status in STATUSES else None), group_card(gap)
+        current = gap.status if gap is not None and gap.status in STATUSES else None
+        return gr.update(value=current), group_card(gap, _lang(request))
 
     with gr.Blocks(title="faqbot insights") as page:
-        gr.Markdown(
-            "# Insights\nWhat users asked, how the bot decided, what they voted, and where the FAQ falls short. "
-            "Passwords, access keys and tokens in the common forms (options, URLs, headers, makers' prefixes, "
-            "'password is ...') are removed from questions before they are stored (others may remain: check before "
-            f"sharing); questions older "
-            f"than {retention_days} days are deleted."
-        )
-        days = gr.Radio([str(p) for p in PERIODS], value=str(DEFAULT_PERIOD), label="Period (days)")
+        head = gr.Markdown(f"# {t('title', 'en')}")
+        days = gr.Radio([str(p) for p in PERIODS], value=str(DEFAULT_PERIOD), label=t("period", "en"))
         summary = gr.Markdown()
         with gr.Row():
-            by_lang = gr.BarPlot(
-                x="day", y="questions", color="language", title="Questions per day, by language", x_label_angle=-45
-            )
-            by_dec = gr.BarPlot(
-                x="day", y="questions", color="decision", title="Questions per day, by decision", x_label_angle=-45,
-                color_map=DECISION_COLOURS,
-            )  # fmt: skip
-        votes = gr.BarPlot(
-            x="day", y="votes", color="vote", title="Votes per day", x_label_angle=-45, color_map=DECISION_COLOURS
-        )
-        gr.Markdown("## Coverage gaps\nQuestions answered \"not covered\" or with the closest entries, or voted down, "
-                    "grouped by meaning.")  # fmt: skip
+            by_lang = gr.BarPlot(x="day", y="questions", color="language", x_label_angle=-45)
+            by_dec = gr.BarPlot(x="day", y="questions", color="decision", x_label_angle=-45, color_map=DECISION_COLOURS)
+        votes = gr.BarPlot(x="day", y="votes", color="vote", x_label_angle=-45, color_map=DECISION_COLOURS)
+        gaps_head = gr.Markdown()
         # Gap.row()'s columns' widths, the id last: the examples wrap, the nearest entry stays on the screen at 1280 px
         with gr.Column(elem_id="gap-scroll"):
             gaps = gr.Dataframe(
-                label="Coverage gaps",
                 elem_id="gap-table",
                 wrap=True,
                 interactive=False,
                 column_widths=["25%", "4%", "7%", "5%", "17%", "9%", "15%", "6%", "7%", "5%"],
             )
         with gr.Row():
-            group = gr.Dropdown(label="Group", choices=[], scale=2)
-            status = gr.Radio(list(STATUSES), value=None, label="Status")
-            apply = gr.Button("Set status", scale=0)
+            group = gr.Dropdown(choices=[], scale=2)
+            status = gr.Radio(list(STATUSES), value=None)
+            apply = gr.Button(scale=0)
         card = gr.HTML()
         # the count on the screen at 1280 px beside long titles (a twenty-fifth trial had to scroll for it)
-        cited = gr.Dataframe(
-            label="Entries cited most", interactive=False, wrap=True, column_widths=["55%", "35%", "10%"]
-        )
-        never = gr.Dataframe(label="Entries never cited", interactive=False)
+        cited = gr.Dataframe(interactive=False, wrap=True, column_widths=["55%", "35%", "10%"])
+        never = gr.Dataframe(interactive=False)
         links = gr.Markdown()
-        outputs = [summary, by_lang, by_dec, votes, gaps, cited, never, links, group, status, card]
-        page.load(view, days, outputs)
-        days.change(view, days, outputs)
+        outputs = [head, days, summary, by_lang, by_dec, votes, gaps_head, gaps, cited, never, links, group, status,
+                   apply, card]  # fmt: skip
+        page.load(show, days, outputs)
+        days.change(show, days, outputs)
         apply.click(set_status, [days, group, status], outputs)
         group.input(group_status, [days, group], [status, card])
     return page

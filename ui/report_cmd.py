@@ -45,7 +45,7 @@ def report(args: argparse.Namespace) -> int:
     if args.html:
         from .insights_html import render
 
-        write_private(args.html, render(data, retention))
+        write_private(args.html, render(data, retention, getattr(args, "lang", "en")))
         if not args.json:
             print(
                 f"wrote {args.html}: {data.questions} questions, {len(data.gaps)} coverage gaps ({store_name(store)})"

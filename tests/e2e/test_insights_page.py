@@ -100,6 +100,15 @@ def test_insights_page_in_the_browser(server, tmp_path):
         )
         assert widths[0] >= 900 and widths[1] <= 390, widths
         page.screenshot(path=str(tmp_path / "insights-phone.png"), full_page=True)
+        # a maintainer of the French FAQ reads the page in French (?lang=, else the browser's language)
+        page.set_viewport_size({"width": 1280, "height": 1800})
+        page.goto(server + "/insights/?lang=fr", wait_until="load")
+        page.wait_for_function("document.body.innerText.includes('Lacunes de la FAQ')", timeout=90_000)
+        text = page.inner_text("body")
+        assert "Statistiques" in text and "questions depuis le" in text and "Coverage gaps" not in text
+        assert page.get_by_role("radio", name="traité").count() == 1 and "exemples" in text
+        assert "Ce que les utilisateurs" in text or "Questions posées" in text  # the chosen group's card, in French
+        page.screenshot(path=str(tmp_path / "insights-fr.png"), full_page=True)
         b.close()
 
 
@@ -120,6 +129,11 @@ def test_csv_and_html_exports(server):
         assert sum(int(x["questions"]) for x in per) == len(QUESTIONS) and len({x["day"] for x in per}) == 7
         r = c.get("/insights/report.html")
         assert r.status_code == 200 and "<svg" in r.text and "Coverage gaps" in r.text
+        r = c.get("/insights/report.html", params={"lang": "es"})
+        assert '<html lang="es">' in r.text and "Huecos de la FAQ" in r.text and COMMENT not in r.text
+        assert html.escape(COMMENT) in r.text  # the comment, escaped
+        r = c.get("/insights/report.html", headers={"Accept-Language": "fr-FR,fr;q=0.9"})
+        assert "Lacunes de la FAQ" in r.text
         assert "<script" not in r.text
         assert c.get("/insights/export/nope.csv").status_code == 404
         # a period the view has not is refused, not served as 30 days (a twenty-fifth trial's script asked for 14)

@@ -27,7 +27,7 @@ EMBED_BATCH = 8
 FILL_PAUSE_S = 0.05  # between the background thread's batches: requests get the cores between them
 WARM_AFTER_S = 30.0  # the server starts reading the stored questions after this, not while it loads
 RETENTION_DAYS = 180
-MAX_READ = 16_000  # characters of a question the reader reads (the longest a question may be)
+MAX_READ = 16_000  # characters of a stored question the reader reads (one is stored as read: 4,000 at most)
 GROUPING_CHARS = 240  # of its condensed query: the title and first error name the topic; e5 time grows with tokens
 
 log = logging.getLogger("faqbot")

@@ -251,9 +251,10 @@ def _question(text: str) -> str:
 
 # what each argument takes, said to a caller whose arguments the tools' schemas refused
 _SEND = {
-    "query": "an error message, a symptom or keywords, as text of up to 16,000 characters (a long log is shortened)",
-    "question": "the question, an error message or a symptom, as text of up to 16,000 characters (a long log is "
+    "query": f"an error message, a symptom or keywords, as text of up to {MAX_PASTE_CHARS:,} characters (a long log is "
     "shortened)",
+    "question": f"the question, an error message or a symptom, as text of up to {MAX_PASTE_CHARS:,} characters (a long "
+    "log is shortened)",
     "k": f"how many entries, a whole number from 1 to {MAX_K}",
     "id": "an entry id from search_faq",
     "language": f"one of {', '.join(SUPPORTED)}, or nothing (detected)",

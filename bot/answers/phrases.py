@@ -139,11 +139,12 @@ PHRASES: dict[str, dict[str, str]] = {
     # a paste over the question limit, read once its late stack frames and repeated lines were left out
     # (bot/retrieval/shorten.py)
     "paste_shortened": {
-        "en": "Your post was long: {n} lines of it (later stack frames, repeated lines) were left out to read it.",
-        "fr": "Votre message était long : {n} de ses lignes (frames de pile tardives, lignes répétées) ont été "
-        "laissées de côté pour le lire.",
-        "es": "Su mensaje era largo: se omitieron {n} de sus líneas (frames de pila posteriores, líneas repetidas) "
-        "para leerlo.",
+        "en": "Your post was long: {n} lines of it (later stack frames, repeated lines, routine log lines) were left "
+        "out to read it.",
+        "fr": "Votre message était long : {n} de ses lignes (frames de pile tardives, lignes répétées, lignes de "
+        "journal ordinaires) ont été laissées de côté pour le lire.",
+        "es": "Su mensaje era largo: se omitieron {n} de sus líneas (frames de pila posteriores, líneas repetidas, "
+        "líneas de registro rutinarias) para leerlo.",
     },
     "more_in_source": {
         "en": "(abridged: full entry in [1])",

@@ -186,6 +186,15 @@ def _clean_message(msg: str) -> str:
     return re.sub(r"\s+", " ", msg).strip(" :-,")
 
 
+def log_level(line: str) -> str | None:
+    """The level of a log record ("2024-05-01 10:00:01,123 INFO  Task - ...", "[WARN] ..."), None for any other line."""
+    prefix = _LOG_PREFIX_RE.match(line)
+    if prefix and prefix.end():
+        return prefix.group(1)
+    m = _LEVEL_ONLY_RE.match(line)
+    return m.group(1) if m else None
+
+
 def _error_line(line: str) -> str | None:
     """The message of a log or exception line, or None when the line is not one."""
     body = _CAUSED_RE.sub("", line)

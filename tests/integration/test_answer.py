@@ -333,3 +333,35 @@ def test_a_long_pasted_log_is_shortened_read_and_said_so(answering_bot):
     assert a.citations and "Deadlock" in a.citations[0].title, [c.title for c in a.citations]
     left_out = post.count("\n") - a.question.count("\n")
     assert left_out > 50 and phrase("paste_shortened", "es", n=str(left_out)) in a.notices, a.notices
+
+
+def _job_log(root_cause: str) -> str:
+    """A job's log as a TaskManager writes it: routine INFO and WARN records, one retry warning, then the failure's
+    trace with the root cause in its last "Caused by"."""
+    records = []
+    for i in range(160):
+        t = f"2026-12-06 10:{i // 60:02d}:{i % 60:02d},{i:03d}"
+        done = f"{i} for job 5f1c2a9e8b7d6c5f4e3d2c1b0a9f8e7d ({4096 + i} bytes, checkpointDuration={30 + i} ms)."
+        records.append(f"{t} INFO  org.apache.flink.runtime.checkpoint.CheckpointCoordinator - Completed {done}")
+        if i % 40 == 0:
+            records.append(f"{t} WARN  org.apache.flink.runtime.taskmanager.Task [] - Buffer pool usage high ({i}%).")
+    records.append("2026-12-06 10:02:41,000 WARN  com.alibaba.hologres.client.HoloClient [] - connect failed, retrying")
+    frames = "\n".join(f"\tat org.postgresql.core.v3.ConnectionFactoryImpl.step{i}(ConnectionFactoryImpl.java:{90 + i})"
+                       for i in range(40))  # fmt: skip
+    return "\n".join([*records, f"Caused by: {root_cause}", frames, "\t... 24 more"])
+
+
+def test_a_job_log_pasted_whole_is_read_without_its_routine_records(answering_bot):
+    """A twenty-sixth trial's 19,505-character log was refused unread (the paste limit was 16,000) and the user told to
+    trim it, its root cause in the last "Caused by": routine log records naming no problem are left out and the
+    root cause read."""
+    cause = ("org.postgresql.util.PSQLException: FATAL: remaining connection slots are reserved for non-replication "
+             "superuser connections")  # fmt: skip
+    post = "Hologres sink job fails after a restart, log below:\n" + _job_log(cause)
+    assert 16_000 < len(post) < 64_000
+    a = answering_bot.ask(post)
+    assert "remaining connection slots" in a.citations[0].title, [c.title for c in a.citations]
+    assert cause in a.question and "connect failed, retrying" in a.question and "Completed " not in a.question
+    left_out = post.count("\n") - a.question.count("\n")
+    assert left_out > 160 and phrase("paste_shortened", "en", n=str(left_out)) in a.notices, a.notices
+

@@ -218,22 +218,50 @@ def _responder(state: AppState):
     return respond
 
 
+def _who(request: gr.Request) -> tuple[str, str]:
+    """The voter: the page's session (the client id) and, for the rate limit, its network address (the page picks
+    its session id)."""
+    client = feedback.client_id(getattr(request, "session_hash", None) or "ui")
+    address = feedback.client_id(request.client.host if request.client else "?")
+    return client, address
+
+
 def _voter(state: AppState):
-    def on_like(data: gr.LikeData, ids: list, request: gr.Request):
+    def on_like(data: gr.LikeData, ids: list, choice: str, last: list, page: str, request: gr.Request):
+        """A thumb on an answer; a thumbs down opens the comment box for that answer (hidden on any other vote)."""
         idx = data.index[0] if isinstance(data.index, (list, tuple)) else data.index
         answer_id = ids[int(idx)] if 0 <= int(idx) < len(ids) else None
         if not answer_id:
-            return
+            return gr.update(visible=False), ""
         vote = "up" if data.liked is True else "down" if data.liked is False else "none"
-        client = feedback.client_id(getattr(request, "session_hash", None) or "ui")
-        # the page picks its session id: the rate limit counts the network address instead
-        address = feedback.client_id(request.client.host if request.client else "?")
+        client, address = _who(request)
         try:
             state.feedback.record_vote(feedback.Vote(answer_id, vote, client, "", address))
         except (feedback.UnknownAnswer, feedback.RateLimited, feedback.FeedbackUnavailable):
-            gr.Warning("Vote not recorded.")
+            gr.Warning(UI[ui_lang(choice, last, page)]["vote_failed"])
+            return gr.update(visible=False), ""
+        return gr.update(visible=vote == "down"), answer_id if vote == "down" else ""
 
     return on_like
+
+
+def _commenter(state: AppState):
+    def on_comment(text: str, answer_id: str, choice: str, last: list, page: str, request: gr.Request):
+        """The comment goes with the thumbs down it follows (the same client's vote, replaced with its comment)."""
+        ui = UI[ui_lang(choice, last, page)]
+        text = (text or "").strip()
+        if not answer_id or not text:
+            return gr.update(visible=bool(answer_id)), answer_id, text
+        client, address = _who(request)
+        try:
+            state.feedback.record_vote(feedback.Vote(answer_id, "down", client, text[: feedback.MAX_COMMENT], address))
+        except (feedback.UnknownAnswer, feedback.RateLimited, feedback.FeedbackUnavailable):
+            gr.Warning(ui["vote_failed"])
+            return gr.update(visible=True), answer_id, text
+        gr.Info(ui["comment_thanks"])
+        return gr.update(visible=False), "", ""
+
+    return on_comment
 
 
 def _pick_example(evt: gr.SelectData) -> str:
@@ -274,6 +302,13 @@ def build_ui(state: AppState) -> gr.Blocks:
             autoscroll=False,
             examples=_examples("en"),
         )
+        # under the answers, by the thumb just clicked (below the question box it was under the fold of a laptop)
+        with gr.Row(visible=False, elem_id="vote-comment") as comment_row:
+            comment = gr.Textbox(
+                label=UI["en"]["comment"], placeholder=UI["en"]["comment_placeholder"], max_lines=4, scale=5,
+                max_length=feedback.MAX_COMMENT,
+            )  # fmt: skip
+            comment_send = gr.Button(UI["en"]["comment_send"], scale=1, min_width=80, elem_id="comment-send")
         # above the question box: a long question grows the box, which pushed a notice below it
         # off a desktop screen ("nothing happens" when a question is too long)
         notice = gr.HTML("", elem_id="notice")
@@ -291,6 +326,7 @@ def build_ui(state: AppState) -> gr.Blocks:
         answers = gr.State([])
         ids = gr.State([])
         browser = gr.State("en")  # the browser's language (Accept-Language), read when the page loads
+        voted = gr.State("")  # the answer a comment goes with (the last one voted down)
 
         def relabel(choice: str, last: list, page: str):
             lg = ui_lang(choice, last, page)
@@ -303,6 +339,8 @@ def build_ui(state: AppState) -> gr.Blocks:
                 gr.update(value=ui["clear"]),
                 gr.update(examples=_examples(lg)),
                 gr.update(value=ui["dark"]),
+                gr.update(label=ui["comment"], placeholder=ui["comment_placeholder"]),
+                gr.update(value=ui["comment_send"]),
             )
 
         respond = _responder(state)
@@ -313,11 +351,17 @@ def build_ui(state: AppState) -> gr.Blocks:
         chat.example_select(_pick_example, None, box, api_visibility="private").then(
             respond, ins, outs, api_visibility="private"
         ).then(None, js=SCROLL_JS)
-        chat.like(_voter(state), [ids], None)
-        clear.click(lambda: ([], "", "", "", [], []), None, outs, api_visibility="private")
+        chat.like(_voter(state), [ids, lang, answers, browser], [comment_row, voted], api_visibility="private")
+        comment_in = [comment, voted, lang, answers, browser]
+        comment_out = [comment_row, voted, comment]
+        comment_send.click(_commenter(state), comment_in, comment_out, api_visibility="private")
+        comment.submit(_commenter(state), comment_in, comment_out, api_visibility="private")
+        clear.click(lambda: ([], "", "", "", [], []), None, outs, api_visibility="private").then(
+            lambda: (gr.update(visible=False), ""), None, [comment_row, voted], api_visibility="private"
+        )
         chat.clear(lambda: ("", "", "", [], []), None, outs[1:], api_visibility="private")
         dark.click(None, js=DARK_JS)
-        labels = [header, box, send, lang, clear, chat, dark]
+        labels = [header, box, send, lang, clear, chat, dark, comment, comment_send]
         lang.change(relabel, [lang, answers, browser], labels, api_visibility="private")
         answers.change(relabel, [lang, answers, browser], labels, api_visibility="private")
 

@@ -102,6 +102,29 @@ UI_PHRASES: dict[str, dict[str, str]] = {
         "es": "¿Cómo soluciono la pérdida de datos?",
     },
     "ui_clear": {"en": "Clear", "fr": "Effacer", "es": "Borrar"},
+    # after a thumbs down: what was wrong, for the FAQ's maintainers (a twenty-sixth trial found no way to say it in the
+    # chat while the maintainers' page had a column for it)
+    "ui_comment": {
+        "en": "What was wrong with this answer? (optional, read by the FAQ's maintainers)",
+        "fr": "Qu’est-ce qui n’allait pas dans cette réponse ? (facultatif, lu par les mainteneurs de la FAQ)",
+        "es": "¿Qué falló en esta respuesta? (opcional, lo leen quienes mantienen la FAQ)",
+    },
+    "ui_comment_placeholder": {
+        "en": "e.g. wrong entry: my sink is Hologres, not MySQL",
+        "fr": "ex. mauvaise entrée : mon sink est Hologres, pas MySQL",
+        "es": "p. ej. entrada equivocada: mi sink es Hologres, no MySQL",
+    },
+    "ui_comment_send": {"en": "Send", "fr": "Envoyer", "es": "Enviar"},
+    "ui_comment_thanks": {
+        "en": "Thank you: your comment reaches the FAQ's maintainers.",
+        "fr": "Merci : votre commentaire parvient aux mainteneurs de la FAQ.",
+        "es": "Gracias: su comentario llega a quienes mantienen la FAQ.",
+    },
+    "ui_vote_failed": {
+        "en": "Vote not recorded: try again in a minute.",
+        "fr": "Vote non enregistré : réessayez dans une minute.",
+        "es": "Voto no registrado: inténtelo de nuevo en un minuto.",
+    },
     "ui_dark": {"en": "Dark mode", "fr": "Mode sombre", "es": "Modo oscuro"},
     "ui_question": {"en": "Your question", "fr": "Votre question", "es": "Su pregunta"},
     "ui_error_empty": {

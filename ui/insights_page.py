@@ -29,7 +29,14 @@ REFUSED = (
 DEFAULT_PERIOD = 30
 # at phone width the gap table keeps a readable width and scrolls sideways (its ten columns were a letter wide each at
 # 390 px: a twenty-fifth trial); the chosen group's card below it reads without scrolling
-CSS = "@media (max-width: 640px) { #gap-scroll { overflow-x: auto; } #gap-table { min-width: 980px !important; } }"
+CSS = (
+    "@media (max-width: 640px) { .wide-scroll { overflow-x: auto; } #gap-table { min-width: 980px !important; } "
+    "#cited-table { min-width: 560px !important; } }"
+)
+# the columns the page's gap table shows (the CSV and the JSON have them all): the group's id and the count of new
+# questions go to the group's label and card, so that words are not broken mid-word at 1280 px (a twenty-sixth trial
+# read "siz e" and "neare st entry")
+PAGE_GAP_COLUMNS = ("examples", "size", "status", "nearest entry", "why", "comments", "languages", "last seen")
 
 
 def _period(raw: str | None) -> int | None:
@@ -110,6 +117,17 @@ def frames(data: InsightsData, lang: str = "en") -> dict[str, Any]:
     return out
 
 
+def frames_of(rows: list[dict], lang: str) -> Any:
+    import pandas as pd
+
+    frame = pd.DataFrame(rows, columns=list(PAGE_GAP_COLUMNS))
+    return frame.rename(columns={c: column(str(c), lang) for c in frame.columns})
+
+
+def _status_cell(g: Gap, lang: str) -> str:
+    return status_name(g.status, lang) + (f" (+{g.new_since_status})" if g.new_since_status else "")
+
+
 def _summary(data: InsightsData, lang: str = "en") -> str:
     share = percent(data.share_voted_down, lang)
     text = t("summary", lang, questions=data.questions, since=data.since, down=data.answers_voted_down, share=share,
@@ -127,7 +145,7 @@ def _gap_label(g: Gap, lang: str = "en") -> str:
 
 def group_card(g: Gap | None, lang: str = "en") -> str:
     """The chosen group as a card (every stored text escaped): its questions and the users' comments read in full
-    where the table cuts them, and at phone width where the table's ten columns do not fit (a twenty-fifth trial)."""
+    where the table cuts them, and at phone width where the table's columns do not fit (a twenty-fifth trial)."""
     if g is None:
         return ""
     e = html.escape
@@ -176,7 +194,9 @@ def build_page(source: InsightsSource, retention_days: int):
     def view(days: int, chosen: str | None = None, lang: str = "en"):
         data = source.data(int(days))
         f = frames(data, lang)
-        gaps = f["coverage_gaps"]  # its columns in Gap.row()'s order: the questions first, the group's id last
+        # Gap.row()'s columns in its order, the questions first; a status with questions asked since it was set says so
+        rows = [{**{k: g.row()[k] for k in PAGE_GAP_COLUMNS}, "status": _status_cell(g, lang)} for g in data.gaps]
+        gaps = frames_of(rows, lang)
         # each group by its first question, its size and status; the one just set stays chosen (a status set moved the
         # choice back to the first group, the status still on "dismissed": a second click dismissed another group)
         choices = [(_gap_label(g, lang), g.key) for g in data.gaps]
@@ -228,12 +248,12 @@ def build_page(source: InsightsSource, retention_days: int):
         votes = gr.BarPlot(x="day", y="votes", color="vote", x_label_angle=-45, color_map=DECISION_COLOURS)
         gaps_head = gr.Markdown()
         # Gap.row()'s columns' widths, the id last: the examples wrap, the nearest entry stays on the screen at 1280 px
-        with gr.Column(elem_id="gap-scroll"):
+        with gr.Column(elem_classes=["wide-scroll"]):
             gaps = gr.Dataframe(
                 elem_id="gap-table",
                 wrap=True,
                 interactive=False,
-                column_widths=["25%", "4%", "7%", "5%", "17%", "9%", "15%", "6%", "7%", "5%"],
+                column_widths=["27%", "5%", "8%", "19%", "10%", "14%", "9%", "8%"],
             )
         with gr.Row():
             group = gr.Dropdown(choices=[], scale=2)
@@ -241,7 +261,10 @@ def build_page(source: InsightsSource, retention_days: int):
             apply = gr.Button(scale=0)
         card = gr.HTML()
         # the count on the screen at 1280 px beside long titles (a twenty-fifth trial had to scroll for it)
-        cited = gr.Dataframe(interactive=False, wrap=True, column_widths=["55%", "35%", "10%"])
+        with gr.Column(elem_classes=["wide-scroll"]):
+            cited = gr.Dataframe(
+                elem_id="cited-table", interactive=False, wrap=True, column_widths=["55%", "33%", "12%"]
+            )
         never = gr.Dataframe(interactive=False)
         links = gr.Markdown()
         outputs = [head, days, summary, by_lang, by_dec, votes, gaps_head, gaps, cited, never, links, group, status,

@@ -28,12 +28,14 @@ TEXT: dict[str, dict[str, str]] = {
     },
     "period": {"en": "Period (days)", "fr": "Période (jours)", "es": "Periodo (días)"},
     "summary": {
+        # "questions the FAQ failed" overstated it: most are shown the closest entries, often the right one first (a
+        # twenty-sixth trial read "54 of 72 failed")
         "en": "**{questions}** questions since {since}; **{down}** answers voted down (**{share}**); **{gaps}** "
-        "questions the FAQ failed, in **{groups}** groups",
+        "questions with no confident answer or voted down, in **{groups}** groups",
         "fr": "**{questions}** questions depuis le {since} ; **{down}** réponses notées négativement (**{share}**) ; "
-        "**{gaps}** questions sans réponse satisfaisante de la FAQ, en **{groups}** groupes",
+        "**{gaps}** questions sans réponse sûre ou notées négativement, en **{groups}** groupes",
         "es": "**{questions}** preguntas desde el {since}; **{down}** respuestas con voto negativo (**{share}**); "
-        "**{gaps}** preguntas que la FAQ no resolvió, en **{groups}** grupos",
+        "**{gaps}** preguntas sin respuesta segura o con voto negativo, en **{groups}** grupos",
     },
     "grouped": {
         "en": " (the {n} most recent grouped)",

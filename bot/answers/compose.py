@@ -27,7 +27,7 @@ from faqbot.bot.answers.parts import answer_hit
 from faqbot.bot.answers.parts_fix import for_answer
 from faqbot.bot.answers.parts_score import SIGNALS
 from faqbot.bot.answers.phrases import and_list, language_list, phrase
-from faqbot.bot.retrieval.decision import CLOSEST, CLOSEST_N, GREETING, NOT_COVERED, THANKS
+from faqbot.bot.retrieval.decision import CLOSEST, CLOSEST_N, GREETING, INSTRUCTIONS, NOT_COVERED, THANKS
 from faqbot.bot.retrieval.retrieve import Hit, Retrieval
 from faqbot.ingest.blocks import LABEL_PREFIXES
 from faqbot.ingest.records import Chunk
@@ -44,7 +44,11 @@ _LABEL = re.compile(r"^[^:]{1,40}:\s*")
 _SOLUTION_WORDS = LABEL_PREFIXES["solution"]
 
 # a turn that only thanks or greets: the reply and what to ask next (phrases)
-COURTESY_REPLIES = {THANKS: ("thanks_reply", "ask_next"), GREETING: ("greeting_reply", "ask_first")}
+COURTESY_REPLIES = {
+    THANKS: ("thanks_reply", "ask_next"),
+    GREETING: ("greeting_reply", "ask_first"),
+    INSTRUCTIONS: ("instructions_reply", "ask_first"),
+}
 
 
 def gist(

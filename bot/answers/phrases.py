@@ -29,6 +29,14 @@ PHRASES: dict[str, dict[str, str]] = {
     # a turn that only thanks or greets (decision reasons thanks, greeting: bot/dialogue/courtesy.py)
     "thanks_reply": {"en": "You're welcome.", "fr": "Avec plaisir.", "es": "De nada."},
     "greeting_reply": {"en": "Hello.", "fr": "Bonjour.", "es": "Hola."},
+    "instructions_reply": {
+        "en": "I answer questions about Realtime Compute for Apache Flink from its FAQ, citing the entries I use; I "
+        "have no other instructions to show or set aside.",
+        "fr": "Je réponds aux questions sur Realtime Compute for Apache Flink à partir de sa FAQ, en citant les "
+        "entrées utilisées ; je n’ai pas d’autres instructions à montrer ni à mettre de côté.",
+        "es": "Respondo preguntas sobre Realtime Compute for Apache Flink a partir de su FAQ, citando las entradas que "
+        "uso; no tengo otras instrucciones que mostrar ni que dejar de lado.",
+    },
     "ask_next": {
         "en": "For another problem, describe it or paste the error message.",
         "fr": "Pour un autre problème, décrivez-le ou collez le message d’erreur.",

@@ -17,10 +17,12 @@ from typing import TYPE_CHECKING
 from faqbot.bot.answers.answer import Turn
 from faqbot.bot.answers.excerpt import TYPED_SENTENCE_BREAK
 from faqbot.bot.dialogue.conversation import EntryOf, FollowUp, resolve
-from faqbot.bot.dialogue.courtesy import courtesy
+from faqbot.bot.dialogue.courtesy import Courtesy, courtesy
+from faqbot.bot.dialogue.instructions import asks_instructions
 from faqbot.bot.dialogue.requests import asked_focus, focus
 from faqbot.bot.dialogue.turns import is_bare_reference, previous_user_turn
 from faqbot.bot.dialogue.words import CJK_RUN
+from faqbot.bot.retrieval.decision import INSTRUCTIONS
 from faqbot.bot.retrieval.reading import Detect, Languages, Reading, read_text
 from faqbot.ingest.langdetect import bare_paste
 from faqbot.ingest.textproc import SUPPORTED
@@ -52,7 +54,8 @@ class Query:
     # the language this turn is typed in, for a turn standing for the previous question ("pourquoi ?"): what
     # the answer says was detected, rather than the previous question's language
     typed: str = ""
-    # a turn that only thanks or greets: its kind (bot/dialogue/courtesy.py), answered as such with no entry
+    # a turn that only thanks or greets, or only asks about the bot's instructions: its kind (bot/dialogue/courtesy.py,
+    # bot/dialogue/instructions.py), answered as such with no entry
     courtesy: str = ""
 
 
@@ -74,6 +77,8 @@ def build_query(
     `entry_of`: the text of the entry an answer showed first (a short question in its words asks of it)."""
     languages = detect if isinstance(detect, Languages) else Languages(detect, english_words)
     polite = courtesy(question)
+    if polite is None and asks_instructions(question):
+        polite = Courtesy(INSTRUCTIONS, None)  # answered with what the bot does, in the conversation's language
     if polite is not None:
         # "gracias" after a French answer is Spanish; "ok thanks" and "Hallo" (several languages' words) keep the
         # conversation's

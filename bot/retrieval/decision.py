@@ -25,8 +25,9 @@ ANSWER, CLOSEST, NOT_COVERED = "answer", "closest", "not_covered"
 OUTCOMES = (ANSWER, CLOSEST, NOT_COVERED)
 CLOSEST_N = 3  # entries shown when the bot is not sure
 
-# a turn that only thanks or greets (bot/dialogue/courtesy.py): its kind is its decision's reason
-THANKS, GREETING = "thanks", "greeting"
+# a turn that only thanks or greets (bot/dialogue/courtesy.py), or only asks about the bot's instructions
+# (bot/dialogue/instructions.py): its kind is its decision's reason
+THANKS, GREETING, INSTRUCTIONS = "thanks", "greeting", "instructions"
 # why an outcome was chosen (the `reason` of a Decision), one place for the API's vocabulary
 REASONS = {
     "confident": "the model's probability is at or above the answer threshold",
@@ -42,6 +43,8 @@ REASONS = {
     "bare_reference": 'a follow-up that only points back ("how do I fix it?") with no earlier question',
     THANKS: 'a turn that only thanks ("merci !"): answered in kind, no entry searched',
     GREETING: 'a turn that only greets ("hola"): answered in kind, no entry searched',
+    INSTRUCTIONS: 'a turn that only asks to see or set aside the bot\'s instructions ("print your system prompt"): '
+    "answered with what the bot does, no entry searched",
     "fix_failed": 'a follow-up saying the fix did not work ("that did not work"): the entries next to its entry',
     "fix_done": "the question says it already did what its entry's every fix says: the entries next to that entry",
     "short_turn_on_entry": "a short turn after an answer, far from every entry read alone: that answer's entry first",

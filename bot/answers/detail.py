@@ -35,6 +35,8 @@ _FILE = re.compile(r"\.(?:jar|java|scala|py|txt|json|xml|yaml|yml|conf|propertie
 _ASSIGNED = (
     r"['\"`]?\s*(?:=\s*['\"`]?([\w.-]+)|:\s*['\"`]?(\d[\w.,]*|true\b|false\b|[\w.-]+(?=['\"`]?[ \t]*$)))"
 )
+# a value the user fills in: "= '<yourBootstrapServers>'", "= '${secret}'"
+_PLACEHOLDER = r"['\"`]?\s*[=:]\s*['\"`]?(?:<|\$\{)"
 _STATED = r"['\"`]?[^\n;]{0,160}?\s(\d[\d.,]*|true\b|false\b)"
 _UNITS = (
     r"(?:ms|s|sec|secs|seconds?|min|mins|minutes?|h|hours?|d|days?|[kmgt]i?b|bytes?|milliseconds?|"
@@ -83,6 +85,12 @@ _PROSE_NAME = re.compile(r"[a-z][A-Z][a-z]+")
 _PROSE_HYPHENS = re.compile(r"-(?:of|to|by|in|on|and|or|the|at|for|de|du|la|el|en)-", re.IGNORECASE)
 
 
+# a date or time format ("yyyy-MM-dd", "HH:mm:ss"), written like an option by its hyphens and set by no one (a
+# twenty-sixth trial was told the entry "gives no value for yyyy-MM-dd")
+_DATE_PART = r"(?:y{2,4}|M{1,4}|d{1,2}|[Hh]{1,2}|m{1,2}|s{1,2}|S{1,3})"
+_DATE_FORMAT = re.compile(rf"{_DATE_PART}(?:[-.:/]{_DATE_PART})+")
+
+
 def settings(text: str) -> list[str]:
     """The option names a text writes, in order, once each (file names and versions are not options, nor a
     placeholder: "jdbc:mysql://<internal address>/<databaseName>?characterEncoding=UTF-8" sets characterEncoding)."""
@@ -93,7 +101,7 @@ def settings(text: str) -> list[str]:
         name = m.group(0).rstrip(".-")
         if "." in name and (_FILE.search(name) or not re.search(r"[a-z]{2}", name.split(".")[-1], re.I)):
             continue
-        if _PROSE_NAME.fullmatch(name) or _PROSE_HYPHENS.search(name):
+        if _PROSE_NAME.fullmatch(name) or _PROSE_HYPHENS.search(name) or _DATE_FORMAT.fullmatch(name):
             continue
         if name.lower() not in (o.lower() for o in out):
             out.append(name)
@@ -110,6 +118,8 @@ def given(setting: str, text: str) -> tuple[bool, bool]:
     """(whether `text` gives `setting` a value, whether that value or its sentence names a unit)."""
     if re.search(_SWITCHED + re.escape(setting), text, re.IGNORECASE):
         return True, True  # "enable the write.insert.drop.duplicates parameter": true, which has no unit
+    if re.search(re.escape(setting) + _PLACEHOLDER, text, re.IGNORECASE):
+        return True, True  # "'properties.bootstrap.servers' = '<yourServers>'": the user's own value, no default
     value = unit = False
     for form in (_ASSIGNED, _STATED):
         for m in re.finditer(re.escape(setting) + form, text, re.IGNORECASE | re.MULTILINE):

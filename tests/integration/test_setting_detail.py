@@ -175,3 +175,12 @@ def test_how_much_delay_to_allow_asks_the_entry_under_discussion(bot):
     assert a1.citations[0].title == "How do I troubleshoot data losses?"
     assert a2.citations[0].title == a1.citations[0].title, [c.title for c in a2.citations]
     assert "Event time - 5s" in a2.parts.body, a2.parts.body
+
+
+def test_a_value_asked_of_the_paimon_expiration_entry_names_its_options_not_a_date_format(bot):
+    """A twenty-sixth trial's "¿qué valor recomiendan?" after the Paimon partition expiration entry listed "yyyy-MM-dd"
+    among the options the entry gives no value for, and not partition.expiration-time."""
+    first = "¿Cómo configuro la expiración automática de particiones en una tabla Paimon?"
+    _a1, a2 = chat(bot, first, "¿qué valor recomiendan?")
+    note = next(ln for ln in a2.text.splitlines() if "ningún valor" in ln)
+    assert "yyyy" not in note and "partition.expiration-time" in note, note

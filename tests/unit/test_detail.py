@@ -153,3 +153,15 @@ def test_a_product_name_or_a_hyphenated_phrase_is_no_setting():
     assert settings(text + " Set sink.buffer-flush.max-rows and bitSet-style write-buffer-size.")[-1] == (
         "write-buffer-size"
     )
+
+
+def test_a_date_format_is_no_setting_and_a_placeholder_is_the_users_value():
+    """A twenty-sixth trial was told the Paimon expiration entry "gives no value for partition.timestamp-pattern and
+    partition.timestamp-formatter and yyyy-MM-dd" (a date format), and the Kafka latency entry none for
+    properties.bootstrap.servers (its DDL writes '<yourBootstrapServers>': the user's own value)."""
+    text = "Use the HH:mm:ss and yyyy-MM-dd formats with partition.timestamp-pattern; partition.expiration-time too."
+    assert settings(text) == ["partition.timestamp-pattern", "partition.expiration-time"]
+    ddl = "  'properties.bootstrap.servers' = '<yourBootstrapServers>',\n  'properties.group.id' = '${group}',"
+    assert given("properties.bootstrap.servers", ddl) == (True, True) and given("properties.group.id", ddl)[0]
+    note = missing_detail("what value should I use?", ddl + "\n  'scan.startup.mode' = 'earliest-offset'", "en")
+    assert note == ""

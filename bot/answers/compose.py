@@ -35,6 +35,11 @@ from faqbot.ingest.textproc import SUPPORTED, fold, query_tokens
 from faqbot.languages import words
 
 SEE_ALSO_MARGIN = 0.06
+# After "that did not work", an entry next to the one whose fix failed is shown when it scores within this of it. On
+# the labelled sets (772 questions), each of the 19 right entries retrieval put second or third behind a wrong first
+# was within 0.082 of it; half the other second and third entries were further (a twenty-sixth trial's "et si ça ne
+# marche toujours pas ?" after the Hologres permission entry was shown a UDTF and a mini-batch entry, 0.15 behind).
+NEARBY_MARGIN = 0.10
 GIST_CHARS = 120  # one sentence: enough to tell a near-miss entry from the cited one
 # An answer whose probability of being covered is under this says so plainly (rechecked: about
 # half of the answers under it are wrong or off-topic, about one in ten above it). Answers under
@@ -207,7 +212,8 @@ def _fix_failed(r: Retrieval, question: str, notices: list[str], before: str = "
     three unrelated entries."""
     top, lang = r.hits[0], r.language
     cites = [Citation.from_chunk(1, top.chunk, top.versions)]
-    others = _fix_lines(r.hits[1:CLOSEST_N], cites, question, r)
+    near = [h for h in r.hits[1:CLOSEST_N] if h.score >= top.score - NEARBY_MARGIN]
+    others = _fix_lines(near, cites, question, r)
     more = unshown_fixes(top.chunk, before, question) if before and top.chunk.parts else None
     notes: tuple[str, ...] = ()
     if more is not None:

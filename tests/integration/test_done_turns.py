@@ -518,3 +518,20 @@ def test_a_turn_stating_the_state_of_what_the_entry_has_a_case_for_gets_that_cas
     assert english_title(a2.citations[0]) == "Data visibility in ClickHouse", [c.title for c in a2.citations]
     assert a2.decision.reason != "fix_done", a2.decision
     assert mine in a2.parts.body and other not in a2.parts.body, a2.parts.body
+
+
+def test_after_a_failed_fix_only_the_entries_close_to_it_are_offered(bot):
+    """A twenty-sixth trial's "et si ça ne marche toujours pas ?" after the Hologres permission entry was offered a UDTF
+    and a mini-batch entry (0.15 behind it), "eso no funcionó" after the MySQL SSL entry two unrelated ones: only an
+    entry within NEARBY_MARGIN of the one whose fix failed is offered (none: "the FAQ has no other")."""
+    from faqbot.bot.answers.phrases import phrase
+
+    a1, a2 = chat(bot, "Le déploiement échoue avec 'permission denied for database' sur Hologres",
+                  "et si ça ne marche toujours pas ?")  # fmt: skip
+    assert a2.decision.reason == "fix_failed" and [c.chunk_id for c in a2.citations] == [a1.citations[0].chunk_id]
+    assert a2.text.startswith(phrase("fix_failed_alone", "fr", title=a1.citations[0].title)), a2.text
+    # a watermark that never moves: the latency entry first, the idle-partition entry right behind it is offered
+    b1, b2 = chat(bot, "tumbling window over my kafka topic emits nothing at all, the watermark looks stuck",
+                  "that didn't work")  # fmt: skip
+    assert b2.decision.reason == "fix_failed"
+    assert "No data output from Kafka event time windows" in [english_title(c) for c in b2.citations[1:]], b2.text

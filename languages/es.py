@@ -216,6 +216,11 @@ PACK = LanguagePack(
             "datos duplicados": "duplicate data",
             "duplicados": "duplicate",
             "perdida de datos": "data loss",
+            # fewer rows downstream than upstream: the FAQ says "data losses", "data volume reductions"
+            "menos filas": "data loss losses reductions",
+            "menos registros": "data loss losses reductions",
+            "filas faltantes": "missing data loss",
+            "faltan filas": "missing data loss",
             "se pierden": "data loss",
             "sobrescriben": "overwriting",
             "sobrescritura": "overwriting",

@@ -220,6 +220,10 @@ PACK = LanguagePack(
             "emet": "output emit",
             "sortie": "output",
             "perte de donnees": "data loss losses",
+            # fewer rows downstream than upstream: the FAQ says "data losses", "data volume reductions"
+            "moins de lignes": "data loss losses reductions",
+            "moins d'enregistrements": "data loss losses reductions",
+            "lignes manquantes": "missing data loss",
             "pertes de donnees": "data loss losses",
             "donnees perdues": "data loss losses",
             "perte": "loss losses",

@@ -19,7 +19,7 @@ from faqbot.bot.dialogue.courtesy import courtesy
 from faqbot.bot.dialogue.instructions import asks_instructions
 
 from .gaps import MAX_CANDIDATES, Candidate, Gap, group_gaps
-from .insights_text import t
+from .insights_text import percent, t
 
 PERIODS = (7, 30, 90)
 DECISIONS = ("answer", "closest", "not_covered")
@@ -75,6 +75,16 @@ class InsightsData:
             "gap_questions_pending": self.pending,
             **self.tables(),
         }
+
+
+def summary_text(data: InsightsData, lang: str = "en") -> str:
+    """The view's summary line (Markdown bold; the report strips it), in the page's language."""
+    share = percent(data.share_voted_down, lang)
+    text = t("summary", lang, questions=data.questions, since=data.since, down=data.answers_voted_down, share=share,
+             gaps=data.gap_questions, groups=len(data.gaps))  # fmt: skip
+    if data.grouped < data.gap_questions:
+        text += t("grouped", lang, n=data.grouped)
+    return (text + ". " + pending_note(data, lang)).strip()
 
 
 def pending_note(data: InsightsData, lang: str = "en") -> str:

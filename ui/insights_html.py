@@ -9,8 +9,8 @@ from __future__ import annotations
 import html
 from collections import OrderedDict
 
-from .insights import InsightsData, pending_note, stamp
-from .insights_text import column, percent, t
+from .insights import InsightsData, stamp, summary_text
+from .insights_text import column, t
 
 PALETTE = ("#2563eb", "#16a34a", "#dc2626", "#9333ea", "#ea580c", "#0891b2", "#4b5563", "#ca8a04")
 DECISION_COLOURS = {
@@ -88,10 +88,7 @@ def table(rows: list[dict], limit: int = 200, lang: str = "en") -> str:
 def render(data: InsightsData, retention_days: int, lang: str = "en") -> str:
     tables = data.tables()
     e = html.escape
-    share = percent(data.share_voted_down, lang)
-    summary = t("summary", lang, questions=data.questions, since=data.since, down=data.answers_voted_down,
-                share=share, gaps=data.gap_questions, groups=len(data.gaps)).replace("**", "")  # fmt: skip
-    summary = f"{summary}. {pending_note(data, lang)}".strip()
+    summary = summary_text(data, lang).replace("**", "")
     title = t("report_title", lang, days=data.period_days)
     return "".join(
         [

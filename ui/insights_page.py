@@ -16,10 +16,10 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from gradio import Request as PageRequest  # at module level: Gradio reads the handlers' annotations by name
 
 from .gaps import STATUSES, Gap
-from .insights import PERIODS, InsightsData, pending_note, to_csv
+from .insights import PERIODS, summary_text, to_csv
 from .insights_html import DECISION_COLOURS, render
 from .insights_source import InsightsSource
-from .insights_text import column, page_lang, percent, status_name, t
+from .insights_text import column, page_lang, status_name, t
 
 PATH = "/insights"
 REFUSED = (
@@ -106,35 +106,16 @@ def register_routes(app: FastAPI, source: InsightsSource, enabled: bool, retenti
         return RedirectResponse(PATH + "/" + (f"?{query}" if query else ""), status_code=307)
 
 
-def frames(data: InsightsData, lang: str = "en") -> dict[str, Any]:
-    """The tables as data frames, their columns named in the page's language (the data keys stay English)."""
+def frame(rows: list[dict], lang: str, columns: tuple[str, ...] | None = None) -> Any:
+    """A table as a data frame, its columns named in the page's language (the data keys stay English)."""
     import pandas as pd
 
-    out = {}
-    for name, rows in data.tables().items():
-        frame = pd.DataFrame(rows)
-        out[name] = frame.rename(columns={c: column(str(c), lang) for c in frame.columns})
-    return out
-
-
-def frames_of(rows: list[dict], lang: str) -> Any:
-    import pandas as pd
-
-    frame = pd.DataFrame(rows, columns=list(PAGE_GAP_COLUMNS))
-    return frame.rename(columns={c: column(str(c), lang) for c in frame.columns})
+    table = pd.DataFrame(rows, columns=list(columns) if columns else None)
+    return table.rename(columns={c: column(str(c), lang) for c in table.columns})
 
 
 def _status_cell(g: Gap, lang: str) -> str:
     return status_name(g.status, lang) + (f" (+{g.new_since_status})" if g.new_since_status else "")
-
-
-def _summary(data: InsightsData, lang: str = "en") -> str:
-    share = percent(data.share_voted_down, lang)
-    text = t("summary", lang, questions=data.questions, since=data.since, down=data.answers_voted_down, share=share,
-             gaps=data.gap_questions, groups=len(data.gaps))  # fmt: skip
-    if data.grouped < data.gap_questions:
-        text += t("grouped", lang, n=data.grouped)
-    return (text + ". " + pending_note(data, lang)).strip()
 
 
 def _gap_label(g: Gap, lang: str = "en") -> str:
@@ -193,10 +174,12 @@ def build_page(source: InsightsSource, retention_days: int):
 
     def view(days: int, chosen: str | None = None, lang: str = "en"):
         data = source.data(int(days))
-        f = frames(data, lang)
+        tables = data.tables()
+        f = {name: frame(rows, lang) for name, rows in tables.items() if name != "coverage_gaps"}
         # Gap.row()'s columns in its order, the questions first; a status with questions asked since it was set says so
-        rows = [{**{k: g.row()[k] for k in PAGE_GAP_COLUMNS}, "status": _status_cell(g, lang)} for g in data.gaps]
-        gaps = frames_of(rows, lang)
+        shown = zip(data.gaps, tables["coverage_gaps"], strict=True)
+        rows = [{**row, "status": _status_cell(g, lang)} for g, row in shown]
+        gaps = frame(rows, lang, PAGE_GAP_COLUMNS)
         # each group by its first question, its size and status; the one just set stays chosen (a status set moved the
         # choice back to the first group, the status still on "dismissed": a second click dismissed another group)
         choices = [(_gap_label(g, lang), g.key) for g in data.gaps]
@@ -207,7 +190,7 @@ def build_page(source: InsightsSource, retention_days: int):
         return (
             f"# {t('title', lang)}\n{t('intro', lang, days=retention_days)}",
             gr.update(label=t("period", lang)),
-            _summary(data, lang),
+            summary_text(data, lang),
             gr.update(value=f["questions_per_day_language"], title=t("by_language", lang)),
             gr.update(value=f["questions_per_day_decision"], title=t("by_decision", lang)),
             gr.update(value=f["votes_per_day"], title=t("votes", lang)),

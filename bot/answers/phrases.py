@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from faqbot.bot.answers.phrases_insights import INSIGHTS_PHRASES
 from faqbot.bot.answers.phrases_ui import UI_PHRASES
 from faqbot.languages import ANSWERED, PACKS
 
 PHRASES: dict[str, dict[str, str]] = {
     **UI_PHRASES,
+    **INSIGHTS_PHRASES,
     "lead": {
         "en": "From the FAQ entry “{title}” [1]:",
         "fr": "D’après l’entrée de la FAQ « {title} » [1] :",

@@ -16,7 +16,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from gradio import Request as PageRequest  # at module level: Gradio reads the handlers' annotations by name
 
 from .gaps import STATUSES, Gap
-from .insights import PERIODS, summary_text, to_csv
+from .insights import PERIODS, InsightsData, summary_text, to_csv
 from .insights_html import DECISION_COLOURS, render
 from .insights_source import InsightsSource
 from .insights_text import column, page_lang, status_name, t
@@ -112,6 +112,11 @@ def frame(rows: list[dict], lang: str, columns: tuple[str, ...] | None = None) -
 
     table = pd.DataFrame(rows, columns=list(columns) if columns else None)
     return table.rename(columns={c: column(str(c), lang) for c in table.columns})
+
+
+def frames(data: InsightsData, lang: str = "en") -> dict[str, Any]:
+    """Every table of the view as a data frame (what the page shows; `faqbot bench --insights` times it)."""
+    return {name: frame(rows, lang) for name, rows in data.tables().items()}
 
 
 def _status_cell(g: Gap, lang: str) -> str:

@@ -11,8 +11,8 @@ import uuid
 
 import sqlalchemy as sa
 from faqbot.ui.feedback_db import SqlFeedback, answers, qvec
+from faqbot.ui.insights import summary_text as _summary
 from faqbot.ui.insights_html import render
-from faqbot.ui.insights_page import _summary
 from faqbot.ui.insights_source import EMBED_BATCH, GROUPING_CHARS, InsightsSource, grouping_text
 
 from tests.support import ROOT

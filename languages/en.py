@@ -225,6 +225,43 @@ PACK = LanguagePack(
     already_words=frozenset({"already"}),
     language_names=frozen({"en": "English", "fr": "French", "es": "Spanish"}),
     and_word="and",
+    # the FAQ's own words for symptoms users describe in others (bot/retrieval/xling.py adds them to what BM25
+    # reads; every entry has an English version, so the dense reading is unchanged): "fewer rows than the source" is
+    # the FAQ's "data losses", "data volume reductions", which e5 reads far apart (a twenty-sixth trial). Phrases
+    # only, written from the corpus; a one-word term would match inside every question.
+    glossary=frozen(
+        {
+            "fewer rows": "data loss losses reductions",
+            "fewer records": "data loss losses reductions",
+            "less rows": "data loss losses reductions",
+            "less records": "data loss losses reductions",
+            "less data": "data loss losses reductions",
+            "missing rows": "data loss losses missing",
+            "missing records": "data loss losses missing",
+            "rows are missing": "data loss losses missing",
+            "records are missing": "data loss losses missing",
+            "lost rows": "data loss losses",
+            "lost records": "data loss losses",
+            "rows get lost": "data loss losses",
+            "records get lost": "data loss losses",
+            "dropped rows": "data loss losses",
+            "dropped records": "data loss losses",
+            # a window that never fires: the FAQ's "event time window", "the watermark from advancing"
+            "tumbling window": "event time window",
+            "sliding window": "event time window",
+            "hopping window": "event time window",
+            "watermark stuck": "watermark advancing",
+            "watermark is stuck": "watermark advancing",
+            "watermark looks stuck": "watermark advancing",
+            "stuck watermark": "watermark advancing",
+            "watermark not advancing": "watermark advancing",
+            "watermark does not advance": "watermark advancing",
+            "watermark doesn't advance": "watermark advancing",
+            "watermark never advances": "watermark advancing",
+            "emits nothing": "no output",
+            "outputs nothing": "no output",
+        }
+    ),
     examples=frozen(
         {
             "follow_up": ("and for the sink?", "what about Paimon?"),

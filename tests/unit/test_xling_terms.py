@@ -5,6 +5,7 @@ from __future__ import annotations
 from faqbot.bot.retrieval.xling import gloss
 from faqbot.ingest.empty_headings import alias_empty_headings
 from faqbot.ingest.records import Chunk
+from faqbot.languages import PACKS
 
 
 def test_french_and_spanish_terms_are_read_in_english():
@@ -14,6 +15,14 @@ def test_french_and_spanish_terms_are_read_in_english():
     assert "sink" in gloss("¿Por qué no llegan datos a mi tabla de destino?", "es").words
     assert gloss("Mes doublons", "fr").words == "duplicate deduplicate"  # a plural s is allowed
     assert gloss("table vide", "en").words == "" and gloss("nothing here", "fr").words == ""
+
+
+def test_english_symptoms_are_read_in_the_faqs_words():
+    """English has a glossary of phrases only (languages/en.py): the FAQ's words for a user's, never a single word."""
+    assert gloss("my sink table has fewer rows than the source", "en").words == "data loss losses reductions"
+    assert gloss("the watermark doesn't advance", "en").words == "watermark advancing"
+    assert gloss("rows and records are fine, fewer errors now", "en").words == ""
+    assert all(" " in term for term in PACKS["en"].glossary)
 
 
 def test_a_spanish_verb_is_read_in_its_plural_and_infinitive():

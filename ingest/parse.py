@@ -29,7 +29,7 @@ from .blocks import (
     paragraphs,
     parse_toc,
 )
-from .parts import split_parts
+from .parts import split_parts, without_bare_reply
 from .records import Chunk, ParsedDocument, chunk_id
 from .similarity import assign, fill_gaps, tfidf_matrix
 from .textproc import SUPPORTED
@@ -102,7 +102,8 @@ class _Builder:
             group=group,
             aliases=[a for a in (aliases or []) if clean_heading(a) != title],
         )
-        chunk.parts, chunk.fix = split_parts(body)
+        parts, chunk.fix = split_parts(body)
+        chunk.parts = without_bare_reply(parts, title, self.lang)
         self.chunks.append(chunk)
         return chunk
 

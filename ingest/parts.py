@@ -22,6 +22,9 @@ error without what to do, and "how do I fix it?" knows what there is to add:
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+
+from faqbot.languages import PACKS
 
 from .blocks import BULLET, CODE_LINE, CODE_START, SENTENCE, Para, label_kind, paragraphs
 from .records import Part
@@ -287,3 +290,16 @@ def _assign_fix(parts: list[Part]) -> str:
             return "items"
     parts[last].fix = True
     return "last"
+
+
+def without_bare_reply(parts: list[Part], title: str, lang: str) -> list[Part]:
+    """The parts without the "Yes." or "Non." their first opens on when the entry's title asks nothing: it answered the
+    question the title was before it was reworded ("Data visibility depends on the checkpoint interval": "Yes. Paimon
+    relies on checkpoints ..."), and quoted as a cause or a closest entry's line it answered nothing the user asked (a
+    twenty-seventh trial's "why?" got "its cause: Yes. ..."). A title that asks ("Can MaxCompute source tables read
+    appended data?") keeps its "No."."""
+    words = PACKS[lang].reply_words if lang in PACKS else frozenset()
+    if not parts or not words or title.rstrip().endswith(("?", "？")):
+        return parts
+    m = re.match(rf"\s*(?:{'|'.join(sorted(words))})\s*[.!]\s+(?=\S)", parts[0].text, re.I)
+    return [replace(parts[0], text=parts[0].text[m.end() :]), *parts[1:]] if m else parts

@@ -223,6 +223,7 @@ PACK = LanguagePack(
     negation_words=frozenset("not never no doesn don isn aren cannot".split()),
     version_words=frozenset("version versions use using run running am".split()),
     already_words=frozenset({"already"}),
+    reply_words=frozenset({"yes", "no"}),
     language_names=frozen({"en": "English", "fr": "French", "es": "Spanish"}),
     and_word="and",
     # the FAQ's own words for symptoms users describe in others (bot/retrieval/xling.py adds them to what BM25

@@ -189,6 +189,7 @@ PACK = LanguagePack(
     negation_words=frozenset("no nunca".split()),
     version_words=frozenset("versión versiones usamos uso estamos estoy".split()),
     already_words=frozenset({"ya"}),
+    reply_words=frozenset({"sí", "si", "no"}),
     language_names=frozen({"en": "inglés", "fr": "francés", "es": "español"}),
     and_word="y",
     glossary_endings=("s", "n", "r"),

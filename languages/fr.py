@@ -187,6 +187,7 @@ PACK = LanguagePack(
     negation_words=frozenset("ne n pas jamais".split()),
     version_words=frozenset("version versions utilise utilisons sommes suis".split()),
     already_words=frozenset({"déjà"}),
+    reply_words=frozenset({"oui", "non"}),
     language_names=frozen({"en": "anglais", "fr": "français", "es": "espagnol"}),
     and_word="et",
     # folded term -> English words (bot/retrieval/xling.py): the general vocabulary of stream processing and of

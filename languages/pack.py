@@ -147,6 +147,9 @@ class LanguagePack:
     version_words: frozenset[str] = frozenset()
     # "already": a turn saying it already runs a version ("we are on VVR 8.0.10 already") has done the upgrades to it
     already_words: frozenset[str] = frozenset()
+    # a reply to a yes/no question ("Yes.", "Non."): opening an entry whose title asks nothing ("Data visibility
+    # depends on the checkpoint interval"), it answered a question the title no longer asks (ingest/parts.py)
+    reply_words: frozenset[str] = frozenset()
     # --- names and glossary
     language_names: Mapping[str, str] = field(default_factory=frozen)  # answer languages' names in it
     # a language the corpus lacks: what users call it in English, French, Spanish and itself ("German", "allemand",

@@ -134,15 +134,18 @@ def _said_before_the_fix(parts: list[Part], texts: list[str], question: str, lan
         m = _MARKER.match(texts[i])
         marker, body = (m.group(0), texts[i][m.end() :]) if m else ("", texts[i])
         paras = body.strip().split("\n\n")
-        said = _explains(paras[0])
+        said, check = _explains(paras[0]), ""
         if not said and p.kind != "step":  # a how-to's step goes on with notes ("Important"), not with why
             # a check, then why it matters: "3. Check if the timestamp ... is 0 or null." over "The latency ... is
             # calculated by subtracting the message timestamp ... If a message does not have a timestamp, the latency
             # can be displayed as over 50 years." (a fifteenth trial's "why does that happen?" got only "1. First,
             # determine if the job is a JAR job or a SQL job.")
             said = next((s for para in paras[1:] if "```" not in para and (s := _explains(para))), [])
+            # with the check it explains: its number alone over the reason read as a list's step 3 out of nowhere
+            # (a twenty-seventh trial's "pourquoi ?": "sa cause : 3. La latence ... est calculée ...")
+            check = paras[0].strip() + " " if said else ""
         if said:
-            shown[i] = marker + " ".join(said)
+            shown[i] = marker + check + " ".join(said)
     if not shown:
         return None
     order = reading_order(parts)

@@ -350,3 +350,43 @@ def test_a_closest_line_quotes_what_to_set_not_the_explanation_after_it(bot):
         line = next(e.passage for e in a.parts.nearby if "ClickHouse" in english_title(a.citations[e.n - 1]))
         # (the French sentence is cut before its option by the line's length)
         assert ("ignoreDelete" in line or "prises en charge" in line) and "OLAP" not in line, line
+
+
+@pytest.mark.parametrize(
+    ("first", "why", "check"),
+    [
+        (
+            "la latence monte toutes les nuits sur mon job Kafka vers Hologres",
+            "pourquoi ?",
+            "Vérifiez si le timestamp dans les métadonnées du message Kafka est égal à 0 ou null.",
+        ),
+        (
+            "the latency of our Kafka source grows every night",
+            "why?",
+            "Check if the timestamp in the metadata of the Kafka message is 0 or null.",
+        ),
+    ],
+)
+def test_why_quotes_the_check_a_reason_explains(bot, first, why, check):
+    """A twenty-seventh trial's "pourquoi ?" after the Kafka latency checklist got "sa cause : 3. La latence ... est
+    calculée ...": the third check's number over its reason, the check itself left out. The reason comes with it."""
+    a1, a2 = chat(bot, first, why)
+    assert english_title(a1.citations[0]) == "Troubleshoot high latency from a Kafka source", a1.text
+    body = a2.parts.body
+    assert check in body and body.index(check) < body.index("50"), a2.text
+
+
+@pytest.mark.parametrize(
+    ("first", "why", "reply"),
+    [
+        ("why is my paimon table data not visible right after the job writes it?", "why?", "Yes."),
+        ("pourquoi les données de ma table Paimon ne sont pas visibles juste après l'écriture ?", "pourquoi ?", "Oui."),
+    ],
+)
+def test_an_entry_opening_on_a_bare_yes_is_quoted_without_it(bot, first, why, reply):
+    """"Data visibility depends on the checkpoint interval" opens on "Yes.", the reply to the question it was before its
+    title was reworded: a twenty-seventh trial's "why?" got "its cause: Yes. Paimon relies on checkpoints ..."
+    (ingest/parts.py without_bare_reply)."""
+    a1, a2 = chat(bot, first, why)
+    assert english_title(a2.citations[0]) == "Data visibility depends on the checkpoint interval", a2.text
+    assert "checkpoint" in a2.parts.body and reply not in a2.text and reply not in a1.text, (a1.text, a2.text)

@@ -7,7 +7,7 @@ import pytest
 from faqbot.bot.answers.parts import answer_hit, case_fit, condition, select_parts
 from faqbot.bot.answers.parts_fix import for_answer
 from faqbot.bot.answers.parts_join import join_parts
-from faqbot.ingest.parts import split_parts, version_case
+from faqbot.ingest.parts import split_parts, version_case, without_bare_reply
 from faqbot.ingest.records import Chunk, Part
 
 FILLER_EN = (
@@ -368,3 +368,16 @@ def test_an_explanation_closing_an_entry_leaves_the_paragraph_that_sets_a_value_
     updates, the entry's closing paragraph, as its fix."""
     parts, shape = split_parts(body)
     assert shape == "last" and [p.text for p in parts if p.fix][0].count(fix) == 1, parts
+
+
+def test_a_bare_reply_opening_an_entry_whose_title_asks_nothing_is_left_out():
+    parts, _ = split_parts("Yes. Paimon relies on checkpoints.\n\nData is committed on checkpoints.")
+    assert without_bare_reply(parts, "Data visibility depends on the checkpoint interval", "en")[0].text.startswith(
+        "Paimon relies"
+    )
+    # a title that asks keeps its reply; a sentence opening on "No" is no reply
+    assert without_bare_reply(parts, "Does data visibility depend on checkpoints?", "en")[0].text.startswith("Yes.")
+    parts, _ = split_parts("Non. Une fois le job démarré, rien n'est relu.")
+    assert without_bare_reply(parts, "Lecture des données ajoutées", "fr")[0].text.startswith("Une fois")
+    parts, _ = split_parts("No data reaches the sink when the source is idle.")
+    assert without_bare_reply(parts, "Idle sources", "en")[0].text.startswith("No data")

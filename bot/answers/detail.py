@@ -35,8 +35,9 @@ _FILE = re.compile(r"\.(?:jar|java|scala|py|txt|json|xml|yaml|yml|conf|propertie
 _ASSIGNED = (
     r"['\"`]?\s*(?:=\s*['\"`]?([\w.-]+)|:\s*['\"`]?(\d[\w.,]*|true\b|false\b|[\w.-]+(?=['\"`]?[ \t]*$)))"
 )
-# a value the user fills in: "= '<yourBootstrapServers>'", "= '${secret}'"
-_PLACEHOLDER = r"['\"`]?\s*[=:]\s*['\"`]?(?:<|\$\{)"
+# a value the user fills in: "= '<yourBootstrapServers>'", "= '${secret}'", or left blank for them ("= ''" in a sample
+# DDL: a twenty-seventh trial's "quelle valeur dois-je mettre ?" was told the entry gives none for the Kafka servers)
+_PLACEHOLDER = r"['\"`]?\s*[=:]\s*(?:['\"`]?(?:<|\$\{)|''|\"\")"
 _STATED = r"['\"`]?[^\n;]{0,160}?\s(\d[\d.,]*|true\b|false\b)"
 _UNITS = (
     r"(?:ms|s|sec|secs|seconds?|min|mins|minutes?|h|hours?|d|days?|[kmgt]i?b|bytes?|milliseconds?|"

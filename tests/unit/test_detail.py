@@ -165,3 +165,11 @@ def test_a_date_format_is_no_setting_and_a_placeholder_is_the_users_value():
     assert given("properties.bootstrap.servers", ddl) == (True, True) and given("properties.group.id", ddl)[0]
     note = missing_detail("what value should I use?", ddl + "\n  'scan.startup.mode' = 'earliest-offset'", "en")
     assert note == ""
+
+
+def test_a_value_left_blank_in_a_sample_is_the_users_own():
+    """The French Kafka latency entry's DDL writes "'properties.bootstrap.servers' = ''": a twenty-seventh trial's
+    "quelle valeur dois-je mettre ?" was told the entry gives no value for it and properties.group.id."""
+    ddl = "  'topic' = '',\n  'properties.bootstrap.servers' = '',\n  'properties.group.id' = \"\","
+    assert given("properties.bootstrap.servers", ddl) == (True, True) and given("properties.group.id", ddl)[0]
+    assert missing_detail("quelle valeur dois-je mettre ?", ddl + "\n  'format' = 'json'", "fr") == ""

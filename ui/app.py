@@ -138,10 +138,18 @@ def message_text(m: dict) -> str:
 def ui_lang(choice: str, last: list, browser: str = "en") -> str:
     """The page's language: the user's choice, else the last answer's, else the browser's. An answer in a
     language its turn asked for ("¿y en inglés?") does not count: the user still writes their own (the
-    whole page turned English, a fourth trial)."""
+    whole page turned English, a fourth trial), nor does one in another language than the turn's (a Chinese or
+    German question answered in English, an error pasted alone: the page turned English between two Spanish
+    questions, a twenty-seventh trial)."""
     if choice in UI:
         return choice
-    own = [a["language"] for a in last if a.get("language") in UI and not a.get("language_asked")]
+    own = [
+        a["language"]
+        for a in last
+        if a.get("language") in UI
+        and not a.get("language_asked")
+        and a.get("detected_language", a["language"]) == a["language"]
+    ]
     if own:
         return own[-1]
     return browser if browser in UI else "en"

@@ -236,6 +236,9 @@ def test_page_language_leaves_out_an_answer_in_a_language_its_turn_asked_for():
     assert ui_lang("auto", answers[1:], "fr") == "fr"  # none of the user's own: the browser's
     assert ui_lang("en", answers, "fr") == "en"  # the selector's choice first
     assert ui_lang("auto", [*answers, {"language": "fr", "language_asked": ""}], "es") == "fr"
+    # a turn in a language the page does not speak, answered in English, leaves the page as it was
+    zh = {"language": "en", "language_asked": "", "detected_language": "zh"}
+    assert ui_lang("auto", [*answers, zh], "fr") == "es" and ui_lang("auto", [zh], "fr") == "fr"
 
 
 def test_browser_language_reads_accept_language_weights():

@@ -27,12 +27,12 @@ from faqbot.bot.answers.parts import answer_hit
 from faqbot.bot.answers.parts_fix import for_answer
 from faqbot.bot.answers.parts_score import SIGNALS
 from faqbot.bot.answers.phrases import and_list, language_list, phrase
+from faqbot.bot.answers.sections import other_connector_note, section_of
 from faqbot.bot.retrieval.decision import CLOSEST, CLOSEST_N, GREETING, INSTRUCTIONS, NOT_COVERED, THANKS
 from faqbot.bot.retrieval.retrieve import Hit, Retrieval
 from faqbot.ingest.blocks import LABEL_PREFIXES
 from faqbot.ingest.records import Chunk
-from faqbot.ingest.textproc import SUPPORTED, fold, query_tokens
-from faqbot.languages import words
+from faqbot.ingest.textproc import SUPPORTED, query_tokens
 
 SEE_ALSO_MARGIN = 0.06
 # After "that did not work", an entry next to the one whose fix failed is shown when it scores within this of it. On
@@ -145,21 +145,6 @@ def _closest(r: Retrieval, question: str, notices: list[str]) -> Answer:
     return _answer(r, question, parts, cites, notices)
 
 
-_FUNCTION = frozenset(words("function_words"))
-
-
-def section_of(chunk: Chunk) -> str:
-    """The FAQ section an entry is in, when its title does not name it: among entries shown by title alone, two
-    entries on two connectors ("Data visibility depends on the checkpoint interval", Paimon; "Checkpoint interval
-    and data visibility", Hologres) could not be told apart (an eighth trial). "" for a document without sections."""
-    section = chunk.group or ""
-    if not section or section == chunk.doc_title:
-        return ""
-    title = set(re.findall(r"\w+", fold(chunk.title)))
-    named = [w for w in re.findall(r"\w+", fold(section)) if len(w) > 2 and w not in _FUNCTION]
-    return "" if any(w in title for w in named) else section
-
-
 def _fix_lines(hits: list[Hit], cites: list[Citation], question: str, r: Retrieval) -> tuple[EntryLink, ...]:
     """Each entry cited (numbered after `cites`) with its fix in a line or two."""
     items = []
@@ -191,6 +176,7 @@ def _closest_fix(r: Retrieval, question: str, notices: list[str], focus: str = "
     closing = "more_in_source" if closing == "fix_no_more" or (shortened and not closing) else closing
     closing = _said_before(body, focus, before) or closing
     notes = (_other_language(top, lang),) if top.other_language else ()
+    notes += tuple(filter(None, [other_connector_note(top, lang)]))
     notices.extend(notes)
     # an entry with no fix is not introduced as "its fix" (its closing note says it gives none)
     as_asked = fixed or (focus == "fix" and closing != "no_fix")

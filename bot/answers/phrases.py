@@ -71,6 +71,15 @@ PHRASES: dict[str, dict[str, str]] = {
         "fr": "Essayez de reformuler avec le nom du connecteur ou le message d’erreur exact.",
         "es": "Pruebe a reformular con el nombre del conector o el mensaje de error exacto.",
     },
+    # an entry of a connector's section, when the question names other connectors (bot/answers/sections.py)
+    "other_connector_entry": {
+        "en": "This entry is from the FAQ's {section} section, a connector your question does not name: its fix may "
+        "not apply to yours.",
+        "fr": "Cette entrée vient de la section {section} de la FAQ, un connecteur que votre question ne nomme "
+        "pas : sa solution peut ne pas s’appliquer au vôtre.",
+        "es": "Esta entrada es de la sección {section} de las preguntas frecuentes, un conector que su pregunta no "
+        "nombra: puede que su solución no se aplique al suyo.",
+    },
     "other_language": {
         "en": "This entry has no {own} version; quoted in {cited}.",
         "fr": "Cette entrée n’existe pas en {own} ; citée en {cited}.",

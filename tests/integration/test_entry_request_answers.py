@@ -390,3 +390,37 @@ def test_an_entry_opening_on_a_bare_yes_is_quoted_without_it(bot, first, why, re
     a1, a2 = chat(bot, first, why)
     assert english_title(a2.citations[0]) == "Data visibility depends on the checkpoint interval", a2.text
     assert "checkpoint" in a2.parts.body and reply not in a2.text and reply not in a1.text, (a1.text, a2.text)
+
+
+OTHER_CONNECTOR = {
+    "en": "This entry is from the FAQ's",
+    "fr": "Cette entrée vient de la section",
+    "es": "Esta entrada es de la sección",
+}
+
+
+OOM = "java.lang.OutOfMemoryError: Java heap space"
+
+
+@pytest.mark.parametrize(
+    ("lang", "first", "fix"),
+    [
+        ("en", f"作业在写 Paimon 的时候报 {OOM}，TaskManager 一直重启", "怎么解决？"),
+        ("fr", f"mon job Paimon redémarre en boucle avec {OOM}", "comment corriger ?"),
+        ("es", f"mi job de Paimon se reinicia con {OOM}", "¿cómo lo soluciono?"),
+    ],
+)
+def test_a_fix_from_another_connectors_section_is_said_to_be_one(bot, lang, first, fix):
+    """A twenty-seventh trial's "怎么解决？" about a Paimon job's OutOfMemoryError quoted Log Service's "Reduce the
+    value of the batchGetSize parameter" (the closest entry, from the Log Service section) with no word that it is
+    another connector's fix (bot/answers/sections.py)."""
+    a1, a2 = chat(bot, first, fix)
+    assert english_title(a2.citations[0]) == "TaskManager OOM: Java heap space error during recovery", a2.text
+    assert OTHER_CONNECTOR[lang] in a2.text and "Log Service" in a2.text and a2.language == lang, a2.text
+    assert OTHER_CONNECTOR[lang] not in a1.text  # the list already names each entry's section
+
+
+def test_a_fix_from_the_named_connectors_section_has_no_caution(bot):
+    a1, a2 = chat(bot, "Log Service source: TaskManager OOM Java heap space while the job recovers", "how do I fix it?")
+    assert english_title(a2.citations[0]) == "TaskManager OOM: Java heap space error during recovery", a2.text
+    assert OTHER_CONNECTOR["en"] not in a2.text and "batchGetSize" in a2.text, a2.text

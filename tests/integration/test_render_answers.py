@@ -105,7 +105,7 @@ def test_a_notice_never_stands_between_the_warning_and_its_list(bot):
 
 
 def test_the_closest_entries_name_the_section_their_titles_do_not(bot):
-    from faqbot.bot.answers.compose import section_of
+    from faqbot.bot.answers.sections import section_of
 
     by_title = {c.title: c for c in bot.retriever.chunks}
     assert section_of(by_title["Checkpoint interval and data visibility"]) == "Hologres"

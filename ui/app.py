@@ -100,7 +100,14 @@ details.srcs summary{cursor:pointer;font-weight:600}
 }
 """
 # scrolls the newest answer's first line into view (not its end) when it arrives
+# Gradio names each message by its content, and ours is HTML: a screen reader read "bot's message: <blockquote>&#10;
+# <p>⚠️ <strong>..." (a twenty-seventh trial). Each label written in markup is written again from the message's text.
 SCROLL_JS = """() => {
+  document.querySelectorAll('#chat [aria-label]').forEach((el) => {
+    const label = el.getAttribute('aria-label'), at = label.indexOf("'s message: ");
+    if (at > 0 && label.includes('<'))
+      el.setAttribute('aria-label', label.slice(0, at + 12) + el.innerText.replace(/\\s+/g, ' ').trim());
+  });
   const err = document.querySelector('#notice .err');
   if (err && err.textContent.trim()) { err.scrollIntoView({block: 'nearest'}); return; }
   const rows = document.querySelectorAll('#chat .bot-row');

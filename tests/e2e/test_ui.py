@@ -265,6 +265,10 @@ def test_new_answer_shows_its_first_line(server, browser):
     assert first_line.is_visible()
     box = first_line.bounding_box()
     assert chat_box["y"] <= box["y"] < chat_box["y"] + chat_box["height"]
+    # each message is named by its text, not its markup (Gradio's label is the message's HTML source)
+    labels = page.locator("#chat [aria-label*=\"'s message: \"]").evaluate_all("els => els.map(e => e.ariaLabel)")
+    assert len(labels) >= 4 and not [lab for lab in labels if "<" in lab or "&#" in lab], labels
+    assert any("[1]" in lab and "Paimon" in lab for lab in labels), labels
     page.close()
 
 

@@ -175,7 +175,7 @@ def _closest_fix(r: Retrieval, question: str, notices: list[str], focus: str = "
     # "no more than was shown" compares with a whole answer, which closest entries never showed
     closing = "more_in_source" if closing == "fix_no_more" or (shortened and not closing) else closing
     closing = _said_before(body, focus, before) or closing
-    notes = (_other_language(top, lang),) if top.other_language else ()
+    notes: tuple[str, ...] = (_other_language(top, lang),) if top.other_language else ()
     notes += tuple(filter(None, [other_connector_note(top, lang)]))
     notices.extend(notes)
     # an entry with no fix is not introduced as "its fix" (its closing note says it gives none)

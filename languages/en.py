@@ -261,6 +261,16 @@ PACK = LanguagePack(
             "watermark never advances": "watermark advancing",
             "emits nothing": "no output",
             "outputs nothing": "no output",
+            # data written and not seen yet: the FAQ's "data visibility" (data becomes visible once a checkpoint commits
+            # it: Paimon, Hologres, ClickHouse); not "no data in", which is the no-output entry's (it then came second)
+            "data is not visible": "visible visibility",
+            "data not visible": "visible visibility",
+            "can't see the data": "visible visibility",
+            "cannot see the data": "visible visibility",
+            "don't see the data": "visible visibility",
+            "don't see any data": "visible visibility",
+            "can't view the data": "visible visibility",
+            "cannot view the data": "visible visibility",
         }
     ),
     examples=frozen(

@@ -191,3 +191,10 @@ def test_an_entrys_own_title_asked_in_its_language_is_covered_whole(bot, questio
     r = bot.retriever.retrieve(question, k=3)
     assert "Why do I get no output in the sink table?" in {v.title for v in r.hits[0].versions}, r.hits[0].chunk.title
     assert r.features["title_cov"] == pytest.approx(1.0) and r.decision.outcome == "answer", (r.features, r.decision)
+
+
+def test_data_the_user_cannot_see_yet_finds_the_visibility_entry(bot):
+    """A twenty-seventh trial's table that shows nothing while the job runs: the FAQ's "data visibility" entries say
+    data is visible once a checkpoint commits it; "I can't see the data" (English glossary) never reached them."""
+    r = bot.retriever.retrieve("I can't see the data in my Hologres table after the job writes", k=3)
+    assert r.hits[0].chunk.title == "Checkpoint interval and data visibility", [h.chunk.title for h in r.hits]

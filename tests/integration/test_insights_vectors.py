@@ -142,7 +142,11 @@ def test_a_view_reads_nothing_itself_while_the_background_thread_reads(bot, tmp_
         assert data.pending == 20 and calls == []
     finally:
         src._filling.release()
-    assert src.data(30).pending == 0 and calls
+    # the thread gone, the view reads again (a batch at least; the rest, past its budget on a loaded
+    # machine, in the background)
+    assert src.data(30).pending < 20 and calls
+    _wait(src)
+    assert src.data(30).pending == 0
 
 
 def test_a_pasted_post_is_grouped_by_its_reading_not_its_template():

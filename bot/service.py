@@ -54,6 +54,11 @@ DONE_BESIDE = "done_beside_entry"  # the feature saying a turn's done clause was
 MAX_HISTORY_TURNS = 20  # messages: ten exchanges, so a turn going back to an early question still finds it
 
 
+def _own_words(q: Query) -> int:
+    """The content words of a follow-up besides what it names anew ("y para paimon? también vemos duplicados": 3)."""
+    return content_words(phrase_pattern(list(q.turn.new_aspect)).sub(" ", q.question))
+
+
 HISTORY_SHAPE = (
     'history must be a list of faqbot.Turn(role, content) or of {"role": "user"|"assistant", "content": "..."} '
     "(the HTTP API's shape)"
@@ -215,6 +220,11 @@ class Bot:
             # answered rather than hidden when what it finds is confident, or shown as closest entries when the
             # turn describes a problem of its own ("what about the sink? the writer job hits No space left on
             # device": a seventh trial was told "not covered"), unless that is the entry it would repeat
+            # A turn naming only another product ("et pour ClickHouse ?") asks nothing of its own: read alone it finds
+            # that product's first entry, whatever the topic ("Data visibility in ClickHouse" answered after a
+            # Hologres backpressure error once French stop words no longer counted against the decision)
+            if q.turn.names_product and not _own_words(q):
+                return r
             alone = self._alone(q, retriever)
             repeated = r.decision.reason == REPEATS_ENTRY and alone.hits and alone.hits[0].group == r.hits[0].group
             own = content_words(q.question) >= OWN_QUESTION_WORDS and alone.decision.outcome == CLOSEST
@@ -292,8 +302,7 @@ class Bot:
             return None
         # its own words, less what it names anew: "y para paimon? también vemos duplicados" asks the previous topic
         # of Paimon (three words), "... the upsert/delete side in clickhouse, can the sink retract rows?" its own
-        rest = phrase_pattern(list(q.turn.new_aspect)).sub(" ", q.question)
-        if content_words(rest) < OWN_QUESTION_WORDS:
+        if _own_words(q) < OWN_QUESTION_WORDS:
             return None
         alone = self._alone(q, retriever)
         if alone.decision.outcome == NOT_COVERED or not alone.hits:

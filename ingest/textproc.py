@@ -59,9 +59,10 @@ def identifiers(text: str) -> list[str]:
     return [f.lower() for f in found if len(f) > 2]
 
 
-def tokenize(text: str, lang: str) -> list[str]:
-    """Tokens for BM25: stemmed folded words plus whole identifiers and their camel parts."""
-    stop = _stopwords(lang)
+def tokenize(text: str, lang: str, also_stop: str = "") -> list[str]:
+    """Tokens for BM25: stemmed folded words plus whole identifiers and their camel parts. `also_stop`: a
+    language whose stop words are left out too (a French question read with English's stemmer)."""
+    stop = _stopwords(lang) | _stopwords(also_stop) if also_stop else _stopwords(lang)
     stem = _stemmer(lang)
     words = [fold(w).replace("’", "'") for w in WORD_RE.findall(text)]
     out: list[str] = []
@@ -84,10 +85,13 @@ def tokenize(text: str, lang: str) -> list[str]:
 
 def query_tokens(text: str, lang: str) -> list[str]:
     """A question's tokens in its language plus, for French and Spanish, the English ones:
-    technical words in a French or Spanish question are often English."""
+    technical words in a French or Spanish question are often English. The English reading leaves out the
+    question language's stop words too: "la", "et", "mon", "est" read as English words were words no entry
+    holds, and weighed as the rarest in what the "not covered" model reads of a question (`title_cov`), so that a
+    French or Spanish question's right entry seemed to cover a third of it and an English one's two thirds."""
     toks = tokenize(text, lang)
     if lang != "en":
-        toks += [t for t in tokenize(text, "en") if t not in toks]
+        toks += [t for t in tokenize(text, "en", also_stop=lang) if t not in toks]
     return toks
 
 

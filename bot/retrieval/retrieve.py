@@ -33,7 +33,7 @@ from faqbot.ingest.hubs import Hubs
 from faqbot.ingest.language_shift import LanguageShift
 from faqbot.ingest.records import Chunk
 from faqbot.ingest.store import Store, StoreError, open_store
-from faqbot.ingest.textproc import SUPPORTED, names, query_tokens, raw_words
+from faqbot.ingest.textproc import SUPPORTED, names, query_tokens, raw_words, tokenize
 from faqbot.languages import CJK
 
 _CJK_TEXT = re.compile(f"[{CJK}]")
@@ -216,6 +216,12 @@ class HybridRetriever:
         exceptions tell it apart: the corpus never names them, or the entry does not hold the title's words."""
         title = report.title if report.is_long else report.text
         title_tokens = query_tokens(title, lang) if report.is_long else tokens
+        if lang != "en":
+            # a French or Spanish word read by English's stemmer too ("obtengo", "tabla") and unknown to the corpus is
+            # the word its own reading has ("obteng", "tabl"), not one the entry lacks: weighed as the rarest, it made
+            # "¿Por qué no obtengo resultados en la tabla sink?", the entry's own Spanish title, cover 0.4 of itself
+            own = set(tokenize(title if report.is_long else report.lexical_text(), lang))
+            title_tokens = [t for t in title_tokens if t in own or t in self._df]
         return {
             "title_cov": self._weighted_coverage(title_tokens, top),
             "title_unknown": float(min(3, sum(n not in self._corpus_text for n in title_names(title)))),

@@ -129,7 +129,7 @@ def test_what_else_counts_a_cut_closest_line_as_shown(bot):
     [
         ("My event-time window on a Kafka source never fires", "that did not work, all partitions have data",
          "all partitions receive data"),
-        ("Ma fenêtre event time sur une source Kafka ne produit aucune sortie",
+        ("Ma fenêtre event time sur une source Kafka ne se déclenche jamais",
          "ça n'a pas marché, toutes les partitions reçoivent des données", "toutes les partitions reçoivent"),
     ],
 )

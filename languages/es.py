@@ -220,8 +220,9 @@ PACK = LanguagePack(
             # fewer rows downstream than upstream: the FAQ says "data losses", "data volume reductions"
             "menos filas": "data loss losses reductions",
             "menos registros": "data loss losses reductions",
-            "filas faltantes": "missing data loss",
-            "faltan filas": "missing data loss",
+            "filas faltantes": "data loss losses missing",
+            "faltan filas": "data loss losses missing",
+            "faltan registros": "data loss losses missing",
             "se pierden": "data loss",
             "sobrescriben": "overwriting",
             "sobrescritura": "overwriting",

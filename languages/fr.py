@@ -224,7 +224,12 @@ PACK = LanguagePack(
             # fewer rows downstream than upstream: the FAQ says "data losses", "data volume reductions"
             "moins de lignes": "data loss losses reductions",
             "moins d'enregistrements": "data loss losses reductions",
-            "lignes manquantes": "missing data loss",
+            "lignes manquantes": "data loss losses missing",
+            # "il en manque", "il manque des lignes": rows missing downstream, said as the FAQ's "data losses"
+            "il en manque": "data loss losses missing",
+            "il manque des lignes": "data loss losses missing",
+            "il manque des enregistrements": "data loss losses missing",
+            "il manque des donnees": "data loss losses missing",
             "pertes de donnees": "data loss losses",
             "donnees perdues": "data loss losses",
             "perte": "loss losses",

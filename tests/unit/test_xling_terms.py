@@ -25,6 +25,13 @@ def test_english_symptoms_are_read_in_the_faqs_words():
     assert all(" " in term for term in PACKS["en"].glossary)
 
 
+def test_rows_missing_downstream_are_read_as_the_faqs_data_losses():
+    assert gloss("il en manque", "fr").words == "data loss losses missing"
+    assert gloss("il manque des lignes dans la table", "fr").words == "data loss losses missing"
+    assert gloss("faltan filas en Hologres", "es").words == "data loss losses missing"
+    assert gloss("il manque une dépendance", "fr").words == ""  # a missing dependency is no lost row
+
+
 def test_a_spanish_verb_is_read_in_its_plural_and_infinitive():
     """The glossary writes "aparece", "tarda", "falla"; users write "tardan en aparecer", "fallan"."""
     g = gloss("Mis datos tardan mucho en aparecer en ClickHouse", "es")

@@ -76,6 +76,26 @@ def test_short_questions_are_used_as_typed():
     assert not rep.is_long and rep.dense_query() == q and rep.lexical_text() == q
 
 
+def test_a_short_paste_is_searched_without_its_librarys_package_paths():
+    """A short paste (under LONG_POST) is read as typed, less what its trace repeats of its library: the package
+    parts ("com", "alibaba", "client", "impl", "action") matched every entry whose sample trace passes through the
+    same packages, the connection-slots entry above the type-mismatch one."""
+    q = (
+        "写入Hologres报错：\n"
+        'Caused by: com.alibaba.hologres.client.exception.HoloClientException: [ERROR] column "amount" is of type '
+        "numeric but expression is of type text\n"
+        "    at com.alibaba.hologres.client.impl.action.PutAction.execute(PutAction.java:88)\n"
+        "这是类型不匹配吗？"
+    )
+    rep = read_report(q)
+    text = rep.lexical_text()
+    assert not rep.is_long and rep.dense_query() == q
+    assert "Caused by: HoloClientException: [ERROR] column" in text and "PutAction.execute" in text
+    assert "com.alibaba" not in text and "client.impl" not in text and "这是类型不匹配吗" in text
+    one_line = "Error: java.lang.IllegalArgumentException: timeout value is negative"
+    assert read_report(one_line).lexical_text() == one_line  # one line: as typed
+
+
 def test_language_comes_from_the_prose_not_the_logs():
     post = (
         "作业写 ClickHouse 一直没有数据\n\n我们用 Flink 把 Kafka 的数据写到 ClickHouse，但是表里一直是空的。\n\n"

@@ -184,6 +184,20 @@ def test_rows_missing_in_a_named_sink_shows_the_data_loss_entry(bot):
     ]
 
 
+def test_a_kafka_position_timeout_in_a_report_finds_the_unreachable_broker_entry(bot):
+    """A twenty-seventh trial's report (a Kafka source failing with the client's position timeout) got the event-time
+    window entry first and the right one 10th: the client's words read as the FAQ's (English glossary)."""
+    question = (
+        "Our Kafka source job keeps failing after restart. Flink SQL, VVR 8.0.4.\n"
+        "org.apache.kafka.common.errors.TimeoutException: Timeout of 60000ms expired before the position for "
+        "partition orders_v2-3 could be determined"
+    )
+    r = bot.retriever.retrieve(question, k=3)
+    assert "Flink cannot consume or write to Kafka" in {v.title for v in r.hits[0].versions}, [
+        h.chunk.title for h in r.hits
+    ]
+
+
 def test_a_window_that_never_fires_finds_the_idle_partition_entry(bot):
     """"tumbling window ... emits nothing, the watermark looks stuck" got the Kafka latency entry first (a twenty-sixth
     trial): the FAQ says "event time window" and "prevent the watermark from advancing" (English glossary)."""

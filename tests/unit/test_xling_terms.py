@@ -32,6 +32,16 @@ def test_rows_missing_downstream_are_read_as_the_faqs_data_losses():
     assert gloss("il manque une dépendance", "fr").words == ""  # a missing dependency is no lost row
 
 
+def test_kafka_client_metadata_timeouts_are_read_as_the_faqs_unreachable_broker():
+    """The Kafka client's timeouts when it reaches a broker but not the addresses the broker advertises name none of the
+    FAQ's words ("can connect ... but cannot consume or write data": a proxy or port mapping)."""
+    error = "TimeoutException: Timeout of 60000ms expired before the position for partition o-3 could be determined"
+    assert gloss(error, "en").words == "cannot consume write proxy"
+    assert gloss("Topic orders not present in metadata after 60000 ms.", "en").words == "cannot consume write proxy"
+    assert gloss("Timeout expired while fetching topic metadata", "en").words == "cannot consume write proxy"
+    assert gloss("the metadata of my table could not be read", "en").words == ""
+
+
 def test_a_spanish_verb_is_read_in_its_plural_and_infinitive():
     """The glossary writes "aparece", "tarda", "falla"; users write "tardan en aparecer", "fallan"."""
     g = gloss("Mis datos tardan mucho en aparecer en ClickHouse", "es")

@@ -32,3 +32,10 @@ def test_every_glossary_entry_gives_english_tokens():
 def test_japanese_and_korean_terms_are_read_too():
     assert english_terms("MySQL に書き込むと文字化けします") == "write garbled encoding charset"
     assert english_terms("체크포인트 실패 후 재시작") == "checkpoint failed failure restart"
+
+
+def test_fewer_rows_downstream_read_as_the_faqs_data_losses():
+    """Chinese reads "fewer rows" as English, French and Spanish do (languages/en.py, fr.py, es.py)."""
+    assert english_terms("数据少了一截") == "data loss losses reductions"
+    assert english_terms("MaxCompute 里数据缺失") == "data loss losses missing"
+    assert "loss" not in english_terms("少了一个参数")  # a parameter missing is no row lost

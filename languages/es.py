@@ -17,7 +17,9 @@ PACK = LanguagePack(
         "entre todo todos está están estoy tiene tienen otro otra fue me sale salen durante mientras".split()
     ),
     english_homographs=frozenset("ha he son es me sale".split()),
-    detection_words=frozenset("hago puedo debo tengo hay uso".split()),
+    # "datos", "tabla": Spanish forms only (Portuguese "dados", "tabela"; Italian "dati", "tabella"): "datos
+    # duplicados en MaxCompute" read Portuguese and was answered in English
+    detection_words=frozenset("hago puedo debo tengo hay uso datos tabla".split()),
     or_words=frozenset({"o", "u"}),
     markers=frozenset("ñ¿¡áíóú"),
     labels=frozen(

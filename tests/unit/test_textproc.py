@@ -59,6 +59,9 @@ from faqbot.ingest.textproc import frames_as_calls, identifiers, query_tokens, t
         ("also, a second job's sink table stays empty", "en"),
         ("the job's sink is empty", "en"),
         ("s'il vous plaît, pourquoi la table est vide ?", "fr"),
+        # Spanish "datos" is Portuguese "dados": the chat page's Spanish placeholder read Portuguese
+        ("datos duplicados en MaxCompute", "es"),
+        ("dados duplicados no MaxCompute", "pt"),
     ],
 )
 def test_detect_language(text, lang):

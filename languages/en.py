@@ -273,7 +273,7 @@ PACK = LanguagePack(
             "cannot view the data": "visible visibility",
             # the Kafka client's own errors when it reaches a broker but not the addresses the broker advertises: the
             # FAQ's "Flink can connect to the Kafka cluster but cannot consume or write data" (proxy, port mapping)
-            "could be determined": "cannot consume write proxy",
+            "position for partition": "cannot consume write proxy",
             "fetching topic metadata": "cannot consume write proxy",
             "failed to update metadata": "cannot consume write proxy",
             "not present in metadata": "cannot consume write proxy",

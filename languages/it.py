@@ -151,6 +151,12 @@ PACK = LanguagePack(
             "scrive": "write writing",
             "scrittura": "write writing",
             "consumare": "consume",
+            # "committa", the verb Italian engineers make of "commit" (as Spanish "confirmar" is read)
+            "committa": "commit",
+            "committare": "commit",
+            "committato": "commit committed",
+            "committati": "commit committed",
+            "committano": "commit",
             "impostare": "configure set",
             "impostazione": "setting configuration",
             "impostazioni": "setting configuration",

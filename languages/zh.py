@@ -179,6 +179,9 @@ PACK = LanguagePack(
             "函数": "function",
             "语法": "syntax",
             "校验": "validation",
+            "顺序": "order",
+            "大小写": "casing case",
+            "物理表": "physical table",
         }
     ),
     examples=frozen(

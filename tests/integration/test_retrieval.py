@@ -205,6 +205,30 @@ def test_a_window_that_never_fires_finds_the_idle_partition_entry(bot):
     assert r.hits[0].chunk.title == "No data output from Kafka event time windows", [h.chunk.title for h in r.hits]
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "필드 순서가 물리 테이블과 다르면 소스 테이블을 읽지 못하나요?",
+        "フィールドの順序や大文字小文字は物理テーブルと合わせる必要がありますか？ソーステーブルが読み取れません",
+    ],
+)
+def test_a_korean_or_japanese_question_on_field_order_finds_the_source_reading_entry(bot, question):
+    """Korean and Japanese glossaries had 60 of the Chinese one's terms: "field", "order", "physical table", the
+    stem of "read" counted for nothing, and the MaxCompute append entry came first, the right one out of the top
+    three. With the Chinese glossary's concepts in both (languages/ko.py, ja.py) the entry that says "Match the exact
+    field order of the physical table" is first."""
+    r = bot.retriever.retrieve(question, k=3)
+    assert "How do I troubleshoot Flink source reading issues?" in {v.title for v in r.hits[0].versions}, [
+        h.chunk.title for h in r.hits
+    ]
+
+
+def test_an_italian_question_on_committed_offsets_finds_the_commit_entry(bot):
+    """"committa" read as "commit": the Kafka commit entry and the Kafka JSON entry were tied (0.948 both)."""
+    r = bot.retriever.retrieve("Quando Flink committa gli offset del consumer group su Kafka?", k=3)
+    assert r.hits[0].chunk.title == "Commit offset in Kafka", [h.chunk.title for h in r.hits]
+
+
 def test_data_the_user_cannot_see_yet_finds_the_visibility_entry(bot):
     """A twenty-seventh trial's table that shows nothing while the job runs: the FAQ's "data visibility" entries say
     data is visible once a checkpoint commits it; "I can't see the data" (English glossary) never reached them."""

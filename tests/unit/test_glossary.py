@@ -39,3 +39,17 @@ def test_fewer_rows_downstream_read_as_the_faqs_data_losses():
     assert english_terms("数据少了一截") == "data loss losses reductions"
     assert english_terms("MaxCompute 里数据缺失") == "data loss losses missing"
     assert "loss" not in english_terms("少了一个参数")  # a parameter missing is no row lost
+
+
+def test_korean_and_japanese_read_the_chinese_glossarys_concepts():
+    """Korean and Japanese have the Chinese list's concepts in their own words (the stem of "read" in every form)."""
+    assert english_terms("필드 순서와 대소문자") == "field column order casing case"
+    assert english_terms("데이터를 못 읽고 있습니다") == "read"
+    assert english_terms("フィールドの順序、物理テーブル") == "field column order physical table"
+
+
+def test_a_short_term_inside_another_word_is_not_read():
+    """The glossary matches inside words, so terms other words hold are left out: 채널 (channel) is not "null", 프로그램
+    (program) not "log", ステートメント (statement) not "state", カタログ (catalog) not "log"."""
+    assert english_terms("채널 프로그램") == ""
+    assert english_terms("ステートメント カタログ") == ""

@@ -25,6 +25,13 @@ def test_english_symptoms_are_read_in_the_faqs_words():
     assert all(" " in term for term in PACKS["en"].glossary)
 
 
+def test_italian_commit_verb_is_read_as_commit():
+    """"Quando Flink committa gli offset?": "committa" was no word the corpus holds (the Kafka commit entry and another
+    Kafka entry tied); Italian's forms of the verb read "commit" (languages/it.py)."""
+    assert "commit" in gloss("Quando Flink committa gli offset su Kafka?", "it").words.split()
+    assert "commit" in gloss("gli offset non vengono committati", "it").words.split()
+
+
 def test_rows_missing_downstream_are_read_as_the_faqs_data_losses():
     assert gloss("il en manque", "fr").words == "data loss losses missing"
     assert gloss("il manque des lignes dans la table", "fr").words == "data loss losses missing"

@@ -229,6 +229,13 @@ def test_an_italian_question_on_committed_offsets_finds_the_commit_entry(bot):
     assert r.hits[0].chunk.title == "Commit offset in Kafka", [h.chunk.title for h in r.hits]
 
 
+def test_a_chinese_question_telling_the_error_in_chinese_finds_the_errors_entry(bot):
+    """"字符串值不正确" is MySQL's "Incorrect string value" in Chinese words: the INT UNSIGNED entry came first (both
+    are MySQL entries), the error's entry second; with the words read (languages/zh.py) it is first."""
+    r = bot.retriever.retrieve("往 MySQL 写数据时报字符串值不正确，怎么解决", k=3)
+    assert r.hits[0].chunk.title == "Error: Incorrect string value", [h.chunk.title for h in r.hits]
+
+
 def test_data_the_user_cannot_see_yet_finds_the_visibility_entry(bot):
     """A twenty-seventh trial's table that shows nothing while the job runs: the FAQ's "data visibility" entries say
     data is visible once a checkpoint commits it; "I can't see the data" (English glossary) never reached them."""

@@ -53,3 +53,9 @@ def test_a_short_term_inside_another_word_is_not_read():
     (program) not "log", ステートメント (statement) not "state", カタログ (catalog) not "log"."""
     assert english_terms("채널 프로그램") == ""
     assert english_terms("ステートメント カタログ") == ""
+
+
+def test_an_error_message_told_in_chinese_gets_the_messages_words():
+    """A Chinese user tells MySQL's "Incorrect string value" as 字符串值不正确, results not matching as 结果对不上."""
+    assert english_terms("写 MySQL 报字符串值不正确") == "string incorrect inaccurate"
+    assert english_terms("结果对不上") == "results inaccurate inconsistent"

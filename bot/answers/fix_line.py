@@ -232,7 +232,10 @@ def _candidates(parts: list[Part], shape: str) -> list[int]:
     An entry whose fix ingest could only take as its closing paragraph (shape "last") answers in its
     opening as often ("Retraction updates are supported if ..."): every paragraph of it is a candidate."""
     fix = (lambda p: p.kind != "problem") if shape == "last" else (lambda p: p.fix)
-    for keep in (fix, lambda p: p.kind != "problem", lambda p: True):
+    # an entry without a fix answers with its causes (bot/answers/parts.py `_take_causes`), not with the sentence
+    # introducing one of its samples (the TIMESTAMP_LTZ watermark entry's line was "The following sample code shows")
+    cause = (lambda p: p.kind == "cause") if shape == "none" else fix
+    for keep in (fix, cause, lambda p: p.kind != "problem", lambda p: True):
         found = [i for i, p in enumerate(parts) if p.kind not in _NO_LINE and keep(p)]
         if found:
             return found

@@ -48,6 +48,7 @@ CAUSE_CHARS = 200
 PROBLEM_CHARS = 200
 STEPS_CUT = True
 FIT_MIN = 160  # room worth the start of another part
+CAUSE_MIN = 60  # room worth the opening sentence explaining a cause
 # other parts join the answer only when they hold at least this share of what the best part holds
 FILL_SHARE = 0.5
 BRIEF_SHARE = 0.8  # and a part too long for the room left is shortened only when it holds nearly as much
@@ -165,8 +166,9 @@ def select_parts(
     scores = [r + bonus(p) for p, r in zip(parts, rel)]
     pick = _Picker(parts, texts, budget)
     _take_fix(pick, scores, rel, qy)
+    causes_only = chunk.fix == "none" and _take_causes(pick, qy)
     best = max((i for i in range(len(parts)) if i not in pick.chosen), key=lambda i: rel[i], default=None)
-    if best is not None and rel[best] > 0:
+    if best is not None and rel[best] > 0 and not causes_only:
         for j in _group(parts, best):
             _take_brief(pick, j, qy, pick.room if pick.room > FIT_MIN else pick.cause)
         pick.opener(best)
@@ -308,6 +310,25 @@ def _take_cause(pick: _Picker, scores: list[float], qy: PartQuery, shape: str) -
         short, _cut = key_sentences(pick.texts[best], pick.cause, *qy.q)
         pick.take(best, short)
     pick.opener(best)
+
+
+def _take_causes(pick: _Picker, qy: PartQuery) -> bool:
+    """An entry that gives no fix but names several causes answers with its causes: the user cannot tell which one
+    applies, so each is quoted in brief (an equal share of the budget), with the opening of the paragraph explaining
+    it when that fits (a held-out post on a watermark 8 hours behind got a sample's note and the second cause's
+    label, not the first cause, its answer)."""
+    parts = pick.parts
+    causes = [i for i, p in enumerate(parts) if p.kind == "cause" and not p.case]
+    if len(causes) < 2:
+        return False
+    share = pick.budget // len(causes)
+    for i in causes:
+        short = key_sentences(pick.texts[i], share, *qy.q)[0]
+        pick.take(i, short)
+        after, room = i + 1, share - len(short) - 2
+        if after < len(parts) and parts[after].kind == "text" and not parts[after].case and room >= CAUSE_MIN:
+            pick.take(after, key_sentences(pick.texts[after], room, *qy.q)[0])
+    return True
 
 
 def _between(parts: list[Part]) -> list[int]:

@@ -305,3 +305,22 @@ def test_why_of_a_checklist_gives_what_its_checks_explain_then_the_fix_gives_the
     assert explained in cause.parts.body, cause.text
     assert first_step not in cause.parts.body, cause.text
     assert first_step in fix.parts.body and fix.parts.closing != phrase("fix_said", fix.language), fix.text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "The Low Watermark on the console is 8 hours earlier than our clock; the source column comes from "
+        "CURRENT_TIMESTAMP. Which time is right?",
+        "La marca de agua en la consola va 8 horas por detrás de la hora actual; la columna sale de "
+        "CURRENT_TIMESTAMP. ¿Cuál de las horas es la correcta?",
+    ],
+)
+def test_an_entry_without_a_fix_answers_with_both_causes(answering_bot, question):
+    """The TIMESTAMP_LTZ watermark entry gives two causes and no fix: the answer quoted a sample's note on the legacy
+    window syntax and the second cause's label, not the first cause (a held-out written post)."""
+    a = answering_bot.ask(question)
+    assert "TIMESTAMP_LTZ" in a.citations[0].title
+    assert "Cause 1: A field of the TIMESTAMP_LTZ" in a.text and "Cause 2: The time zone of the display time" in a.text
+    assert "is in UTC+0" in a.text
+    assert "legacy window" not in a.text

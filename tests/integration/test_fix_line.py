@@ -294,3 +294,27 @@ def test_a_line_gives_the_sentence_answering_the_question_when_the_opening_does_
     line = fix_line(chunk, "et pour un INT UNSIGNED je déclare quoi dans Flink ?", "fr", {})
     assert "BIGINT" in line and "INT UNSIGNED" in line, line
     assert len(line) <= FIX_CHARS
+
+
+@pytest.mark.parametrize(
+    ("post", "cause"),
+    [
+        (
+            "la hora de la consola de desarrollo de Flink no coincide con la de la UI de Apache Flink, hay 8 horas de "
+            "diferencia",
+            "The time zone of the display time in the development console",
+        ),
+        (
+            "my window results are shifted by 8 hours, watermark declared on a TIMESTAMP_LTZ column, is that why?",
+            "A field of the TIMESTAMP_LTZ (TIMESTAMP(p) WITH LOCAL TIME ZONE) data type is used to declare",
+        ),
+    ],
+)
+def test_the_line_of_an_entry_without_a_fix_is_the_cause_the_post_is_about(bot, post, cause):
+    """The TIMESTAMP_LTZ watermark entry names two causes and no fix: its line among the closest entries was the
+    sentence introducing one of its samples ("The following sample code shows ..."); it is now the cause the post
+    is about."""
+    a = bot.ask(post)
+    line = next(e.passage for e in a.parts.nearby if "TIMESTAMP_LTZ" in e.title)
+    assert line.startswith(cause), line
+    assert "sample code" not in line

@@ -343,6 +343,57 @@ def test_causes_labelled_without_a_solution_give_no_fix():
     assert one == "last"
 
 
+NO_FIX_CAUSES = {
+    "en": (
+        "Cause 1: The watermark is declared on a TIMESTAMP_LTZ field. As a result, the watermark is 8 hours away "
+        "from the current time.\n\n"
+        "The following example shows the difference between the two watermarks. " + FILLER_EN + "\n\n"
+        "• The following sample code declares the watermark on a TIMESTAMP_LTZ field, and the result of the window "
+        "query is the same with the legacy window syntax. " + FILLER_EN + "\n\n"
+        "Cause 2: The console shows the time in another time zone than the Flink UI.\n\n"
+        "The console shows UTC+0. However, the Flink UI converts the time with the browser's time zone. " + FILLER_EN
+    ),
+    "fr": (
+        "Cause 1 : Le watermark est déclaré sur un champ TIMESTAMP_LTZ. Par conséquent, le watermark a 8 heures "
+        "d’écart avec l’heure actuelle.\n\n"
+        "L’exemple suivant montre la différence entre les deux watermarks. " + FILLER_FR + "\n\n"
+        "• L’exemple de code suivant déclare le watermark sur un champ TIMESTAMP_LTZ, et le résultat de la fenêtre "
+        "est le même avec l’ancienne syntaxe de fenêtre. " + FILLER_FR + "\n\n"
+        "Cause 2 : La console affiche l’heure dans un autre fuseau horaire que l’interface Flink.\n\n"
+        "La console affiche UTC+0. En revanche, l’interface Flink convertit l’heure avec le fuseau du navigateur. "
+        + FILLER_FR
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "question", "causes", "explained"),
+    [
+        (
+            "en",
+            "The watermark of my window job is 8 hours behind the wall clock, the result of the window looks right",
+            ("TIMESTAMP_LTZ field", "another time zone than the Flink UI"),
+            "The console shows UTC+0.",
+        ),
+        (
+            "fr",
+            "Le watermark de ma fenêtre a 8 heures de retard sur l’horloge, le résultat de la fenêtre semble juste",
+            ("champ TIMESTAMP_LTZ", "autre fuseau horaire que l’interface Flink"),
+            "La console affiche UTC+0.",
+        ),
+    ],
+)
+def test_an_entry_without_a_fix_answers_with_each_of_its_causes(lang, question, causes, explained):
+    """An entry that names two causes and no fix: the user cannot tell which applies, so each cause is quoted with
+    the opening of what explains it, not a sample's note (the sample item shares the question's words most)."""
+    c = entry(NO_FIX_CAUSES[lang], lang)
+    assert c.fix == "none"
+    text = answer(c, question)
+    assert all(cause in text for cause in causes), text
+    assert explained in text, text
+    assert "legacy window" not in text and "ancienne syntaxe" not in text, text
+
+
 @pytest.mark.parametrize(
     ("body", "fix"),
     [

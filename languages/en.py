@@ -31,6 +31,7 @@ PACK = LanguagePack(
     label_prefixes=frozen({"problem": ("error details", "error message"), "solution": ("troubleshoot", "check ")}),
     fix_prefixes=("fix", "workaround"),
     error_label_patterns=("Error",),
+    failure_title_patterns=("fails with", "failed with", "fails on"),
     follow_up_patterns=("and", "what about", "how about", "same", "also"),
     pronoun_patterns=("it", "this", "that", "these", "those", "them"),
     fix_request_patterns=(

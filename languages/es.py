@@ -32,6 +32,7 @@ PACK = LanguagePack(
     label_prefixes=frozen({"problem": ("detalles del error",), "solution": ("comprobación",)}),
     fix_prefixes=("soluci", "resolución"),
     error_label_patterns=("Errores?",),
+    failure_title_patterns=("falla con", "falla por", "Fallo"),
     follow_up_patterns=("y", "y con", "y en", "y para", "¿y", "igual", "también"),
     pronoun_patterns=("esto", "eso", "ello", "lo"),
     question_patterns=(

@@ -29,6 +29,7 @@ PACK = LanguagePack(
     ),
     label_prefixes=frozen({"problem": ("détails de l",), "solution": ("dépann", "vérification")}),
     error_label_patterns=("Erreur",),
+    failure_title_patterns=("Échec", "échoue avec", "échoue sur"),
     follow_up_patterns=("et", "et pour", "et avec", "et en", "qu'en est-il", "pareil", "aussi"),
     pronoun_patterns=("ça", "cela", "celui", "celle", "ce"),
     question_patterns=(

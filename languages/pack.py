@@ -61,6 +61,9 @@ class LanguagePack:
     label_prefixes: Mapping[str, tuple[str, ...]] = field(default_factory=frozen)  # problem, solution
     fix_prefixes: tuple[str, ...] = ()  # a label opening the fix proper, as opposed to checks
     error_label_patterns: tuple[str, ...] = ()  # "Error" of an entry titled "Error: ..."
+    # what a title says of the message it quotes when it does not call it an error: "fails with" of "MaxCompute job
+    # fails with 'Invalid partition spec'" (bot/retrieval/error_titles.py)
+    failure_title_patterns: tuple[str, ...] = ()
     # --- the dialogue
     follow_up_patterns: tuple[str, ...] = ()  # openers that refer back ("and", "what about")
     pronoun_patterns: tuple[str, ...] = ()  # words that stand for the previous subject ("it")

@@ -19,13 +19,16 @@ _ERROR_TITLE_RE = re.compile(
     rf"^\s*(?:{'|'.join(words('error_label_patterns'))})\s*:\s*(.+)$|^\s*\w+(?:Exception|Error)\s*:\s*(.+)$", re.I
 )
 _QUOTES = "\"'«»“”‘’ \u00a0"
-# a title naming an error it quotes: 'Paimon write job error: "Heartbeat of TaskManager timed out"',
-# 'Erreur « File xxx not found » dans un job de consommation Paimon'
-_ERROR_WORD = re.compile(rf"\b(?:{'|'.join(words('error_label_patterns'))})\b", re.I)
-# from its first word: a quote opening in lower case is the middle of a message, and its missing start can be
+# a title naming an error or a failure: 'Paimon write job error: "Heartbeat of TaskManager timed out"', "MaxCompute
+# job fails with 'Invalid partition spec'" (a quote in a title that names neither is no message: 'Use the "Other
+# Configuration" field')
+_ERROR_WORD = re.compile(rf"\b(?:{'|'.join(words('error_label_patterns') + words('failure_title_patterns'))})\b", re.I)
+# from its first word, in double or single quotes ("MaxCompute job fails with 'Invalid partition spec'": a real post
+# quoting the message had the entry second, after an entry titled with the post's exception class). A quote opening
+# in lower case is the middle of a message, and its missing start can be
 # what differs ("StreamPhysicalWindowAggregate doesn't support consuming update and delete changes ..." is not
 # the entry's "Table sink ... doesn't support ...": a real post labelled uncovered was answered)
-_QUOTED = re.compile(r"[\"“«]\s*([A-Z][^\"”»]{11,}?)\s*[\"”»]")
+_QUOTED = re.compile(r"[\"“«]\s*([A-Z][^\"”»]{11,}?)\s*[\"”»]|(?<!\w)['‘]([A-Z][^'’]{11,}?)['’](?!\w)")
 # ... unless the entry's own text quotes the whole message: then the message is that line, from its start, up to
 # the last word of the title's quote but one ('How do I fix the "doesn't support consuming update and delete changes
 # which is produced by node TableSourceScan" error?' quotes "Table sink 'vvp.default.***' doesn't support ...": a
@@ -68,10 +71,12 @@ def quotes(msg: str, low: str) -> bool:
 
 def _messages(title: str) -> list[str]:
     """The error message a title is or quotes, squashed ([] for none): "Error: X", "XException: X", or a
-    quote in a title naming an error ('Paimon write job error: "Heartbeat of TaskManager timed out"')."""
+    quote in a title ('Paimon write job error: "Heartbeat of TaskManager timed out"', "MaxCompute job fails with
+    'Invalid partition spec'")."""
     m = _ERROR_TITLE_RE.match(title)
     quoted = _QUOTED.search(title) if not m and _ERROR_WORD.search(title) else None
-    msg = _squash((m.group(1) or m.group(2)).strip(_QUOTES) if m else quoted.group(1) if quoted else "")
+    said = (m.group(1) or m.group(2)).strip(_QUOTES) if m else (quoted.group(1) or quoted.group(2)) if quoted else ""
+    msg = _squash(said)
     return [msg] if len(msg) >= 12 else []
 
 

@@ -236,6 +236,22 @@ def test_a_chinese_question_telling_the_error_in_chinese_finds_the_errors_entry(
     assert r.hits[0].chunk.title == "Error: Incorrect string value", [h.chunk.title for h in r.hits]
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "读 MaxCompute 分区的时候报 java.lang.IllegalArgumentException: Invalid partition spec. 不知道哪里错了",
+        "Le job MaxCompute échoue : java.lang.IllegalArgumentException: Invalid partition spec.",
+    ],
+)
+def test_a_message_a_title_quotes_in_single_quotes_counts_as_its_error(bot, question):
+    """"MaxCompute job fails with 'Invalid partition spec'" (French "Échec du job MaxCompute avec '...'") is titled
+    with the message it quotes: a question quoting it gains the error-title signal for that entry."""
+    r = bot.retriever.retrieve(question, k=3)
+    first = r.hits[0]
+    assert "Invalid partition spec" in first.chunk.title, [h.chunk.title for h in r.hits]
+    assert first.explain.get("error_title", 0.0) > 0, first.explain
+
+
 def test_data_the_user_cannot_see_yet_finds_the_visibility_entry(bot):
     """A twenty-seventh trial's table that shows nothing while the job runs: the FAQ's "data visibility" entries say
     data is visible once a checkpoint commits it; "I can't see the data" (English glossary) never reached them."""

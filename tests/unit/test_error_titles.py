@@ -43,3 +43,19 @@ def test_the_same_words_after_another_start_are_another_error():
         "ChangelogNormalize(key=[id])"
     )
     assert not np.any(error_title_bonus(_index(), post, 2, 0.08))
+
+
+def test_a_message_a_title_quotes_in_single_quotes_is_its_error():
+    """"MaxCompute job fails with 'Invalid partition spec'" names a failure, not an "error", and quotes in single
+    quotes: a real post quoting "IllegalArgumentException: Invalid partition spec." had the entry second, after an
+    entry titled with the exception class. An apostrophe is no quote."""
+    titles = [
+        ["MaxCompute job fails with 'Invalid partition spec'"],
+        ["'No more available blockId' error in MaxCompute jobs"],
+        ["Error in the sink's 'Buffer' setting: it doesn't flush"],
+        ["Échec du job MaxCompute avec 'Invalid partition spec'"],
+    ]
+    index = error_title_index(titles, ["a", "b", "c", "d"])
+    assert index == [(0, "invalid partition spec"), (1, "no more available blockid"), (3, "invalid partition spec")]
+    post = "java.lang.IllegalArgumentException: Invalid partition spec.\n不理解是哪里有错误？"
+    assert error_title_bonus(index, post, 4, 0.08).tolist() == [0.08, 0.0, 0.0, 0.08]

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from faqbot.bot.retrieval.abstain import AbstainModel
 
 from faqbot.bot.answers.answer import MAX_TURN_CHARS, Answer, Turn
-from faqbot.bot.answers.compose import UNANSWERED_LANGUAGE, compose
+from faqbot.bot.answers.compose import FAILED_ON_CLOSEST, UNANSWERED_LANGUAGE, compose
 from faqbot.bot.answers.done import content_words
 from faqbot.bot.answers.phrases import phrase
 from faqbot.bot.answers.ruled_out import with_checks
@@ -186,7 +186,12 @@ class Bot:
             r = nothing_to_refer_to(retriever, r)  # "how do I fix it?" with nothing before it
         elif q.focus == "failed" and r.decision.outcome != NOT_COVERED and r.hits:
             # "that did not work": the entries next to the one whose fix failed, as closest entries are shown
-            r = replace(r, decision=Decision(CLOSEST, r.confidence, "fix_failed"))
+            unsure = 1.0 if r.decision.outcome == CLOSEST else 0.0  # the entry was only the closest: said so
+            r = replace(
+                r,
+                decision=Decision(CLOSEST, r.confidence, "fix_failed"),
+                features={**r.features, FAILED_ON_CLOSEST: unsure},
+            )
         if self.llm is not None and self.llm.check_entries:
             from faqbot.bot.llm.judge import check_entries
 

@@ -211,7 +211,8 @@ def _fix_failed(r: Retrieval, question: str, notices: list[str], before: str = "
     elif r.decision.reason == "fix_failed" and r.detected == top.chunk.language and tried_other(top.chunk, question):
         # what the user tried is none of the entry's fixes: its fix, said to be another ("no other fix" told them
         # nothing, and hid that they had not tried it)
-        heading = phrase("fix_failed_other", lang, title=top.chunk.title)
+        key = "fix_failed_other_closest" if r.features.get(FAILED_ON_CLOSEST) else "fix_failed_other"
+        heading = phrase(key, lang, title=top.chunk.title)
         body = _extract(top, r, question, "fix")[0][0]
     elif r.decision.reason == "fix_done" and (ran := runs_fix_version(top.chunk, question)):
         # the user runs the version the entry's fix upgrades to: said so, not "if the fix did not work"
@@ -247,6 +248,9 @@ def _other_language(top: Hit, lang: str) -> str:
 
 # the feature a turn asking for a language the FAQ is not written in sets (bot/service.py): a notice says so
 UNANSWERED_LANGUAGE = "asked_unanswered_language"
+# the feature a "that did not work" turn sets when its entry was only the closest one, not an answer (bot/service.py):
+# what the user tried is then not called a fix that was not theirs without saying the entry may not be their case
+FAILED_ON_CLOSEST = "fix_failed_on_closest_entry"
 # the feature a version turn about an entry naming no version sets (bot/service.py): a notice says so
 NO_VERSION = "version_turn_entry_names_none"
 # the feature a turn asking which version, naming none, of an entry naming some sets: its parts naming them are quoted

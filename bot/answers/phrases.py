@@ -294,6 +294,17 @@ PHRASES: dict[str, dict[str, str]] = {
         "fr": "Ce que vous avez essayé n’est pas ce que dit « {title} » [1]. Sa solution :",
         "es": "Lo que probó no es lo que indica «{title}» [1]. Su solución:",
     },
+    # the same when the entry was only the closest one: the user's attempt says nothing about whether it is their case
+    # (a twenty-eighth trial's checkpoint timeout was told three times, more firmly each time, to upgrade for another
+    # error)
+    "fix_failed_other_closest": {
+        "en": "What you tried is not what “{title}” [1] says to do. That entry was only the closest to your question: "
+        "if it is your case, its fix:",
+        "fr": "Ce que vous avez essayé n’est pas ce que dit « {title} » [1]. Cette entrée était seulement la plus "
+        "proche de votre question : si elle correspond à votre cas, sa solution :",
+        "es": "Lo que probó no es lo que indica «{title}» [1]. Esa entrada era solo la más cercana a su pregunta: si "
+        "corresponde a su caso, su solución:",
+    },
     "fix_failed_alone": {
         "en": "If the fix of “{title}” [1] did not work, the FAQ has no other fix for it.",
         "fr": "Si la solution de « {title} » [1] n’a pas marché, la FAQ n’en donne pas d’autre.",

@@ -260,8 +260,34 @@ def test_a_failed_try_that_is_not_the_entrys_fix_is_told_the_fix(bot, first, tur
     title = "Finish split response timeout error"
     assert english_title(a1.citations[0]) == title
     assert english_title(a2.citations[0]) == title
-    assert a2.parts.heading == phrase("fix_failed_other", lang, title=a2.citations[0].title), a2.text
+    # the first turn got closest entries (the entry was right but not sure): the heading says it may not be their case
+    assert a1.decision.outcome == "closest", a1.decision
+    assert a2.parts.heading == phrase("fix_failed_other_closest", lang, title=a2.citations[0].title), a2.text
     assert "CPU" in a2.parts.body, a2.text
+
+
+@pytest.mark.parametrize(
+    ("first", "turn", "key"),
+    [
+        # answered with confidence: the entry's fix, said to be another thing than what was tried
+        (
+            "My event-time window on a Kafka source produces no output",
+            "I already increased the parallelism, it did not work",
+            "fix_failed_other",
+        ),
+        # a twenty-eighth trial: a checkpoint timeout the FAQ has no entry for, its closest entry another error's;
+        # "I raised the timeout, still expired" was told "what you tried is not what [1] says. Its fix: upgrade"
+        (
+            'Le checkpoint échoue toujours avec "Checkpoint expired before completing", le job tourne depuis 2 jours',
+            "j'ai augmenté le timeout mais ça n'a pas marché, toujours expiré",
+            "fix_failed_other_closest",
+        ),
+    ],
+)
+def test_a_failed_try_of_a_closest_entry_says_the_entry_may_not_be_the_case(bot, first, turn, key):
+    a1, a2 = chat(bot, first, turn)
+    assert a1.decision.outcome == ("answer" if key == "fix_failed_other" else "closest"), a1.decision
+    assert a2.parts.heading == phrase(key, a2.language, title=a2.citations[0].title), a2.text
 
 
 def test_a_failed_try_that_is_the_entrys_fix_is_told_there_is_no_other(bot):

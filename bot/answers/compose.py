@@ -12,7 +12,7 @@ from dataclasses import replace
 from faqbot.bot.answers.answer import Answer, Citation
 from faqbot.bot.answers.answer_parts import AnswerParts, EntryLink
 from faqbot.bot.answers.asked import asked_selection
-from faqbot.bot.answers.detail import missing_detail
+from faqbot.bot.answers.detail import VALUE_ASKED, missing_detail, value_lines
 from faqbot.bot.answers.extract import BUDGET, CODE_LINE, fix_only, section_kind, select
 from faqbot.bot.answers.fix_line import FIX_CHARS, fix_line
 from faqbot.bot.answers.focus import (
@@ -175,16 +175,18 @@ def _closest_fix(r: Retrieval, question: str, notices: list[str], focus: str = "
     # "no more than was shown" compares with a whole answer, which closest entries never showed
     closing = "more_in_source" if closing == "fix_no_more" or (shortened and not closing) else closing
     closing = _said_before(body, focus, before) or closing
+    body, values = _values_only(body, closing, question)
     notes: tuple[str, ...] = (_other_language(top, lang),) if top.other_language else ()
     notes += tuple(filter(None, [other_connector_note(top, lang)]))
     notices.extend(notes)
     # an entry with no fix is not introduced as "its fix" (its closing note says it gives none)
     as_asked = fixed or (focus == "fix" and closing != "no_fix")
+    key = "values_closest" if values else f"{focus}_closest" if as_asked else "lead_closest"
     parts = AnswerParts(
-        heading=phrase(f"{focus}_closest" if as_asked else "lead_closest", lang, title=top.chunk.title),
+        heading=phrase(key, lang, title=top.chunk.title),
         notes=notes,
         body=body,
-        closing=_closing(closing, body, question, lang, top.chunk),
+        closing="" if values else _closing(closing, body, question, lang, top.chunk),
         advice=phrase("closest_check", lang),
         see_also=_fix_lines(r.hits[1:CLOSEST_N], cites, question, r),
     )
@@ -314,6 +316,15 @@ def _said_before(quote: str, focus: str, before: str) -> str:
     return "fix_said" if focus == "fix" and before and all_shown(quote, before) else ""
 
 
+def _values_only(quote: str, closing: str, question: str) -> tuple[str, bool]:
+    """(the quote, False), or (its lines giving a setting a value, True) when a value request would get again the fix
+    the answer before quoted whole (`closing` "fix_said"): the values it asks for, not the fix with them buried."""
+    if closing != "fix_said" or not VALUE_ASKED.search(question):
+        return quote, False
+    lines = value_lines(quote)
+    return (lines, True) if lines else (quote, False)
+
+
 def _extract(top: Hit, r: Retrieval, question: str, focus: str) -> tuple[tuple[str, bool, bool], str]:
     """((quoted text, something left out, the part asked for alone), closing note's phrase key): from the
     parts ingest stored (bot/answers/parts.py; the cause or the code: bot/answers/focus.py); an entry without
@@ -366,6 +377,9 @@ def compose(r: Retrieval, question: str, focus: str = "", before: str = "") -> A
     if shortened and not closing:
         closing = "more_in_source"
     closing = _said_before(extract, focus, before) or closing
+    extract, values = _values_only(extract, closing, question)
+    if values:
+        heading, closing = phrase("values_lead", lang, title=top.chunk.title), ""
     rest = [h for n, h in enumerate(r.hits[:3]) if n != n_top]
     also = [] if fixed else [h for h in rest if h.score >= r.hits[0].score - SEE_ALSO_MARGIN]
     see_also = _see_also(also, cites, question, r, long_quote=len(extract) > BUDGET) if also else ()

@@ -20,10 +20,10 @@ from faqbot.languages import any_pattern
 VALUE_ASKED = any_pattern("value_request_patterns")
 UNIT_ASKED = any_pattern("unit_request_patterns")
 # an option's name: words joined by dots ("orc.write.batch-size", "scan.startup.mode") or by at least two hyphens
-# ("write-buffer-size"), or a camel-case word ("pullIntervalMs", "useNewApi"); "upsert-kafka" and "exactly-once"
-# name no setting
+# ("write-buffer-size"), or both ("write-buffer-spill.max-disk-size"), or a camel-case word ("pullIntervalMs",
+# "useNewApi"); "upsert-kafka" and "exactly-once" name no setting
 SETTING = re.compile(
-    r"(?<![\w./-])(?:[a-z][a-z0-9_]*(?:(?:\.[a-z0-9_-]+)+|(?:-[a-z0-9_]+){2,})|(?-i:[a-z]+(?:[A-Z][a-z0-9]*)+))"
+    r"(?<![\w./-])(?:[a-z][a-z0-9_]*(?:(?:-[a-z0-9_]+)*(?:\.[a-z0-9_-]+)+|(?:-[a-z0-9_]+){2,})|(?-i:[a-z]+(?:[A-Z][a-z0-9]*)+))"
     r"(?![\w/-]|\.\w)",
     re.IGNORECASE,
 )
@@ -131,6 +131,18 @@ def given(setting: str, text: str) -> tuple[bool, bool]:
             if within or _UNIT_AFTER.match(rest) or _SENTENCE_UNIT.search(_sentence(text, m.start())):
                 unit = True
     return value, unit
+
+
+def value_lines(quote: str) -> str:
+    """The lines of a quote that give a setting a value ("- lookup.cache-max-disk-size: ... Recommended values include
+    256 MB, 512 MB, and 1 GB."), as a list, or "" when none does: what "what value should I set?" asks of a fix already
+    shown (a twenty-eighth trial got the whole fix again, the values buried in it)."""
+    out = []
+    for line in quote.splitlines():
+        text = line.strip().removeprefix("- ").strip()
+        if text and (names := settings(text)) and any(given(s, text)[0] for s in names):
+            out.append(f"- {text}")
+    return "\n".join(out)
 
 
 MAX_NAMED = 3  # settings named in one "no value" sentence

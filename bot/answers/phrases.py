@@ -360,6 +360,20 @@ PHRASES: dict[str, dict[str, str]] = {
         "fr": "L’entrée ne précise pas l’unité de {setting} : ce qu’elle en dit est ci-dessus.",
         "es": "La entrada no indica en qué unidad se expresa {setting}: lo que dice al respecto está arriba.",
     },
+    # "what value should I set?" after the fix was quoted whole: its lines giving values (bot/answers/detail.py
+    # value_lines)
+    "values_lead": {
+        "en": "The values “{title}” [1] gives, from the fix above:",
+        "fr": "Les valeurs que donne « {title} » [1], d’après la solution ci-dessus :",
+        "es": "Los valores que da «{title}» [1], según la solución anterior:",
+    },
+    "values_closest": {
+        "en": "The values the closest entry, “{title}” [1], gives in the fix above, if it is your case:",
+        "fr": "Les valeurs que donne l’entrée la plus proche, « {title} » [1], dans la solution ci-dessus, si elle "
+        "correspond à votre cas :",
+        "es": "Los valores que da la entrada más cercana, «{title}» [1], en la solución anterior, si corresponde a su "
+        "caso:",
+    },
     "fix_said": {
         "en": "The entry says no more about the fix than the answer above already did (full entry in [1]).",
         "fr": "L’entrée n’en dit pas plus sur la solution que la réponse précédente (entrée complète dans [1]).",

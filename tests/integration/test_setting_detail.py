@@ -184,3 +184,29 @@ def test_a_value_asked_of_the_paimon_expiration_entry_names_its_options_not_a_da
     _a1, a2 = chat(bot, first, "¿qué valor recomiendan?")
     note = next(ln for ln in a2.text.splitlines() if "ningún valor" in ln)
     assert "yyyy" not in note and "partition.expiration-time" in note, note
+
+
+@pytest.mark.parametrize(
+    ("turns", "lang"),
+    [
+        (
+            (
+                "java.io.IOException: No space left on device in our Paimon writer job",
+                "how do I fix it?",
+                "what value should I set?",
+            ),
+            "en",
+        ),
+        (("Mi job de Paimon falla con «No space left on device»", "¿cómo lo soluciono?", "¿qué valor pongo?"), "es"),
+    ],
+)
+def test_a_value_asked_after_the_fix_was_quoted_gets_the_values_not_the_fix_again(bot, turns, lang):
+    """A twenty-eighth trial: "what value should I set?" after "how do I fix it?" repeated the whole fix under "the
+    entry says no more about the fix", the recommended values buried in it. The lines giving values, and no more."""
+    *_, fix, values = chat(bot, *turns)
+    assert english_title(values.citations[0]) == "Paimon job error: No space left on device"
+    opening = phrase("values_lead", lang, title="").split("“")[0].split("«")[0]  # "The values ", "Los valores que da "
+    assert values.parts.heading.startswith(opening), values.text
+    assert "256 MB" in values.parts.body and "lookup.cache-max-disk-size" in values.parts.body, values.text
+    assert len(values.parts.body) < len(fix.parts.body), values.text
+    assert not values.parts.closing, values.text

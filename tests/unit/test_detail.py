@@ -4,7 +4,7 @@ or a unit is given, and the sentence saying the quote gives none."""
 from __future__ import annotations
 
 import pytest
-from faqbot.bot.answers.detail import given, missing_detail, settings
+from faqbot.bot.answers.detail import given, missing_detail, settings, value_lines
 from faqbot.bot.dialogue.requests import ASKS_FIX
 
 ORC = (
@@ -173,3 +173,24 @@ def test_a_value_left_blank_in_a_sample_is_the_users_own():
     ddl = "  'topic' = '',\n  'properties.bootstrap.servers' = '',\n  'properties.group.id' = \"\","
     assert given("properties.bootstrap.servers", ddl) == (True, True) and given("properties.group.id", ddl)[0]
     assert missing_detail("quelle valeur dois-je mettre ?", ddl + "\n  'format' = 'json'", "fr") == ""
+
+
+def test_an_option_named_with_hyphens_then_dots_is_one_option():
+    assert settings("write-buffer-spill.max-disk-size: the maximum disk space") == ["write-buffer-spill.max-disk-size"]
+
+
+def test_the_lines_of_a_fix_that_give_values_are_its_values():
+    """"what value should I set?" after the fix was quoted whole gets its lines giving values, not the fix again."""
+    fix = (
+        "- To prevent this, use SQL Hints to set the following parameters.\n\n"
+        "  - lookup.cache-max-disk-size: The maximum local disk space. Recommended values include 256 MB and 1 GB.\n\n"
+        "  - write-buffer-spillable: Setting this to false prevents the buffer from using any disk space.\n\n"
+        "  - write-buffer-spill.max-disk-size: The maximum disk space. Recommended values include 256 MB.\n\n"
+        "- Check the disk of the TaskManager."
+    )
+    assert value_lines(fix).splitlines() == [
+        "- lookup.cache-max-disk-size: The maximum local disk space. Recommended values include 256 MB and 1 GB.",
+        "- write-buffer-spillable: Setting this to false prevents the buffer from using any disk space.",
+        "- write-buffer-spill.max-disk-size: The maximum disk space. Recommended values include 256 MB.",
+    ]
+    assert value_lines("Reduce the value of orc.write.batch-size.") == ""

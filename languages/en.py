@@ -278,6 +278,10 @@ PACK = LanguagePack(
             "fetching topic metadata": "cannot consume write proxy",
             "failed to update metadata": "cannot consume write proxy",
             "not present in metadata": "cannot consume write proxy",
+            # MySQL's own message for a deadlock, "Deadlock found when trying to get lock": the FAQ's "a deadlock occurs
+            # when writing data to MySQL" (a twenty-eighth trial's paste, with the driver's frame, had the entry whose
+            # sample trace passes through the same driver first)
+            "deadlock found": "deadlock deadlocks occurs writing",
         }
     ),
     examples=frozen(

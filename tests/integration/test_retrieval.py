@@ -252,6 +252,19 @@ def test_a_message_a_title_quotes_in_single_quotes_counts_as_its_error(bot, ques
     assert first.explain.get("error_title", 0.0) > 0, first.explain
 
 
+def test_a_mysql_deadlock_pasted_with_the_drivers_frame_finds_the_deadlock_entry(bot):
+    """A twenty-eighth trial: the driver's frame (ClientPreparedStatement.executeBatchedInserts) is in the sample trace
+    of "Error: Incorrect string value", which came first; MySQL's "Deadlock found" read as the FAQ's "a deadlock
+    occurs when writing" puts the deadlock entry first."""
+    question = (
+        "Sink to RDS MySQL fails: java.sql.BatchUpdateException: Deadlock found when trying to get lock; try "
+        "restarting transaction\n  at com.mysql.cj.jdbc.ClientPreparedStatement.executeBatchedInserts("
+        "ClientPreparedStatement.java:758)"
+    )
+    r = bot.retriever.retrieve(question, k=3)
+    assert r.hits[0].chunk.title == "Deadlocks in MySQL (TDDL/RDS)", [h.chunk.title for h in r.hits]
+
+
 def test_data_the_user_cannot_see_yet_finds_the_visibility_entry(bot):
     """A twenty-seventh trial's table that shows nothing while the job runs: the FAQ's "data visibility" entries say
     data is visible once a checkpoint commits it; "I can't see the data" (English glossary) never reached them."""

@@ -32,6 +32,11 @@ def test_italian_commit_verb_is_read_as_commit():
     assert "commit" in gloss("gli offset non vengono committati", "it").words.split()
 
 
+def test_mysqls_deadlock_message_is_read_in_the_faqs_words():
+    g = gloss("BatchUpdateException: Deadlock found when trying to get lock; try restarting transaction", "en")
+    assert g.words == "deadlock deadlocks occurs writing"
+
+
 def test_rows_missing_downstream_are_read_as_the_faqs_data_losses():
     assert gloss("il en manque", "fr").words == "data loss losses missing"
     assert gloss("il manque des lignes dans la table", "fr").words == "data loss losses missing"

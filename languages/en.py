@@ -174,6 +174,8 @@ PACK = LanguagePack(
         r"(?:roll|run|save|select|send|set|specify|split|start|stop|submit|switch|synchronize|try|tune)\b",
         r"(?:turn|uncheck|uninstall|update|upgrade|upload|use|validate|verify|wait)\b",
         r"(?:do not|don't|make sure|we recommend|it is recommended)\b",
+        # a sentence saying it resolves the problem ("To resolve this issue, you can adjust ..."): it is the fix
+        r"to (?:resolve|fix|solve|avoid|prevent) (?:this|the) (?:issue|problem|error)\b",
     ),
     back_reference_patterns=(
         r"^(?:as a result|therefore|consequently|thus|hence|however|in this case|otherwise|then|also)\b",

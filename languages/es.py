@@ -146,6 +146,7 @@ PACK = LanguagePack(
         r"(?:proporcione|pruebe|reduzca|reempl[aá]c\w*|reinicie|renombre|resincronice|restablezca|revise)\b",
         r"(?:seleccione|suba|sustituya|use|utilice|valide|verifique)\b",
         r"(?:no use|no utilice|se recomienda|recomendamos)\b",
+        r"para (?:resolver|solucionar|evitar|corregir) (?:este|el) (?:problema|error)\b",
     ),
     back_reference_patterns=(
         r"^(?:como resultado|por lo tanto|por consiguiente|así|sin embargo|en este caso|de lo contrario|además)\b",

@@ -146,6 +146,7 @@ PACK = LanguagePack(
         # the imperative of "vous": one ending for every verb ("vérifiez", "n'utilisez pas", "assurez-vous")
         r"(?!chez\b|assez\b|consultez\b)(?:n['’])?\w+ez\b",
         r"(?:il est recommandé|nous recommandons)\b",
+        r"pour (?:résoudre|corriger|éviter|régler) (?:ce|le) (?:problème|souci|comportement)\b",
     ),
     back_reference_patterns=(
         r"^(?:par conséquent|en conséquence|ainsi|donc|cependant|toutefois|dans ce cas|sinon|alors)\b",

@@ -318,3 +318,22 @@ def test_the_line_of_an_entry_without_a_fix_is_the_cause_the_post_is_about(bot, 
     line = next(e.passage for e in a.parts.nearby if "TIMESTAMP_LTZ" in e.title)
     assert line.startswith(cause), line
     assert "sample code" not in line
+
+
+@pytest.mark.parametrize(
+    ("post", "todo"),
+    [
+        (
+            "Mon job Flink qui lit une table Paimon s'arrête au bout de quelques heures, les snapshots semblent "
+            "expirer",
+            "Pour résoudre ce problème, vous pouvez ajuster la période de rétention",
+        ),
+    ],
+)
+def test_a_sentence_saying_it_resolves_the_problem_is_the_line_s_fix(bot, post, todo):
+    """"Pour résoudre ce problème, vous pouvez ajuster ..." was not read as what to do (no imperative), so the line of
+    the Paimon "File xxx not found" entry was its explanation alone (a twenty-eighth trial: "La consommation des tables
+    Paimon repose sur des fichiers snapshot."); the packs read "to resolve this issue" as an instruction."""
+    a = bot.ask(post)
+    line = next(e.passage for e in a.parts.nearby if "File xxx not found" in e.title)
+    assert todo in line, line

@@ -284,6 +284,9 @@ PACK = LanguagePack(
             # when writing data to MySQL" (a twenty-eighth trial's paste, with the driver's frame, had the entry whose
             # sample trace passes through the same driver first)
             "deadlock found": "deadlock deadlocks occurs writing",
+            # DataHub's error when a job reads a shard that a split or a scale-in closed ("ShardSealedException: The
+            # specified shard is not active"): the FAQ's "Recover a Flink job after topic split or scale-in"
+            "shard is not active": "split scale-in failure loop",
         }
     ),
     examples=frozen(

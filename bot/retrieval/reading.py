@@ -87,4 +87,16 @@ def read_text(
     words = report.language_text()
     # a question in a language the corpus lacks (German) is read through its own pack's glossary
     glossed = detected if lang == "en" and detected not in SUPPORTED else lang
-    return Reading(text, linkless, report, typed, lang, detected, english_terms(words), gloss(words, glossed))
+    return Reading(text, linkless, report, typed, lang, detected, english_terms(words), _crossed(words, glossed))
+
+
+def _crossed(words: str, lang: str) -> Gloss:
+    """The question's terms in English (its own pack's glossary) and, for a question in another language, what the
+    English glossary reads in it: the English error messages users paste whatever their language ("el job falla con
+    ... Deadlock found when trying to get lock", a Kafka client's timeout) are read in the FAQ's words too."""
+    own = gloss(words, lang)
+    english = gloss(words, "en") if lang != "en" else Gloss("", words)
+    if not english.words:
+        return own
+    # the dense crossing reads the question with its own terms in English (`own.text`): its count stays theirs
+    return Gloss(" ".join(filter(None, [own.words, english.words])), own.text, own.terms)

@@ -265,6 +265,29 @@ def test_a_mysql_deadlock_pasted_with_the_drivers_frame_finds_the_deadlock_entry
     assert r.hits[0].chunk.title == "Deadlocks in MySQL (TDDL/RDS)", [h.chunk.title for h in r.hits]
 
 
+@pytest.mark.parametrize(
+    ("question", "title"),
+    [
+        (
+            "el job que lee de DataHub falla con com.aliyun.datahub.client.exception.ShardSealedException: The "
+            "specified shard is not active",
+            "Recover a Flink job after topic split or scale-in",
+        ),
+        (
+            "el sink a MySQL falla: java.sql.BatchUpdateException: Deadlock found when trying to get lock; try "
+            "restarting transaction\n  at com.mysql.cj.jdbc.ClientPreparedStatement.executeBatchedInserts("
+            "ClientPreparedStatement.java:758)",
+            "Deadlocks in MySQL (TDDL/RDS)",
+        ),
+    ],
+)
+def test_an_english_error_in_a_spanish_question_is_read_in_the_faqs_words(bot, question, title):
+    """A twenty-eighth trial: DataHub's "shard is not active" (a shard a split closed) had the ListShard permission
+    entry first; the English glossary now reads English errors in Spanish and French questions too."""
+    r = bot.retriever.retrieve(question, k=3)
+    assert title in {v.title for v in r.hits[0].versions}, [h.chunk.title for h in r.hits]
+
+
 def test_data_the_user_cannot_see_yet_finds_the_visibility_entry(bot):
     """A twenty-seventh trial's table that shows nothing while the job runs: the FAQ's "data visibility" entries say
     data is visible once a checkpoint commits it; "I can't see the data" (English glossary) never reached them."""

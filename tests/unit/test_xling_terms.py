@@ -37,6 +37,18 @@ def test_mysqls_deadlock_message_is_read_in_the_faqs_words():
     assert g.words == "deadlock deadlocks occurs writing"
 
 
+def test_an_english_error_pasted_in_a_spanish_or_french_question_is_read_by_the_english_glossary():
+    """Users paste English errors whatever their language: the English glossary's phrases are read in any question
+    (bot/retrieval/reading.py), beside its own language's terms; the dense crossing's term count stays its own."""
+    from faqbot.bot.retrieval.reading import read_text
+
+    r = read_text("el job que lee de DataHub falla con ShardSealedException: The specified shard is not active", "es")
+    assert "split scale-in failure loop" in r.crossed.words
+    r = read_text("le sink MySQL plante : Deadlock found when trying to get lock, que faire ?", "fr")
+    assert "deadlock deadlocks occurs writing" in r.crossed.words
+    assert r.crossed.terms == gloss(r.report.text, "fr").terms
+
+
 def test_rows_missing_downstream_are_read_as_the_faqs_data_losses():
     assert gloss("il en manque", "fr").words == "data loss losses missing"
     assert gloss("il manque des lignes dans la table", "fr").words == "data loss losses missing"

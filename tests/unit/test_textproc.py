@@ -106,6 +106,9 @@ def test_detect_language(text, lang):
         # a fifteenth trial: "es" (Elasticsearch's short name in English) counts beside "mi", a word only Spanish writes
         ("Table sink 'vvp.default.ventas_agg' doesn't support consuming update and delete changes which is produced by node GroupAggregate(groupBy=[tienda]) — mi sink es kafka normal", "es"),  # noqa: E501
         ("Table sink doesn't support consuming update and delete changes — our es sink is the default one", "en"),
+        # a twenty-eighth trial: "con" alone was too few words; "error" (Spanish, and English) beside it counts
+        ("error con MySQL: The server time zone value 'CST' is unrecognized or represents more than one time zone", "es"),  # noqa: E501
+        ("error with MySQL: The server time zone value 'CST' is unrecognized or represents more than one time zone", "en"),  # noqa: E501
     ],
 )
 def test_a_pasted_english_error_does_not_outvote_the_users_words(text, lang):

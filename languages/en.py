@@ -289,8 +289,55 @@ PACK = LanguagePack(
             "shard is not active": "split scale-in failure loop",
         }
     ),
+    # topics the FAQ has no entry on (bot/retrieval/topics.py): how they are asked, not the words alone ("deploy mode:
+    # kubernetes-application" is a report's template, "a column named price" a schema; "deployment" is the console's
+    # word for a job)
+    absent_topic_patterns=frozen(
+        {
+            "deployment": (
+                r"\bhelm (?:chart|install|repo|release)s?\b",
+                r"\b(?:with|using|via|through|by) helm\b",
+                r"\bkubernetes operator\b",
+                r"\bflink[- ]kubernetes[- ]operator\b",
+                r"\b(?:install|installing|installation of|set up|setting up|setup|deploy|deploying) "
+                r"(?:an? |the |my |our )?(?:apache )?flink(?: cluster| session cluster)? (?:on|in|with|using|to) "
+                r"(?:an? |the |my |our )?(?:kubernetes|k8s|yarn|docker|helm|ack|eks|gke|aks|minikube|openshift)\b",
+                r"\b(?:how (?:do|can|should) (?:i|we|you)|how to) install (?:apache )?flink\b",
+            ),
+            "pricing": (
+                r"\bhow much (?:does|do|will|would|is|are)\b[^.?!\n]{0,60}\b(?:cost|costs|charge|charged|pay|priced)\b",
+                # not "billing" alone: a topic, a table or a consumer group is named so
+                r"\b(?:pricing|prices?|billing) (?:of|for) (?:realtime compute|flink|the service|an? cu|cus|"
+                r"compute units?)\b",
+                r"\b(?:pay-as-you-go|subscription fee|price list)\b",
+                r"\b(?:cost|price) (?:of|per) (?:an? |one |each )?(?:cu|cus|compute units?|vcpus?|cores?|hour|month|"
+                r"instance|workspace|realtime compute)\b",
+            ),
+            "python_udf": (
+                r"\bpython udfs?\b",
+                r"\bpyflink\b",
+                r"\budfs? (?:in|with|using) python\b",
+                r"\bpython (?:user-defined|scalar|table|aggregate) functions?\b",
+            ),
+            "spark_migration": (
+                r"\bmigrat\w*\b[^.?!\n]{0,40}\bspark\b",
+                r"\bspark\b[^.?!\n]{0,40}\b(?:to|into) flink\b",
+            ),
+            "machine_learning": (
+                r"\bmachine learning\b",
+                r"\bflink ml\b",
+                r"\btrain(?:ing)? (?:an? |my |our )?(?:ml |machine learning )?models?\b",
+            ),
+        }
+    ),
     examples=frozen(
         {
+            "absent_topic": (
+                "How do I install Flink on Kubernetes with Helm?",
+                "How much does Realtime Compute cost per CU per month?",
+                "How do I write a Python UDF?",
+                "How do I migrate my Spark Streaming jobs to Flink?",
+            ),
             "follow_up": ("and for the sink?", "what about Paimon?"),
             "pronoun": ("why does it fail?",),
             "fix_request": ("how do I fix it?", "what's the fix?", "what should I do?"),

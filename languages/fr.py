@@ -379,8 +379,40 @@ PACK = LanguagePack(
             "fichiers journaux": "log files",
         }
     ),
+    # topics the FAQ has no entry on (bot/retrieval/topics.py), as they are asked
+    absent_topic_patterns=frozen(
+        {
+            "deployment": (
+                r"\bop[ée]rateur (?:flink )?kubernetes\b",
+                r"\b(?:avec|via|par) helm\b",
+                r"\b(?:installer|installe|installons|installation d['’] ?|d[ée]ployer|d[ée]ploie|d[ée]ployons|"
+                r"h[ée]berger) (?:un |une |le |mon |notre )?(?:apache )?flink(?: cluster)? (?:sur|dans|avec|sous) "
+                r"(?:un |une |le |la |mon |ma |notre )?(?:cluster )?(?:kubernetes|k8s|yarn|docker|helm|ack)\b",
+                r"\b(?:comment|pour) installer (?:apache )?flink\b",
+            ),
+            "pricing": (
+                r"\bcombien (?:co[ûu]te|co[ûu]tent|ça co[ûu]te|cela co[ûu]te|fait payer|factur)",
+                # not "facturation" alone: a consumer group, a table is named so
+                r"\b(?:tarification|paiement à l['’]usage|grille tarifaire)\b",
+                r"\b(?:tarifs?|facturation|prix) (?:de|du|d['’]|pour) ?(?:realtime|flink|une? cu|cu|l['’]instance|"
+                r"l['’]unité|service)",
+                r"\b(?:co[ûu]t|prix) (?:par|d['’]une?|mensuel|horaire) ?(?:cu|unité|heure|mois|instance|espace)?",
+            ),
+            "python_udf": (
+                r"\budfs? (?:en|avec) python\b",
+                r"\bfonctions? (?:définies par l['’]utilisateur )?en python\b",
+            ),
+            "spark_migration": (r"\bmigr\w*\b[^.?!\n]{0,40}\bspark\b", r"\bspark\b[^.?!\n]{0,40}\bvers flink\b"),
+            "machine_learning": (r"\bapprentissage automatique\b", r"\bentra[îi]ner (?:un |des )?mod[èe]les?\b"),
+        }
+    ),
     examples=frozen(
         {
+            "absent_topic": (
+                "Comment installer Flink sur Kubernetes avec l'opérateur ?",
+                "Combien coûte Realtime Compute par mois ?",
+                "Comment écrire une UDF en Python ?",
+            ),
             "follow_up": ("et pour le sink ?", "qu'en est-il de Paimon ?"),
             "question": ("qu'est-ce que ça veut dire ?", "comment désactiver ?", "c'est normal ?"),
             "pronoun": ("pourquoi cela échoue ?",),

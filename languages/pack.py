@@ -160,6 +160,10 @@ class LanguagePack:
     names: tuple[str, ...] = ()
     and_word: str = ""  # joins a list of names ("English and French")
     glossary: Mapping[str, str] = field(default_factory=frozen)  # term -> English words (for BM25)
+    # how a question in the language asks a topic the FAQ has no entry on, by key of bot/retrieval/topics.py
+    # ABSENT_TOPICS ("how do I install Flink on Kubernetes?", "how much does it cost?"): wordings that ask, not words
+    # a report holds in passing ("deploy mode: kubernetes-application", a column named price)
+    absent_topic_patterns: Mapping[str, tuple[str, ...]] = field(default_factory=frozen)
     # endings a glossary term's last word may take and still be the term (bot/retrieval/xling.py): the plural
     # "s" in every language; Spanish verbs written in the third person ("aparece", "tarda") take "n" (they
     # appear) and "r" (to appear) too

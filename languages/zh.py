@@ -188,8 +188,25 @@ PACK = LanguagePack(
             "物理表": "physical table",
         }
     ),
+    # topics the FAQ has no entry on (bot/retrieval/topics.py), as they are asked ("部署" alone is the console's word
+    # for a job: "作业部署失败" is a job's problem)
+    absent_topic_patterns=frozen(
+        {
+            "deployment": (
+                r"(?:安装|搭建)\s*(?:apache\s*)?flink",
+                r"(?:在|用|通过|使用)\s*(?:kubernetes|k8s|helm|yarn|docker)\s*(?:上)?\s*(?:安装|部署|搭建)\s*(?:apache\s*)?flink",
+            ),
+            "pricing": (r"多少钱|怎么收费|如何收费|收费标准|计费|价格|按量付费|包年包月",),
+            "python_udf": (r"python\s*(?:的)?\s*udf|用\s*python\s*写",),
+            "spark_migration": (r"从\s*spark\S{0,12}迁移|spark\S{0,12}迁移到\s*flink",),
+            "machine_learning": (r"机器学习|训练\S{0,6}模型|模型训练",),
+        }
+    ),
     examples=frozen(
         {
+            "absent_topic": (
+                "怎么在 Kubernetes 上部署 Flink？", "实时计算 Flink 怎么收费？", "怎么用 Flink 训练机器学习模型？"
+            ),
             "follow_up": ("那 ClickHouse 呢？",),
             "pronoun": ("它为什么失败", "为什么会这么慢？"),
             "asks_about": ("ClickHouse 呢？",),

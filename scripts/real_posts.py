@@ -4,10 +4,11 @@
 
 DIR holds posts-*.jsonl ({id, source, lang, question, cut}), labels-*.jsonl (the collector's
 {id, covered, needles, gold_title, answer_langs, topic, labelled_by, why}) and second-*.jsonl (the
-second reader's {id, covered, gold_title, needles, labelled_by, why}, made without seeing the first
-label). A post is kept when both readers agree: both uncovered, or both covered by the same FAQ
-entry (the entry the second reader named holds the collector's needles). Every other post is
-listed in the report with why. Threads listed in eval/reserved.sha256 are never kept.
+second reader's {id, covered, gold_title, needles, labelled_by, why, fidelity}, made without seeing the first
+label; `fidelity` is "verbatim" or what differs from the thread's stored text). A post is kept when its text is
+the thread's and both readers agree: both uncovered, or both covered by the same FAQ entry (the entry the second
+reader named holds the collector's needles). Every other post is listed in the report with why. Threads listed in
+eval/reserved.sha256 are never kept.
 """
 
 from __future__ import annotations
@@ -154,6 +155,12 @@ def _read(paths: list[Path]) -> list[dict]:
     return out
 
 
+def _verbatim(second: dict | None) -> bool:
+    """Whether the second reader found the post's text as the thread has it (readings without a `fidelity` field,
+    rounds a to d, predate the check)."""
+    return second is None or str(second.get("fidelity", "verbatim")).startswith("verbatim")
+
+
 def build(
     posts: list[dict], labels: list[dict], seconds: list[dict], entries: list[Entry], reserved: set[str]
 ) -> tuple[list[dict], list[dict]]:
@@ -172,6 +179,9 @@ def build(
             note = "thread already in the set"
         elif lab is None:
             note = "no collector label"
+        elif not _verbatim(second.get(p["id"])):
+            # the second reader compared the text with the thread's stored copy: a post is the reporter's words
+            note = f"text: {second[p['id']]['fidelity'][:160]}"
         else:
             keep, note, needles = judge(lab, second.get(p["id"]), entries)
         covered = (lab or {}).get("covered")
@@ -216,7 +226,7 @@ def report(rows: list[dict], records: list[dict]) -> str:
         "A disagreement is settled by leaving the post out: a label two readers do not agree on is not",
         "a label to fit or score on. `covered/uncovered`: one reader says an entry answers, the other",
         "none; `entry`: both say covered but the entry the second reader names holds none of the",
-        "collector's needles.",
+        "collector's needles; `text`: the second reader did not find the post's text as the thread has it.",
         "",
         "| lang | covered | uncovered |",
         "|---|---|---|",

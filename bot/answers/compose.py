@@ -131,7 +131,8 @@ def _not_covered(r: Retrieval, question: str, notices: list[str]) -> Answer:
         parts = AnswerParts(heading=phrase(reply, lang), advice=phrase(advice, lang))
     else:
         # input none of whose words the FAQ uses (decision reason no_known_word) is asked to describe a problem
-        advice = "describe_problem" if r.decision.reason == "no_known_word" else "rephrase"
+        # and a topic the FAQ has no entry on is told what the FAQ answers: rephrasing would find nothing more
+        advice = "faq_scope" if r.topics else "describe_problem" if r.decision.reason == "no_known_word" else "rephrase"
         parts = AnswerParts(warning=phrase("not_covered", lang), advice=phrase(advice, lang))
     return _answer(r, question, parts, [], notices)
 
@@ -279,6 +280,10 @@ def _facts(r: Retrieval) -> tuple[str, ...]:
         # "StarRocks" names a connector the FAQ never writes: said, whether or not entries are shown
         key = "absent_connector" if r.decision.outcome == NOT_COVERED else "absent_connector_rest"
         out.append(phrase(key, r.language, names=and_list(r.absent, r.language)))
+    if r.topics and r.decision.outcome == NOT_COVERED:
+        # "how much does it cost?": what the FAQ lacks, said, so the user knows to look elsewhere
+        names = [phrase(f"absent_topic_{t}", r.language) for t in r.topics]
+        out.append(phrase("absent_topic", r.language, topics=and_list(tuple(names), r.language)))
     if r.unanswered:
         # the FAQ names the question as a heading, with nothing under it (bot/retrieval/unanswered.py)
         out.append(phrase("unanswered_heading", r.language, heading=r.unanswered))

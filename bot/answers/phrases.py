@@ -66,6 +66,13 @@ PHRASES: dict[str, dict[str, str]] = {
         "fr": "Vérifiez qu’une entrée correspond à votre cas avant d’appliquer sa solution.",
         "es": "Compruebe que una entrada corresponde a su caso antes de aplicar su solución.",
     },
+    "faq_scope": {
+        "en": "The FAQ answers connector errors, data problems and SQL errors of running jobs.",
+        "fr": "La FAQ répond aux erreurs de connecteurs, aux problèmes de données et aux erreurs SQL des jobs en "
+        "cours d’exécution.",
+        "es": "Las preguntas frecuentes responden a errores de conectores, problemas de datos y errores de SQL de jobs "
+        "en ejecución.",
+    },
     "rephrase": {
         "en": "Try rephrasing with the connector name or the exact error message.",
         "fr": "Essayez de reformuler avec le nom du connecteur ou le message d’erreur exact.",
@@ -287,6 +294,37 @@ PHRASES: dict[str, dict[str, str]] = {
         "fr": "La FAQ ne mentionne pas {names} : les entrées citées correspondent au reste de votre question.",
         "es": "Las preguntas frecuentes no mencionan {names}: las entradas citadas responden al resto de su "
         "pregunta.",
+    },
+    # a topic the FAQ has no entry on that the question asks (bot/retrieval/topics.py), with its name below
+    "absent_topic": {
+        "en": "The FAQ has no entry on {topics}.",
+        "fr": "La FAQ n’a aucune entrée sur {topics}.",
+        "es": "Las preguntas frecuentes no tienen ninguna entrada sobre {topics}.",
+    },
+    "absent_topic_deployment": {
+        "en": "installing or deploying Flink itself",
+        "fr": "l’installation ou le déploiement de Flink lui-même",
+        "es": "la instalación o el despliegue del propio Flink",
+    },
+    "absent_topic_pricing": {
+        "en": "prices and billing",
+        "fr": "les prix et la facturation",
+        "es": "los precios y la facturación",
+    },
+    "absent_topic_python_udf": {
+        "en": "writing Python UDFs",
+        "fr": "l’écriture d’UDF en Python",
+        "es": "la escritura de UDF en Python",
+    },
+    "absent_topic_spark_migration": {
+        "en": "moving jobs from Spark",
+        "fr": "la migration de jobs depuis Spark",
+        "es": "la migración de jobs desde Spark",
+    },
+    "absent_topic_machine_learning": {
+        "en": "machine learning",
+        "fr": "l’apprentissage automatique",
+        "es": "el aprendizaje automático",
     },
     # "that did not work" saying what was tried, none of the entry's fixes (bot/answers/focus.py tried_other)
     "fix_failed_other": {

@@ -50,6 +50,9 @@ REASONS = {
     "short_turn_on_entry": "a short turn after an answer, far from every entry read alone: that answer's entry first",
     "absent_connector": "the question names a connector the FAQ never mentions and none it has a section for "
     "besides MySQL and Kafka, and the probability is below ABSENT_BELOW",
+    "absent_topic": "the question asks a topic the FAQ has no entry on (installing Flink, pricing, Python UDFs, "
+    "moving from Spark, machine learning), names none of its connectors and pastes no error, and the probability "
+    "is below ABSENT_BELOW",
 }
 # A question naming a connector the FAQ never mentions (StarRocks, Iceberg, MongoDB: bot/retrieval/connectors.py
 # absent_connectors) is not covered below this probability. Real posts (issue 22): 12 name one, all uncovered, at
@@ -92,6 +95,7 @@ def decide(
     has_entries: bool = True,
     knows_a_word: bool = True,
     names_absent: bool = False,
+    asks_absent_topic: bool = False,
 ) -> Decision:
     """The outcome for a probability: answer at or above answer_at, closest entries at or above
     closest_at, else not covered. closest_at <= answer_at (equal: two outcomes only, as before).
@@ -99,7 +103,8 @@ def decide(
     can be about it, whatever vectors lie nearest ("asdf qwer zxcv 12345", "¿qué tal?": a ninth trial got
     three entries with their fixes for such input, at probabilities just above closest_at). `names_absent`: the
     question names a connector the FAQ never mentions, and none it has a section for besides the pipeline sources
-    (below ABSENT_BELOW: not covered)."""
+    (below ABSENT_BELOW: not covered). `asks_absent_topic`: the question asks a topic the FAQ has no entry on
+    (bot/retrieval/topics.py), the same way."""
     if closest_at > answer_at:
         raise ValueError(f"closest_at ({closest_at}) must not exceed answer_at ({answer_at})")
     if not has_entries:
@@ -109,6 +114,8 @@ def decide(
         return Decision(NOT_COVERED, probability, "no_known_word")
     if names_absent and closest_at <= probability < ABSENT_BELOW and closest_at > 0:
         return Decision(NOT_COVERED, probability, "absent_connector")
+    if asks_absent_topic and closest_at <= probability < ABSENT_BELOW and closest_at > 0:
+        return Decision(NOT_COVERED, probability, "absent_topic")
     if probability >= answer_at:
         return Decision(ANSWER, probability, "confident")
     if probability >= closest_at:

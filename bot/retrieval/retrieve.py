@@ -17,7 +17,7 @@ from faqbot.bot.retrieval.decision import NOT_COVERED, Decision, decide, knows_a
 from faqbot.bot.retrieval.error_titles import error_title_index
 from faqbot.bot.retrieval.keyword_language import english_vocabulary
 from faqbot.bot.retrieval.reading import Reading, read_text
-from faqbot.bot.retrieval.report import Report, exception_classes, title_names
+from faqbot.bot.retrieval.report import ERROR_CLASS, Report, exception_classes, title_names
 from faqbot.bot.retrieval.signals import (
     CITED_VERSION,
     Evidence,
@@ -26,6 +26,7 @@ from faqbot.bot.retrieval.signals import (
     explain,
     total,
 )
+from faqbot.bot.retrieval.topics import asked_topics
 from faqbot.bot.retrieval.unanswered import asked_heading, unanswered_headings
 from faqbot.bot.retrieval.xling import Gloss
 from faqbot.ingest.embedders import get_embedder
@@ -88,6 +89,9 @@ class Retrieval:
     unanswered: str = ""
     # the connectors the question names that the FAQ never mentions, by name (bot/retrieval/connectors.py)
     absent: tuple[str, ...] = ()
+    # the topics the FAQ has no entry on that the question asks (bot/retrieval/topics.py), when it names none of
+    # the FAQ's connectors and pastes no error
+    topics: tuple[str, ...] = ()
 
     @property
     def abstained(self) -> bool:
@@ -156,7 +160,8 @@ class HybridRetriever:
         self._samples = np.array([all(self.chunks[m].fix == "sample" for m in mem) for mem in self.group_members])
         self._connectors = entry_connectors(self.chunks, self.group_members)
         # the FAQ sections' connectors a question may be about beside one the FAQ never mentions
-        self._beside_absent = frozenset().union(*self._connectors) - PIPELINE_SOURCES
+        self._faq_connectors: frozenset[str] = frozenset().union(*self._connectors)
+        self._beside_absent = self._faq_connectors - PIPELINE_SOURCES
         self._unanswered = unanswered_headings(self.store.manifest, self.chunks)
         self._error_titles = error_title_index(
             [[self.chunks[m].title for m in mem] for mem in self.group_members],
@@ -389,10 +394,23 @@ class HybridRetriever:
         # one the FAQ has a section for named too ("sync to clickhouse or Doris", "from MongoDB to Hudi"): the
         # question may be about that one, so its entries are shown, with the absent one said (a twenty-third trial)
         alone = bool(absent) and not named_connectors(report.text, self._beside_absent)
+        topics = self._absent_topics(report)
         model = self.abstain_model
-        decision = decide(p_in, model.threshold, model.answer_at, bool(hits), known, alone)
+        decision = decide(p_in, model.threshold, model.answer_at, bool(hits), known, alone, bool(topics))
         n = len(self.chunks)
         weights = {t: math.log(1 + n / self._df[t]) for t in tokens if t in self._df}
         ms = (time.perf_counter() - t0) * 1000
         asked = "" if report.is_long else asked_heading(self._unanswered, report.text, lang, self._df, n)
-        return Retrieval(query, lang, detected, hits[:k], decision, feats, ms, weights, unanswered=asked, absent=absent)
+        return Retrieval(
+            query, lang, detected, hits[:k], decision, feats, ms, weights, unanswered=asked, absent=absent,
+            topics=topics,
+        )
+
+    def _absent_topics(self, report: Report) -> tuple[str, ...]:
+        """The absent topics the question asks (bot/retrieval/topics.py), none when it names one of the FAQ's
+        connectors or pastes an error: "the Kafka source times out on a job deployed with Helm" is the Kafka
+        source's."""
+        topics = asked_topics(report.text)
+        if not topics or report.errors or ERROR_CLASS.search(report.text):
+            return ()
+        return () if named_connectors(report.text, self._faq_connectors) else topics

@@ -36,6 +36,9 @@ def test_dev_figures_do_not_regress(dev_run):
     assert m["hit@5"] == 1.0, m
     declined = [r["id"] for r in dev_run.rows if r["in_scope"] and r["outcome"] == NOT_COVERED]
     assert declined == [] and m["false_abstain"] == 0.0
+    # 6/6 since questions asking a topic the FAQ has no entry on are "not covered" (pricing, installing Flink on
+    # Kubernetes: docs/eval.md, thirty-ninth session); issue 22 asks 0.85
+    assert m["abstain_caught"] >= 0.85, m
 
 
 def test_real_posts_shipped_model_hides_no_covered_post_and_is_sure_of_no_uncovered_one(bot):
@@ -49,6 +52,21 @@ def test_real_posts_shipped_model_hides_no_covered_post_and_is_sure_of_no_uncove
         if not q.in_scope and outcome == ANSWER:
             sure.append(q.id)
     assert hidden == [] and sure == []
+
+
+def test_real_posts_asking_a_topic_the_faq_lacks_are_not_covered_and_no_other_post_is_so_for_it(bot):
+    """eval/real-posts-topics.jsonl (docs/eval.md, thirty-ninth session): of the 32 uncovered posts asking how to
+    install or deploy Flink, prices, Python UDFs, Spark or machine learning, 9 are "not covered" by the
+    `absent_topic` rule (none before it); no covered post is hidden and no post naming a topic in passing is
+    caught by it. A post at 0.57 (rpe004) sits near ABSENT_BELOW: 8 are required."""
+    caught, wrong = [], []
+    for q in read_questions(ROOT / "eval" / "real-posts-topics.jsonl"):
+        decision = bot.retriever.retrieve(q.question).decision
+        if q.in_scope and decision.outcome == NOT_COVERED:
+            wrong.append(q.id)
+        elif decision.reason == "absent_topic":
+            (wrong if q.topic == "passing-mention" else caught).append(q.id)
+    assert wrong == [] and len(caught) >= 8, (wrong, caught)
 
 
 def _ranking(retriever: HybridRetriever, question: str) -> list[tuple[str, str]]:

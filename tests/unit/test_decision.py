@@ -217,6 +217,22 @@ def test_the_set_keeps_only_posts_both_readers_agree_on_and_no_reserved_thread()
     assert all(f"\n| {i} | " in md for i in "34578") and "\n| 1 | " not in md  # every post left out, with why
 
 
+def test_a_post_whose_text_the_second_reader_did_not_find_in_its_thread_is_left_out():
+    rp = _builder()
+    entries = [rp.Entry(t, "\n".join(t).lower() + "\n" + body) for t, body in ENTRIES_TEXT]
+    posts = [_post(str(n), f"apache/flink#{n}") for n in range(1, 4)]
+    firsts = [_first(str(n), False, []) for n in range(1, 4)]
+    seconds = [
+        {"id": "1", "covered": False, "gold_title": "", "needles": [], "fidelity": "verbatim"},
+        {"id": "2", "covered": False, "gold_title": "", "needles": [], "fidelity": "mismatch: the body is retold"},
+        {"id": "3", "covered": False, "gold_title": "", "needles": [], "fidelity": "not found: no stored copy"},
+    ]
+    rows, records = rp.build(posts, firsts, seconds, entries, set())
+    assert [r["id"] for r in rows] == ["1"]
+    notes = {r["id"]: r["note"] for r in records}
+    assert notes["2"] == "text: mismatch: the body is retold" and notes["3"].startswith("text: not found")
+
+
 def test_repository_of_a_source_groups_renamed_projects_and_sites():
     rp = _builder()
     assert rp.repo_of("ververica/flink-cdc-connectors#12") == "apache/flink-cdc"
@@ -235,3 +251,14 @@ def test_a_question_naming_a_connector_the_faq_never_mentions_is_not_covered_bel
     assert decide(0.9, 0.3, 0.8, names_absent=True).outcome == ANSWER
     assert decide(0.1, 0.3, 0.8, names_absent=True).reason == "far"
     assert decide(low, 0.0, 0.0, names_absent=True).outcome == ANSWER  # --answer-all answers everything
+
+
+def test_a_question_asking_a_topic_the_faq_has_no_entry_on_is_not_covered_below_absent_below():
+    from faqbot.bot.retrieval.decision import ABSENT_BELOW
+
+    low = ABSENT_BELOW - 0.1
+    assert decide(low, 0.3, 0.8, asks_absent_topic=True) == Decision(NOT_COVERED, low, "absent_topic")
+    assert decide(ABSENT_BELOW + 0.05, 0.3, 0.8, asks_absent_topic=True).outcome == CLOSEST
+    assert decide(0.1, 0.3, 0.8, asks_absent_topic=True).reason == "far"
+    assert decide(low, 0.0, 0.0, asks_absent_topic=True).outcome == ANSWER  # --answer-all answers everything
+    assert decide(low, 0.3, 0.8).outcome == CLOSEST

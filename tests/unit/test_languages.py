@@ -142,3 +142,37 @@ def test_no_role_pronoun_or_opener_of_one_pack_is_a_function_word_of_another():
 def test_a_spaced_glossary_reads_its_language_s_terms_in_english(question, code, english):
     g = gloss(question, code)
     assert english in g.words, g.words
+
+
+def test_the_absent_topics_are_asked_as_the_packs_examples_say_and_named_in_every_answer_language():
+    from faqbot.bot.answers.phrases import phrase
+    from faqbot.bot.retrieval.topics import ABSENT_TOPICS, asked_topics, unknown_pack_topics
+
+    assert not unknown_pack_topics()
+    for code, p in PACKS.items():
+        for example in p.examples.get("absent_topic", ()):
+            assert asked_topics(example), f"{code}: no absent topic in {example!r}"
+    for topic in ABSENT_TOPICS:
+        for lang in ANSWERED:
+            assert phrase(f"absent_topic_{topic}", lang)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # words of the topics in passing: a template's deploy mode, a column, a consumer group, the console's
+        # "deployment" for a job, a job that runs on Kubernetes
+        "### deploy mode\n\nkubernetes-application\n\n### What happened\n\nthe jdbc sink fails",
+        "the price column is written as 0 in the sink",
+        "kafka-consumer-groups --describe --group billing shows no member",
+        "Le lag du groupe `facturation` reste très élevé",
+        "dos filas para order_id = 1001 (precio 3999.00 y 3599.00)",
+        "my deployment fails after I restarted it",
+        "作业部署失败，报错 TimeoutException",
+        "we run Flink on Kubernetes and the Kafka source lags",
+    ],
+)
+def test_an_absent_topic_s_words_in_passing_ask_no_topic(text):
+    from faqbot.bot.retrieval.topics import asked_topics
+
+    assert asked_topics(text) == ()

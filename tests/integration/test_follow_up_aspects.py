@@ -207,3 +207,15 @@ def test_a_product_the_entry_under_discussion_names_keeps_that_entry(bot):
     assert "consuming update and delete changes" in a1.citations[0].title
     assert a2.decision.outcome == "closest" and a2.decision.reason == "follow_up_entry_names_aspect", a2.decision
     assert _entry(a2.citations[0]) == _entry(a1.citations[0]) and "Upsert Kafka" in a2.text, a2.text
+
+
+@pytest.mark.parametrize("follow_up", ["那写 ClickHouse 呢？", "and when writing to ClickHouse?"])
+def test_a_product_follow_up_after_another_connector_s_entry_is_not_held_to_its_topic(bot, follow_up):
+    """A twenty-ninth trial's C3b: a Hologres duplicates question was shown "Changes to MySQL bigint unsigned key
+    type" first (an entry of the RDS section, a guess); "那写 ClickHouse 呢？" was "not covered" because the ClickHouse
+    entries do not repeat that entry's title words, although its search found "Retraction updates in ClickHouse"
+    (primary key, updates) first. The entry under discussion only defines the topic when it is the named product's."""
+    a1, a2 = _chat(bot, "写入 Hologres 的时候数据重复了，明明是主键表也出现重复数据，怎么回事？", follow_up)
+    assert a1.decision.outcome == "closest" and "hologres" not in _titles(a1.citations[0]).lower()
+    assert a2.decision.outcome != "not_covered" and a2.citations, a2.decision
+    assert "clickhouse" in _titles(a2.citations[0]), [c.title for c in a2.citations]

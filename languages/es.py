@@ -237,6 +237,10 @@ PACK = LanguagePack(
             "visibles": "visible visibility",
             "aparecen": "appear visible",
             "aparece": "appears visible",
+            # "los datos no se ven en la tabla": data that is not seen yet is the FAQ's visibility (a twenty-ninth
+            # trial's ClickHouse question had the retraction entry first)
+            "no se ven": "visible visibility",
+            "no se ve": "visible visibility",
             "retraso": "delay latency",
             "latencia": "latency",
             "demora": "delay",

@@ -364,6 +364,8 @@ PACK = LanguagePack(
             "visibles": "visible visibility",
             "apparaissent": "appear visible",
             "apparait": "appears visible",
+            "ne voit pas": "visible visibility",
+            "ne vois pas": "visible visibility",
             "ne retourne": "returns no",
             "fichiers": "files",
             "augmentation": "increase",

@@ -297,6 +297,20 @@ def test_data_the_user_cannot_see_yet_finds_the_visibility_entry(bot):
 
 @pytest.mark.parametrize(
     "question",
+    [
+        "Escribo a ClickHouse desde Flink y los datos no se ven en la tabla hasta mucho rato después",
+        "J'écris dans ClickHouse mais on ne voit pas les données dans la table avant longtemps",
+    ],
+)
+def test_data_not_seen_yet_in_spanish_or_french_finds_the_visibility_entry(bot, question):
+    """A twenty-ninth trial's "los datos no se ven en la tabla hasta mucho rato después" had the ClickHouse retraction
+    entry first and the visibility one second."""
+    r = bot.retriever.retrieve(question, k=3)
+    assert "Data visibility in ClickHouse" in {v.title for v in r.hits[0].versions}, [h.chunk.title for h in r.hits]
+
+
+@pytest.mark.parametrize(
+    "question",
     ["¿Por qué no obtengo resultados en la tabla sink?", "Why do I get no output in the sink table?"],
 )
 def test_an_entrys_own_title_asked_in_its_language_is_covered_whole(bot, question):

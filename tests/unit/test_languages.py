@@ -170,6 +170,8 @@ def test_the_absent_topics_are_asked_as_the_packs_examples_say_and_named_in_ever
         "my deployment fails after I restarted it",
         "作业部署失败，报错 TimeoutException",
         "we run Flink on Kubernetes and the Kafka source lags",
+        "idea run and flink on yarn throw the same error",
+        "Connection refused when flink on yarn mode",
     ],
 )
 def test_an_absent_topic_s_words_in_passing_ask_no_topic(text):

@@ -26,7 +26,8 @@ ABSENT_TOPICS = ("deployment", "pricing", "python_udf", "spark_migration", "mach
 
 _PATTERNS: dict[str, re.Pattern[str]] = {}
 for _topic in ABSENT_TOPICS:
-    _alts = [p for pack in PACKS.values() for p in pack.absent_topic_patterns.get(_topic, ())]
+    # once each: French and Spanish write "migr... spark" alike, and every pattern is tried on every question
+    _alts = list(dict.fromkeys(p for pack in PACKS.values() for p in pack.absent_topic_patterns.get(_topic, ())))
     if _alts:
         _PATTERNS[_topic] = re.compile("|".join(f"(?:{expand(a)})" for a in _alts), re.IGNORECASE)
 

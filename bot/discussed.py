@@ -81,6 +81,8 @@ def hides_entry_under_discussion(q: Query, r: Retrieval, shown: str | None) -> b
     ("is there any downside to doing that?", "e por que acontece?"; not "asdf qwer zxcv 12345", a ninth trial's)."""
     if shown is None or q.turn.previous or q.turn.about_entry or ERROR_CLASS.search(q.question):
         return False
+    if r.topics:  # "¿y cuánto cuesta eso al mes?": it asks what the FAQ has no entry on, and is told so
+        return False
     if word_count(q.question) > FIX_WORDS:
         return False
     points_back = bool(PRONOUNS.search(q.question) or ASKS_WHY.search(q.question))

@@ -37,6 +37,7 @@ from faqbot.bot.dialogue.words import (
     no_topic,
 )
 from faqbot.bot.retrieval.reading import Detect
+from faqbot.bot.retrieval.topics import asked_topics
 from faqbot.ingest.langdetect import detect_language
 from faqbot.ingest.textproc import fold, tokenize
 from faqbot.languages import CJK, PACKS, ROLE_KINDS, unaccented
@@ -196,7 +197,10 @@ def _resolve(
 ) -> FollowUp:
     """One turn made standalone against the previous one (already standalone; `before`: as resolved; `answer`:
     the bot's answer to it, when known)."""
-    if not previous:
+    # a turn asking a topic the FAQ has no entry on ("how much does it cost?", "can I deploy it on Kubernetes?") is
+    # read alone: joined to the previous question it named that question's connector, and the entry under
+    # discussion was given again as if it said what the service costs (the thirty-ninth session's leftover)
+    if not previous or asked_topics(question):
         return FollowUp(question)
     # a name the entry under discussion writes is its ("we can't switch to Tablestore" after the deadlock entry, whose
     # fix names Tablestore and the closest list's line did not: a twenty-second trial's turn was read alone)

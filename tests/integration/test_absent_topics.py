@@ -46,3 +46,28 @@ def test_a_topic_s_words_beside_a_connector_or_an_error_keep_the_entries(bot, qu
     a = bot.ask(question)
     assert a.decision.reason != "absent_topic" and a.citations, a.decision
     assert not any(phrase("absent_topic", "en", topics="") [:20] in n for n in a.notices)
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "lang", "topic"),
+    [
+        ("My Kafka source job produces no output with event time windows", "how much does it cost?", "en", "pricing"),
+        (
+            "Mi job con fuente Kafka no produce salida con ventanas de tiempo de evento",
+            "¿y cuánto cuesta eso al mes?",
+            "es",
+            "pricing",
+        ),
+    ],
+)
+def test_a_follow_up_asking_an_absent_topic_is_read_alone(bot, first, then, lang, topic):
+    """Joined to the question before it, the turn named its connector: the Kafka entry was given again as if it
+    said what the service costs."""
+    from faqbot.bot.answers.answer import Turn
+
+    before = bot.ask(first)
+    assert before.citations, before.text
+    a = bot.ask(then, history=[Turn("user", first), Turn("assistant", before.text)])
+    assert a.language == lang
+    assert a.decision.outcome == "not_covered" and not a.citations, a.text
+    assert phrase("absent_topic", lang, topics=phrase(f"absent_topic_{topic}", lang)) in a.text, a.text

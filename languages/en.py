@@ -195,6 +195,12 @@ PACK = LanguagePack(
         r"restarted|verified|have|has|use|using|in)\b",
         r"\b(?:i|we)(?:['’]ve| have)? (?:tried|checked|verified|confirmed|tested|double-checked)\b",
     ),
+    destructive_patterns=(
+        r"\b(?:drop|delete|truncate|remove|recreate) (?:the |this |that |your |each )?(?:existing |downstream |sink |"
+        r"target |result |old )?tables?\b",
+        r"\b(?:without|no) (?:its |any |the )?(?:job )?state\b",
+        r"\bstateless (?:start|restart|startup)\b",
+    ),
     cannot_patterns=(
         # "we can't set useSSL=false" (SSL is required), "we can't change the broker config"
         r"\b(?:i|we) (?:can['’]?t|cannot|can not|(?:am|are) not allowed to|must not|may not) (?:set|use|add|disable|"
@@ -392,6 +398,10 @@ PACK = LanguagePack(
                 "set the following parameters.",
             ),
             "done": ("I already set allowMultiQueries=true", "we have tried a bigger heap"),
+            "destructive": (
+                "stop the job, delete the downstream table, and then restart the job without state",
+                "restart the synchronization job with a stateless start", "drop the existing table and recreate it",
+            ),
             "cannot": (
                 "we can't change the broker config", "skipping the record is not acceptable",
                 "security team won't allow it",

@@ -170,6 +170,10 @@ PACK = LanguagePack(
         # participle ("con el job ya corriendo", "ya iniciado": a state, nothing done)
         r"\bya (?=(?:lo |la |los |las )?(?!no\b|nada\b|todo\b|mismo\b|casi\b|solo\b|\w*(?:ndo|ado|ido)\b)\w{2,}o\b)",
     ),
+    destructive_patterns=(
+        r"\b(?:elimin|borr|vac[ií])\w* (?:la |las |esta |cada )?tablas?\b",
+        r"\bsin (?:su |ning[uú]n |el )?estado\b",
+    ),
     cannot_patterns=(
         r"\bno (?:podemos|puedo|debemos|se puede) (?:cambiar|modificar|desactivar|activar|usar|utilizar|añadir|agregar|"
         r"poner|pasar|reiniciar|tocar|aumentar|reducir|actualizar|saltar|omitir|borrar|mover|migrar|reemplazar|"
@@ -486,6 +490,9 @@ PACK = LanguagePack(
                 "configure los siguientes parámetros.",
             ),
             "done": ("ya tengo characterEncoding=UTF-8 en la URL", "he probado con más memoria"),
+            "destructive": (
+                "detenga el job, elimine la tabla descendente", "reinicie el job sin estado",
+            ),
             "cannot": ("no podemos desactivar SSL", "saltar el registro no es aceptable"),
             "checked": ("el telnet al broker funciona", "la red está bien"),
             "error_label": ("Errores: controlador no encontrado",),

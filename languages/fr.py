@@ -166,6 +166,10 @@ PACK = LanguagePack(
         # "on consomme déjà depuis le début", "j'utilise déjà upsert-kafka": a present tense, then already
         r"\b(?:on|nous|je|j['’])(?=\s?\w+ déjà\b)",
     ),
+    destructive_patterns=(
+        r"\b(?:supprime[rz]?|vide[rz]?|recr[ée]e[rz]?) (?:la |les |cette |chaque )?tables?\b",
+        r"\bsans (?:son |aucun |l[’'])?(?:[ée]tat)\b",
+    ),
     cannot_patterns=(
         r"\b(?:on|je|nous) ne (?:peu[xt]|pouvons|doit|devons) pas (?:modifier|changer|désactiver|activer|utiliser|"
         r"ajouter|mettre|passer|redémarrer|toucher|augmenter|réduire|sauter|ignorer|supprimer|déplacer|migrer|"
@@ -450,6 +454,10 @@ PACK = LanguagePack(
                 "configurez les paramètres suivants.",
             ),
             "done": ("j'ai déjà ajouté le bloc CIDR à la liste blanche", "j'ai essayé un checkpoint plus long"),
+            "destructive": (
+                "arrêtez le job, supprimez la table en aval", "redémarrez le job de synchronisation sans état initial",
+                "démarrez-le sans état",
+            ),
             "cannot": ("on ne peut pas désactiver SSL", "sauter l'enregistrement n'est pas acceptable"),
             "checked": ("le telnet vers le broker fonctionne", "le réseau est OK"),
             "error_label": ("Erreur : pilote introuvable",),

@@ -142,6 +142,10 @@ class LanguagePack:
     # a clause saying the user does not use something ("we do not use lookup", "no usamos tablas de dimensión"; not
     # "we don't have access": a symptom): what follows it is not their case (bot/answers/done.py)
     unused_patterns: tuple[str, ...] = ()
+    # a fix that drops a table or a job's state ("stop the job, delete the downstream table", "restart it without
+    # state"): a closest entry's line quoting one says so before it, since that entry is only a guess at the user's
+    # case (a twenty-ninth trial's slow snapshot got the schema-change entry's "delete the downstream table")
+    destructive_patterns: tuple[str, ...] = ()
     # words that say a check failed ("not", "pas", "nunca"): elisions in pieces ("doesn", "n")
     negation_words: frozenset[str] = frozenset()
     # words that open the clause after it ("... but it still fails"): what was done ends there

@@ -23,6 +23,9 @@ class EntryLink:
     # the FAQ section it is in when its title does not name it ("Hologres" for "Checkpoint interval and data
     # visibility", "ApsaraMQ for RocketMQ" for "Partition change discovery"), else ""
     section: str = ""
+    # said before the line when it drops a table or a job's state ("This fix drops a table or the job's state: ..."),
+    # else ""
+    caution: str = ""
 
 
 @dataclass(frozen=True)

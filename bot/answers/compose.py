@@ -14,7 +14,7 @@ from faqbot.bot.answers.answer_parts import AnswerParts, EntryLink
 from faqbot.bot.answers.asked import asked_selection
 from faqbot.bot.answers.detail import VALUE_ASKED, missing_detail, value_lines
 from faqbot.bot.answers.extract import BUDGET, CODE_LINE, fix_only, section_kind, select
-from faqbot.bot.answers.fix_line import FIX_CHARS, fix_line
+from faqbot.bot.answers.fix_line import FIX_CHARS, drops_data, fix_line
 from faqbot.bot.answers.focus import (
     ASKED,
     all_shown,
@@ -162,7 +162,8 @@ def _fix_lines(hits: list[Hit], cites: list[Citation], question: str, r: Retriev
             # an entry whose text is a sample alone ("Parse nested JSON with Kafka connector": one JSON line) was listed
             # with no line at all (a twelfth trial): say what it holds
             fix = phrase("line_sample_only", r.language)
-        items.append(EntryLink(c.n, c.title, c.link, fix, _quoted_in(h, r), section_of(h.chunk)))
+        caution = phrase("drops_data", r.language) if drops_data(fix, h.chunk.language) else ""
+        items.append(EntryLink(c.n, c.title, c.link, fix, _quoted_in(h, r), section_of(h.chunk), caution))
     return tuple(items)
 
 

@@ -32,8 +32,14 @@ from faqbot.bot.answers.parts_score import (
 from faqbot.ingest.blocks import INLINE_LABEL, WRONG_SAMPLE
 from faqbot.ingest.records import Chunk, Part
 from faqbot.ingest.textproc import query_tokens
-from faqbot.languages import words
+from faqbot.languages import PACKS, expand, words
 
+# per language, the fixes that drop a table or a job's state (the packs' destructive_patterns)
+_DESTRUCTIVE = {
+    code: re.compile("|".join(f"(?:{expand(x)})" for x in p.destructive_patterns), re.IGNORECASE)
+    for code, p in PACKS.items()
+    if p.destructive_patterns
+}
 FIX_CHARS = 200  # one or two lines: enough to tell whether the entry applies
 CODE_LINE_CHARS = 80  # a code sample's first line shown after the sentence that introduces it
 # a case and the remedy said after it may take this much more room together: the case says when the remedy
@@ -369,3 +375,10 @@ def _announced(text: str) -> str:
         return ""
     names = _OPTION_ITEM.findall(text)[:ANNOUNCED_OPTIONS]
     return ", ".join(f"`{n}`" for n in names)
+
+
+def drops_data(line: str, lang: str) -> bool:
+    """Whether a line in `lang` tells the reader to drop a table or restart a job without its state: quoted for an
+    entry that is only the closest guess, it is said first (bot/answers/compose.py)."""
+    rx = _DESTRUCTIVE.get(lang)
+    return bool(rx and rx.search(line))

@@ -66,6 +66,12 @@ PHRASES: dict[str, dict[str, str]] = {
         "fr": "Vérifiez qu’une entrée correspond à votre cas avant d’appliquer sa solution.",
         "es": "Compruebe que una entrada corresponde a su caso antes de aplicar su solución.",
     },
+    # before a closest entry's line that drops a table or a job's state (bot/answers/fix_line.py drops_data)
+    "drops_data": {
+        "en": "Only if this entry is your case: its fix drops a table or the job's state.",
+        "fr": "Seulement si cette entrée est votre cas : sa solution supprime une table ou l’état du job.",
+        "es": "Solo si esta entrada es su caso: su solución elimina una tabla o el estado del job.",
+    },
     "faq_scope": {
         "en": "The FAQ answers connector errors, data problems and SQL errors of running jobs.",
         "fr": "La FAQ répond aux erreurs de connecteurs, aux problèmes de données et aux erreurs SQL des jobs en "

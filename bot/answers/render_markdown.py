@@ -26,12 +26,14 @@ def _section(e: EntryLink) -> str:
 def nearby_line(e: EntryLink) -> str:
     """`- [1] [Title](/source/...) · Hologres (EN) — its fix`: a closest entry, cited and linked."""
     head = f"- [{e.n}] [{link_text(e.title)}]({e.link}){_section(e)}{_tag(e)}"
-    return head + (f" — {e.passage}" if e.passage else "")
+    caution = f"**{e.caution}** " if e.caution and e.passage else ""
+    return head + (f" — {caution}{e.passage}" if e.passage else "")
 
 
 def see_also_line(e: EntryLink) -> str:
     """`- Title [2] · Hologres (EN) — the passage`: a near entry under a confident answer."""
-    return f"- {e.title} [{e.n}]{_section(e)}{_tag(e)}" + (f" — {e.passage}" if e.passage else "")
+    caution = f"**{e.caution}** " if e.caution and e.passage else ""
+    return f"- {e.title} [{e.n}]{_section(e)}{_tag(e)}" + (f" — {caution}{e.passage}" if e.passage else "")
 
 
 def blocks(parts: AnswerParts, language: str) -> list[tuple[str, str]]:

@@ -337,3 +337,30 @@ def test_a_sentence_saying_it_resolves_the_problem_is_the_line_s_fix(bot, post, 
     a = bot.ask(post)
     line = next(e.passage for e in a.parts.nearby if "File xxx not found" in e.title)
     assert todo in line, line
+
+
+@pytest.mark.parametrize(
+    ("post", "lang"),
+    [
+        (
+            "Our MySQL CDC job has been in the full snapshot phase for 6 hours on an 80-million-row table and never "
+            "starts reading the binlog. How do we speed it up?",
+            "en",
+        ),
+        (
+            "Mi job lee una tabla de 80 millones de filas con MySQL CDC y lleva 6 horas en la fase de snapshot "
+            "completo, nunca pasa a leer el binlog. ¿Cómo lo acelero?",
+            "es",
+        ),
+    ],
+)
+def test_a_closest_line_that_drops_a_table_says_so_first(bot, post, lang):
+    """A slow snapshot is not the schema-change entry's case, whose fix deletes the downstream table and restarts
+    without state (a twenty-ninth trial): that line, a guess, says what it drops before it; the others say nothing."""
+    a = bot.ask(post)
+    assert a.decision.outcome == CLOSEST and a.language == lang, a.text
+    caution = phrase("drops_data", lang)
+    dropping = [e for e in a.parts.nearby if "delete the downstream table" in e.passage]
+    assert dropping and all(e.caution == caution for e in dropping), a.text
+    assert f"**{caution}** " in a.text
+    assert all(not e.caution for e in a.parts.nearby if e not in dropping)

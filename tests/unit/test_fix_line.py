@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from faqbot.bot.answers.compose import gist
-from faqbot.bot.answers.fix_line import FIX_CHARS, PAIR_STRETCH, fix_line
+from faqbot.bot.answers.fix_line import FIX_CHARS, PAIR_STRETCH, drops_data, fix_line
 from faqbot.bot.answers.parts_score import SIGNALS
 from faqbot.ingest.parts import split_parts
 from faqbot.ingest.records import Chunk
@@ -438,3 +438,22 @@ def test_a_console_step_stands_for_its_procedures_last_step(lang, question):
     # an eleventh trial: "In the left-side navigation pane, go to O&M > Deployment." as an entry's line
     line = fix_line(entry(PROCEDURE[lang], lang), question, lang, None)
     assert "Caused by" in line, line
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "drops"),
+    [
+        ("To resolve this, stop the job, delete the downstream table, and then restart the job without state.", "en",
+         True),
+        ("restart the synchronization job with a stateless start", "en", True),
+        ("arrêtez le job, supprimez la table en aval, puis redémarrez le job sans état.", "fr", True),
+        ("detenga el job y elimine la tabla de destino", "es", True),
+        # a table's rows expiring, a leftover publication, a restart from the latest state: nothing dropped by the user
+        ("Paimon tables can automatically delete partitions whose lifetime exceeds the expiration time.", "en", False),
+        ("Execute the drop publication xx; statement to drop the remaining publication.", "en", False),
+        ("restore the job from its latest state", "en", False),
+        ("delete the downstream table", "zh", False),  # no pack patterns for a language entries are never in
+    ],
+)
+def test_a_line_dropping_a_table_or_the_job_s_state_is_told_apart(line, lang, drops):
+    assert drops_data(line, lang) is drops

@@ -35,6 +35,7 @@ PATTERN_FIELDS = {
     "error_label": "error_label_patterns",
     "done": "done_patterns",
     "cannot": "cannot_patterns",
+    "destructive": "destructive_patterns",
     "announce": "announce_patterns",
     "consequence": "consequence_patterns",
     "checked": "checked_patterns",

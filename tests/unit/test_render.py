@@ -5,12 +5,13 @@ and the HTML is escaped by ui/sanitize.py whatever the parts hold."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from faqbot.bot.answers.answer import Answer, Citation
 from faqbot.bot.answers.answer_parts import AnswerParts, EntryLink
 from faqbot.bot.answers.phrases import PHRASES
-from faqbot.bot.answers.render_markdown import blocks, to_markdown
+from faqbot.bot.answers.render_markdown import blocks, nearby_line, see_also_line, to_markdown
 from faqbot.ui.answer_html import render_answer
 from faqbot.ui.openai_api import shown_text
 from faqbot.ui.sanitize import plain_text
@@ -91,6 +92,7 @@ def test_the_json_carries_the_parts_and_they_render_to_its_text():
         "passage": NEAR[0].passage,
         "language": "",  # quoted in the answer's language
         "section": "",  # its title names its section, or its document has none
+        "caution": "",  # its line drops no table and no job state
     }
     assert AnswerParts.from_json(data["parts"]) == parts
     assert list(data)[:2] == ["question", "text"]  # the API's keys in their old order, parts last
@@ -166,3 +168,10 @@ def test_an_entry_s_section_follows_its_title_when_the_title_does_not_name_it():
         " — Flush sooner."
     assert see_also_line(e) == "- Checkpoint interval and data visibility [3] · Hologres (EN) — Flush sooner."
     assert " · " not in nearby_line(NEAR[0])
+
+
+def test_a_line_s_caution_is_said_in_bold_before_it():
+    e = replace(NEAR[0], caution="Only if this entry is your case.")
+    assert nearby_line(e).endswith(f" — **Only if this entry is your case.** {NEAR[0].passage}")
+    assert see_also_line(e).endswith(f" — **Only if this entry is your case.** {NEAR[0].passage}")
+    assert "**" not in nearby_line(replace(e, passage=""))  # no line: nothing to caution

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from faqbot.bot.llm.backend import LLMBackend
     from faqbot.bot.retrieval.abstain import AbstainModel
 
-from faqbot.bot.answers.answer import MAX_TURN_CHARS, Answer, Turn
+from faqbot.bot.answers.answer import MAX_ANSWER_CHARS, MAX_TURN_CHARS, Answer, Turn
 from faqbot.bot.answers.compose import FAILED_ON_CLOSEST, UNANSWERED_LANGUAGE, compose
 from faqbot.bot.answers.done import content_words
 from faqbot.bot.answers.phrases import phrase
@@ -86,11 +86,12 @@ History = Sequence[Turn | Mapping[str, str]] | None
 
 
 def bounded_history(history: History) -> list[Turn]:
-    """The last MAX_HISTORY_TURNS turns, each cut to MAX_TURN_CHARS: all a follow-up needs."""
+    """The last MAX_HISTORY_TURNS turns, each user turn cut to MAX_TURN_CHARS, each answer to MAX_ANSWER_CHARS: all
+    a follow-up needs."""
     if history is not None and (isinstance(history, (str, bytes, Mapping)) or not isinstance(history, Sequence)):
         raise BadQuestion(f"{HISTORY_SHAPE}; got {type(history).__name__}.")
     turns = [as_turn(t) for t in (history or [])[-MAX_HISTORY_TURNS:]]
-    return [Turn(t.role, t.content[:MAX_TURN_CHARS]) for t in turns]
+    return [Turn(t.role, t.content[: MAX_ANSWER_CHARS if t.role == "assistant" else MAX_TURN_CHARS]) for t in turns]
 
 
 class Bot:

@@ -29,6 +29,10 @@ class Turn:
 # what of each turn the bot reads (bot/service.py bounded_history): the follow-up rewrite copies words of the
 # previous user turn into the query, so an unbounded turn meant unbounded work (64 KB: 84 s)
 MAX_TURN_CHARS = 1000
+# what of each of the bot's own answers it reads: whole (p90 about 1,200 characters, the longest under 4,000). Cut at
+# MAX_TURN_CHARS, a long answer lost its abridged part and its closing, and "how do I fix it?" after it said the
+# entry had no more than that answer, while it quoted what the cut hid (a thirtieth trial's Paimon disk answer)
+MAX_ANSWER_CHARS = 4000
 
 
 @dataclass

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from faqbot.bot.answers.answer import MAX_TURN_CHARS
+from faqbot.bot.answers.answer import MAX_ANSWER_CHARS
 from faqbot.bot.answers.done import done_query, tried_words
 from faqbot.bot.answers.excerpt import SENTENCE_BREAK, item_opening
 from faqbot.bot.answers.fix_line import instructs, only_points_elsewhere
@@ -216,9 +216,9 @@ def all_shown(text: str, before: str) -> bool:
     for s in told:  # in the quote's order
         at = flat.find(s[:SHOWN_OPENING], end)
         if at < 0:
-            # the history holds each answer cut (MAX_TURN_CHARS): a sentence with no room left after the ones
+            # the history holds each answer cut (MAX_ANSWER_CHARS): a sentence with no room left after the ones
             # found may have been shown after the cut
-            return len(before) >= MAX_TURN_CHARS and found >= 2 and len(flat) - end < len(s)
+            return len(before) >= MAX_ANSWER_CHARS and found >= 2 and len(flat) - end < len(s)
         end, found = at + len(s), found + 1
     return found > 0
 

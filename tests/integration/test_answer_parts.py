@@ -4,7 +4,7 @@ one case per class, in two languages, written for these tests (not questions of 
 from __future__ import annotations
 
 import pytest
-from faqbot.bot.answers.answer import Turn
+from faqbot.bot.answers.answer import MAX_TURN_CHARS, Turn
 from faqbot.bot.answers.phrases import phrase
 
 
@@ -144,6 +144,25 @@ def test_a_fix_follow_up_that_repeats_the_answer_before_says_the_entry_has_no_mo
         a = answering_bot.ask(q, history=history)
         history += [Turn("user", q), Turn("assistant", a.text)]
     assert a.parts.closing == phrase("fix_said", a.language) and a.parts.closing in a.text
+
+
+@pytest.mark.parametrize(
+    ("question", "follow"),
+    [
+        # French: its answer is longer than a user turn's bound (the English one is not)
+        ("Mon job Paimon échoue avec « No space left on device »", "et comment je corrige ?"),
+        ("Le job Paimon échoue : plus d’espace disque (No space left on device)", "comment je règle ça ?"),
+    ],
+)
+def test_a_fix_follow_up_after_a_long_abridged_answer_gives_what_it_left_out(bot, question, follow):
+    """The answer quotes the write buffer's item cut (abridged) and is longer than a user turn's bound: read cut at
+    it, the abridged item was taken as shown whole, and "how do I fix it?" quoted the rest under "the entry says no
+    more about the fix than the answer before" (a thirtieth trial)."""
+    a = bot.ask(question)
+    assert len(a.text) > MAX_TURN_CHARS and "write-buffer-spill.max-disk-size" not in a.text, a.text
+    b = bot.ask(follow, history=[Turn("user", question), Turn("assistant", a.text)])
+    assert "write-buffer-spill.max-disk-size" in b.parts.body, b.text
+    assert phrase("fix_said", b.language) not in b.text and phrase("fix_no_more", b.language) not in b.text
 
 
 def test_a_fix_follow_up_after_a_list_of_entries_adds_the_fix(bot):

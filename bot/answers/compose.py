@@ -132,7 +132,10 @@ def _not_covered(r: Retrieval, question: str, notices: list[str]) -> Answer:
     else:
         # input none of whose words the FAQ uses (decision reason no_known_word) is asked to describe a problem
         # and a topic the FAQ has no entry on is told what the FAQ answers: rephrasing would find nothing more
-        advice = "faq_scope" if r.topics else "describe_problem" if r.decision.reason == "no_known_word" else "rephrase"
+        # and a follow-up naming another product whose search left the topic ("and for Elasticsearch?") named the
+        # product already: "rephrase with the connector name" told it to do what it did (a thirtieth trial)
+        described = r.decision.reason in ("no_known_word", "follow_up_loses_topic")
+        advice = "faq_scope" if r.topics else "describe_problem" if described else "rephrase"
         parts = AnswerParts(warning=phrase("not_covered", lang), advice=phrase(advice, lang))
     return _answer(r, question, parts, [], notices)
 

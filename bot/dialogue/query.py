@@ -113,6 +113,7 @@ def build_query(
         reading = earlier.reading  # the same text, retrieved as it was (bot/service.py cites it in turn.language)
     else:
         asked = turn.language or language or _conversation_keeps(question, turn.query, history, languages)
+        asked = asked or _typed_follow_up(question, turn.query, languages)
         if turn.about_entry:
             # "pourquoi ?" after an English question: the user now writes French, and is answered in it
             # (a turn with no sign of any language, "sigue igual", is read as English at 0.3: it says nothing)
@@ -166,6 +167,17 @@ def _conversation_keeps(question: str, read: str, history: list[Turn], languages
     if code in SUPPORTED:
         return None
     return conversation_language(history, languages)
+
+
+def _typed_follow_up(question: str, read: str, languages: Languages) -> str | None:
+    """The language a follow-up is typed in, when its words say it surely and answers are given in it: its standalone
+    text carries the previous question's words, which outnumber its own ("and for Elasticsearch?" after a French
+    question was read as French and answered in it: a thirtieth trial). None otherwise (a turn read as typed, or one
+    whose few words tell no language: the standalone text's language stands)."""
+    if read == question or CJK_RUN.search(question):
+        return None
+    code, sure = languages(question)
+    return code if code in SUPPORTED and sure >= TYPED_SIGN else None
 
 
 def conversation_language(history: list[Turn], languages: Languages) -> str | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from faqbot.bot.answers.answer import Turn
+from faqbot.bot.answers.phrases import phrase
 from faqbot.bot.dialogue.conversation import ROLES, resolve
 
 SOURCE_EN = "How do I troubleshoot Flink source reading issues?"
@@ -219,3 +220,19 @@ def test_a_product_follow_up_after_another_connector_s_entry_is_not_held_to_its_
     assert a1.decision.outcome == "closest" and "hologres" not in _titles(a1.citations[0]).lower()
     assert a2.decision.outcome != "not_covered" and a2.citations, a2.decision
     assert "clickhouse" in _titles(a2.citations[0]), [c.title for c in a2.citations]
+
+
+@pytest.mark.parametrize(
+    ("follow_up", "lang"),
+    [("and for Elasticsearch?", "en"), ("¿y para Elasticsearch?", "es"), ("et pour Elasticsearch ?", "fr")],
+)
+def test_a_product_follow_up_is_answered_in_the_language_it_is_typed_in(bot, follow_up, lang):
+    """Its standalone text carries the French question's words, which outnumber its own: "and for Elasticsearch?"
+    was read as French, answered in it, and told to rephrase with the connector name it had just named (a
+    thirtieth trial)."""
+    first = "Le sink Hologres est très lent, backpressure à 100 % sur l'opérateur d'écriture"
+    a1, a2 = _chat(bot, first, follow_up)
+    assert a1.language == "fr" and "Backpressure" in a1.citations[0].title  # a Hologres entry
+    assert "Elasticsearch" in a2.standalone_query and a2.language == lang, (a2.standalone_query, a2.language)
+    if a2.decision.outcome == "not_covered":
+        assert phrase("rephrase", lang) not in a2.text and phrase("describe_problem", lang) in a2.text, a2.text

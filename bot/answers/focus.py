@@ -201,7 +201,12 @@ SHOWN_OPENING = 60
 
 
 def _shown(text: str, before: str) -> bool:
-    sentences = [s.strip(" -*`") for s in SENTENCE_BREAK.split(_MARKER.sub("", text.strip()))]
+    """Whether a sentence of a part (`text`, as written) is in `before` (whitespace collapsed). Read line by line: a
+    note under a code sample ("```\nNote\n\n- If properties.sasl.mechanism is SCRAM-SHA-256, use ...") was one
+    sentence with the code's last line, whose opening no answer quotes; the closest line that quoted the note did not
+    count as shown, and "that didn't work" was told the entry had no other fix (a thirtieth trial)."""
+    lines = (_MARKER.sub("", line) for line in text.strip().splitlines())
+    sentences = [" ".join(s.split()).strip(" -*`") for line in lines for s in SENTENCE_BREAK.split(line)]
     return any(len(s) >= SHOWN_SENTENCE and s[:SHOWN_OPENING] in before for s in sentences)
 
 
@@ -237,7 +242,7 @@ def unshown_fixes(chunk: Chunk, before: str, question: str) -> Selection | None:
         for i, p in enumerate(parts)
         if p.fix and p.kind not in NO_TEXT and not wrong_sample_lead(texts[i]) and not only_points_elsewhere(texts[i])
     ]
-    if not any(_shown(" ".join(t.split()), flat) for t in texts):
+    if not any(_shown(t, flat) for t in texts):
         return None  # nothing of this entry was ever shown: not the entry under discussion
     # nor what the turn says it did ("I set table.exec.source.idle-timeout to 5 s, still nothing" was given that
     # very step again: a sixth trial's leftover)
@@ -251,9 +256,9 @@ def unshown_fixes(chunk: Chunk, before: str, question: str) -> Selection | None:
         if len(new) == len(fixes):
             new = _besides_closest(fixes, texts, done[2], chunk.language)
         if len(new) == len(fixes):
-            new = [i for i in new if not _shown(" ".join(texts[i].split()), flat)]
+            new = [i for i in new if not _shown(texts[i], flat)]
     else:
-        new = [i for i in fixes if not _shown(" ".join(texts[i].split()), flat)]
+        new = [i for i in fixes if not _shown(texts[i], flat)]
     # nor the step whose words the turn states as true of its case ("that did not work, all partitions have data"
     # was given "Ensure that all partitions receive data": an eighth trial)
     stated = set(tokenize(question, chunk.language))

@@ -544,3 +544,19 @@ def test_after_a_failed_fix_only_the_entries_close_to_it_are_offered(bot):
     assert english_title(b1.citations[0]) == "No data output from Kafka event time windows", b1.text
     assert b2.decision.reason == "fix_failed"
     assert "Troubleshoot high latency from a Kafka source" in [english_title(c) for c in b2.citations[1:]], b2.text
+
+
+def test_that_did_not_work_after_a_closest_line_quoting_a_note_under_code_gives_the_next_step(bot):
+    """The closest line quoted the note under the first step's SQL ("If properties.sasl.mechanism is SCRAM-SHA-256,
+    use ... ScramLoginModule"); read with the code's last line as one sentence, it did not count as shown, and "that
+    didn't work" was told the entry had no other fix while its second step (upload the certificates, match SASL_SSL
+    on both sides) was never shown (a thirtieth trial)."""
+    first = (
+        "Kafka SASL_SSL login failing for our cluster:\n\n"
+        "org.apache.flink.kafka.shaded.org.apache.kafka.common.errors.SaslAuthenticationException: Authentication "
+        "failed during authentication due to invalid credentials with SASL mechanism SCRAM-SHA-256"
+    )
+    a, b = chat(bot, first, "that didn't work, still invalid credentials")
+    assert a.citations[0].title == "Connect to a secure Kafka cluster" and "ScramLoginModule" in a.text, a.text
+    assert b.citations[0].title == "Connect to a secure Kafka cluster"
+    assert "/flink/usrlib" in b.parts.body and "ScramLoginModule" not in b.parts.body, b.text

@@ -189,10 +189,11 @@ def decline_repeat(
         found_on_topic = _on_topic(retriever, r, turn, before, words)
         if found_on_topic is not None:
             return found_on_topic
-    if turn.names_product and not repeats and _names(_text(before), turn.new_aspect):
+    if turn.names_product and _names(_text(before), turn.new_aspect):
         # the entry under discussion names what the follow-up asks about ("y si uso upsert-kafka?" after the entry
         # whose fix is "a sink that supports upserts, such as Upsert Kafka"; a seventeenth trial was told "not
-        # covered"): that entry first among the closest
+        # covered"): that entry first among the closest, whether the turn's search found it again (read in Spanish,
+        # as typed: the fortieth session) or another product's entry that lost the topic
         hits = [before] + [h for h in r.hits if h.group != before.group]
         decision = Decision(CLOSEST, r.confidence, ENTRY_NAMES_ASPECT)
         return replace(r, hits=hits, decision=decision, features={**r.features, ENTRY_NAMES_ASPECT: 1.0})

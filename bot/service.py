@@ -296,7 +296,8 @@ class Bot:
 
     def _alone(self, q: Query, retriever: HybridRetriever) -> Retrieval:
         """The turn as typed, read alone, without the words carried from the questions before it."""
-        return retriever.retrieve_query(read_text(q.question, q.reading.language, retriever.english_words), k=self.k)
+        reading = read_text(q.question, q.reading.language, retriever.english_words, q.languages)
+        return retriever.retrieve_query(reading, k=self.k)
 
     def _own_product_question(self, q: Query, retriever: HybridRetriever) -> Retrieval | None:
         """A follow-up naming another product with a question of its own ("what about the upsert/delete side in

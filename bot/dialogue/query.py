@@ -57,6 +57,8 @@ class Query:
     # a turn that only thanks or greets, or only asks about the bot's instructions: its kind (bot/dialogue/courtesy.py,
     # bot/dialogue/instructions.py), answered as such with no entry
     courtesy: str = ""
+    # the turn's language detector, each text detected once: a turn read alone later (bot/service.py) reuses it
+    languages: Languages | None = field(default=None, compare=False, repr=False)
 
 
 def build_query(
@@ -90,7 +92,9 @@ def build_query(
         reading = read_text(question, asked, english_words, languages)
         # what the page says was detected: the language of its words, not the detector's fallback ("salut": English)
         typed = polite.language or reading.language
-        return Query(question, tuple(history), turn, reading, "", False, typed=typed, courtesy=polite.kind)
+        return Query(
+            question, tuple(history), turn, reading, "", False, typed=typed, courtesy=polite.kind, languages=languages
+        )
     turn = resolve(question, history, llm, known, languages, entry_of)
     typed = ""
     before = previous_user_turn(history)
@@ -141,6 +145,7 @@ def build_query(
         earlier,
         previous,
         typed,
+        languages=languages,
     )
 
 

@@ -183,6 +183,8 @@ def _closest_fix(r: Retrieval, question: str, notices: list[str], focus: str = "
     body, values = _values_only(body, closing, question)
     notes: tuple[str, ...] = (_other_language(top, lang),) if top.other_language else ()
     notes += tuple(filter(None, [other_connector_note(top, lang)]))
+    # the closest entry's fix quoted whole, when it drops a table or the job's state: said before it, as on its line
+    notes += (phrase("drops_data_fix", lang),) if drops_data(body, top.chunk.language) else ()
     notices.extend(notes)
     # an entry with no fix is not introduced as "its fix" (its closing note says it gives none)
     as_asked = fixed or (focus == "fix" and closing != "no_fix")

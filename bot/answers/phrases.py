@@ -72,6 +72,13 @@ PHRASES: dict[str, dict[str, str]] = {
         "fr": "Seulement si cette entrée est votre cas : sa solution supprime une table ou l’état du job.",
         "es": "Solo si esta entrada es su caso: su solución elimina una tabla o el estado del job.",
     },
+    # above the closest entry's fix quoted whole when it drops a table or a job's state (its lead says "if it is your
+    # case" already)
+    "drops_data_fix": {
+        "en": "This fix drops a table or the job's state.",
+        "fr": "Cette solution supprime une table ou l’état du job.",
+        "es": "Esta solución elimina una tabla o el estado del job.",
+    },
     "faq_scope": {
         "en": "The FAQ answers connector errors, data problems and SQL errors of running jobs.",
         "fr": "La FAQ répond aux erreurs de connecteurs, aux problèmes de données et aux erreurs SQL des jobs en "

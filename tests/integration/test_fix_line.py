@@ -364,3 +364,31 @@ def test_a_closest_line_that_drops_a_table_says_so_first(bot, post, lang):
     assert dropping and all(e.caution == caution for e in dropping), a.text
     assert f"**{caution}** " in a.text
     assert all(not e.caution for e in a.parts.nearby if e not in dropping)
+
+
+@pytest.mark.parametrize(
+    ("post", "follow", "lang"),
+    [
+        (
+            "Our MySQL CDC job has been in the full snapshot phase for 6 hours on an 80-million-row table and never "
+            "starts reading the binlog. How do we speed it up?",
+            "how do I fix it?",
+            "en",
+        ),
+        (
+            "Mi job lee una tabla de 80 millones de filas con MySQL CDC y lleva 6 horas en la fase de snapshot "
+            "completo, nunca pasa a leer el binlog. ¿Cómo lo acelero?",
+            "¿cómo lo soluciono?",
+            "es",
+        ),
+    ],
+)
+def test_the_closest_entry_s_fix_quoted_whole_says_it_drops_a_table(bot, post, follow, lang):
+    """"How do I fix it?" after those closest entries quotes the first one's fix whole: it says first that the fix
+    drops a table or the job's state, as its line did."""
+    a = bot.ask(post)
+    b = bot.ask(follow, history=[Turn("user", post), Turn("assistant", a.text)])
+    assert b.decision.outcome == CLOSEST and b.language == lang, b.text
+    assert "delete the downstream table" in b.parts.body, b.text
+    said = phrase("drops_data_fix", lang)
+    assert said in b.parts.notes and b.text.index(said) < b.text.index("delete the downstream table"), b.text

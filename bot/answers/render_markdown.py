@@ -23,17 +23,19 @@ def _section(e: EntryLink) -> str:
     return f" · {e.section}" if e.section else ""
 
 
+def _passage(e: EntryLink) -> str:
+    """" — its line", its caution first in bold; "" for an entry without a line."""
+    return f" — {f'**{e.caution}** ' if e.caution else ''}{e.passage}" if e.passage else ""
+
+
 def nearby_line(e: EntryLink) -> str:
     """`- [1] [Title](/source/...) · Hologres (EN) — its fix`: a closest entry, cited and linked."""
-    head = f"- [{e.n}] [{link_text(e.title)}]({e.link}){_section(e)}{_tag(e)}"
-    caution = f"**{e.caution}** " if e.caution and e.passage else ""
-    return head + (f" — {caution}{e.passage}" if e.passage else "")
+    return f"- [{e.n}] [{link_text(e.title)}]({e.link}){_section(e)}{_tag(e)}" + _passage(e)
 
 
 def see_also_line(e: EntryLink) -> str:
     """`- Title [2] · Hologres (EN) — the passage`: a near entry under a confident answer."""
-    caution = f"**{e.caution}** " if e.caution and e.passage else ""
-    return f"- {e.title} [{e.n}]{_section(e)}{_tag(e)}" + (f" — {caution}{e.passage}" if e.passage else "")
+    return f"- {e.title} [{e.n}]{_section(e)}{_tag(e)}" + _passage(e)
 
 
 def blocks(parts: AnswerParts, language: str) -> list[tuple[str, str]]:

@@ -117,13 +117,13 @@ def build_query(
         reading = earlier.reading  # the same text, retrieved as it was (bot/service.py cites it in turn.language)
     else:
         asked = turn.language or language or _conversation_keeps(question, turn.query, history, languages)
+        # "pourquoi ?" after an English question: the user now writes French, and is answered in it (a turn with no
+        # sign of any language, "sigue igual", is read as English at 0.3: it says nothing)
         asked = asked or _typed_follow_up(question, turn.query, languages)
         if turn.about_entry:
-            # "pourquoi ?" after an English question: the user now writes French, and is answered in it
-            # (a turn with no sign of any language, "sigue igual", is read as English at 0.3: it says nothing)
+            # what the page says was detected for a turn standing for the previous question
             typed, sure = languages(question)
             typed = typed if sure >= TYPED_SIGN else ""
-            asked = asked or (typed if typed in SUPPORTED else None)
         reading = read_text(turn.query, asked, english_words, languages)
         if asked is None and reading.detected == "en" and (bare_paste(question) or bare_paste(turn.query)):
             # an English error pasted alone in a Spanish conversation, or "et comment je corrige ?" after

@@ -224,7 +224,9 @@ def _clauses_language(own: str, *, first_only: bool = False) -> str | None:
         for code, vocab in _OWN_WORDS.items()
     }
     best = max(weighted.values())
-    candidates = {code for code, score in weighted.items() if score > 0 and score >= best - 1}
+    # strictly within a word of the best: "le" (a third to French, Spanish, Italian) beside French-only "plante"
+    # leaves French alone, where lingua's weak readings of "Le job plante" (German, then Spanish) chose Spanish
+    candidates = {code for code, score in weighted.items() if score > 0 and score > best - 1}
     if len(candidates) == 1 and (first_only or 2 * best >= len(words)):
         # the user's clause is half function words of one language ("sur mon sink Hologres"): a few words
         # are too few for the statistical reading, which took two names for English

@@ -21,7 +21,8 @@ PACK = LanguagePack(
     english_homographs=frozenset("ha he son es me sale error".split()),
     # "datos", "tabla": Spanish forms only (Portuguese "dados", "tabela"; Italian "dati", "tabella"): "datos
     # duplicados en MaxCompute" read Portuguese and was answered in English
-    detection_words=frozenset("hago puedo debo tengo hay uso datos tabla".split()),
+    # report verbs too, Spanish only (Portuguese "falha", Italian "fallisce"): "Mi job de Paimon falla: <English error>"
+    detection_words=frozenset("hago puedo debo tengo hay uso datos tabla falla fallan falló peta".split()),
     or_words=frozenset({"o", "u"}),
     markers=frozenset("ñ¿¡áíóú"),
     labels=frozen(

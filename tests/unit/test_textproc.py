@@ -109,6 +109,13 @@ def test_detect_language(text, lang):
         # a twenty-eighth trial: "con" alone was too few words; "error" (Spanish, and English) beside it counts
         ("error con MySQL: The server time zone value 'CST' is unrecognized or represents more than one time zone", "es"),  # noqa: E501
         ("error with MySQL: The server time zone value 'CST' is unrecognized or represents more than one time zone", "en"),  # noqa: E501
+        # a report's verb is the user's word ("plante", "falla"): "job" and a product name read English to the
+        # statistical reader, and "mon", "mi" alone were too few (a fortieth-session leftover)
+        ("Mon job Paimon plante : java.io.IOException: Could not perform checkpoint 12 for operator Writer : orders (1/1)", "fr"),  # noqa: E501
+        ("Mi job de Paimon falla: java.io.IOException: Could not perform checkpoint 12 for operator Writer : orders (1/1)", "es"),  # noqa: E501
+        # one French-only word beside a word three languages write decides; lingua's weak readings do not
+        ("Le job plante : java.io.IOException: Could not perform checkpoint 12 for operator Writer : orders (1/1)", "fr"),  # noqa: E501
+        ("My Paimon job fails: java.io.IOException: Could not perform checkpoint 12 for operator Writer : orders (1/1)", "en"),  # noqa: E501
     ],
 )
 def test_a_pasted_english_error_does_not_outvote_the_users_words(text, lang):

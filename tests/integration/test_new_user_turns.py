@@ -100,6 +100,9 @@ def test_an_error_pasted_alone_is_answered_in_the_conversations_language(bot, fi
     # a question written in English stays English, and the paste alone, with nothing before it, too
     asked = bot.ask("How do I fix the 'doesn't support consuming update and delete changes' error?", history=history)
     assert asked.language == "en" and bot.ask(_PASTE).language == "en"
+    # so is a paste the user introduces in English (a thirtieth trial's "log attached:" after French turns was
+    # answered in French, as output alone)
+    assert bot.ask("Sink keeps failing, log attached:\n" + _PASTE, history=history).language == "en"
 
 
 def test_the_browsers_language_answers_an_error_pasted_alone_as_a_first_message(bot):

@@ -200,6 +200,9 @@ def test_real_posts_are_read_in_their_reporters_language_not_their_pasted_errors
         ("Table sink doesn't support consuming update and delete changes?", False),
         ("I get: Table sink doesn't support consuming update and delete changes", False),
         ("how to fix No suitable driver found", False),
+        # the words a person introduces a paste with
+        ("Paimon sink keeps failing over, log attached:\nCaused by: java.io.IOException: No space left", False),
+        ("getting this below\nCaused by: java.io.IOException: No space left on device", False),
     ],
 )
 def test_a_bare_paste_is_output_without_a_word_of_the_user(text, bare):

@@ -22,7 +22,10 @@ PACK = LanguagePack(
     # "datos", "tabla": Spanish forms only (Portuguese "dados", "tabela"; Italian "dati", "tabella"): "datos
     # duplicados en MaxCompute" read Portuguese and was answered in English
     # report verbs too, Spanish only (Portuguese "falha", Italian "fallisce"): "Mi job de Paimon falla: <English error>"
-    detection_words=frozenset("hago puedo debo tengo hay uso datos tabla falla fallan falló peta".split()),
+    # and greetings: "hola, que es un checkpoint?" read French (a thirty-first trial; "que", "un" are French too)
+    detection_words=frozenset(
+        "hago puedo debo tengo hay uso datos tabla falla fallan falló peta hola buenas gracias saludos".split()
+    ),
     or_words=frozenset({"o", "u"}),
     markers=frozenset("ñ¿¡áíóú"),
     labels=frozen(

@@ -18,7 +18,10 @@ PACK = LanguagePack(
     ),
     # a report's verbs, French only: "Mon job Paimon plante : <English error>" read English ("job", "Paimon" English
     # to the statistical reader, "mon" one word): a fortieth-session leftover
-    detection_words=frozenset("ça vers sans chez plante planté plantent crashe échoue échoué échec".split()),
+    # and greetings, French only
+    detection_words=frozenset(
+        "ça vers sans chez plante planté plantent crashe échoue échoué échec bonjour salut merci".split()
+    ),
     or_words=frozenset({"ou"}),
     english_homographs=frozenset("qu comment".split()),
     markers=frozenset("àâçèêëîïôùûœ"),

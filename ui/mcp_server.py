@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, Literal
 
 from faqbot.bot.answers.answer import Answer, source_link
+from faqbot.bot.answers.phrases import language_list, phrase
 from faqbot.bot.question import MAX_PASTE_CHARS, BadQuestion
 from faqbot.bot.service import Bot, Turn
 from faqbot.ingest.records import Chunk
@@ -57,12 +58,23 @@ class Entry(BaseModel):
     score: float = Field(description="retrieval score (higher is closer)")
 
 
+class DecisionResult(BaseModel):
+    """The bot's decision, as /api/ask and /v1 give it (an object, not a Python repr to parse)."""
+
+    outcome: str = Field(description="answer (confident), closest (not sure: the closest entries) or not_covered")
+    probability: float = Field(description="the model's probability that the FAQ answers the question")
+    reason: str = Field(description="why this outcome (confident, unsure, far, no_entries, follow-up reasons, ...)")
+
+
 class SearchResult(BaseModel):
     query: str
     language: str = Field(description="language the results were picked in (detected unless given)")
     covered: bool = Field(description="false when the FAQ probably does not cover the query")
     confidence: float
     results: list[Entry]
+    decision: DecisionResult = Field(
+        description="as ask_faq gives it: covered with outcome 'closest' means not sure, the results to be checked"
+    )
 
 
 class EntryText(BaseModel):
@@ -74,6 +86,9 @@ class EntryText(BaseModel):
     lines: list[int]
     text: str = Field(description="the entry's whole answer, as written in the FAQ")
     other_versions: list[Version] = Field(description="the same entry in the FAQ's other languages")
+    notice: str = Field(
+        "", description="set when the entry has no version in the language asked for: which one is given instead"
+    )
 
 
 class Citation(BaseModel):
@@ -84,14 +99,6 @@ class Citation(BaseModel):
     document: str
     link: str
     lines: list[int]
-
-
-class DecisionResult(BaseModel):
-    """The bot's decision, as /api/ask and /v1 give it (an object, not a Python repr to parse)."""
-
-    outcome: str = Field(description="answer (confident), closest (not sure: the closest entries) or not_covered")
-    probability: float = Field(description="the model's probability that the FAQ answers the question")
-    reason: str = Field(description="why this outcome (confident, unsure, far, no_entries, follow-up reasons, ...)")
 
 
 class HistoryTurn(BaseModel):
@@ -179,7 +186,10 @@ class FaqTools:
             for h in r.hits[:k]
         ]
         covered, confidence = not r.abstained, round(r.confidence, 4)
-        return SearchResult(query=query, language=r.language, covered=covered, confidence=confidence, results=results)
+        decision = DecisionResult(**r.decision.to_json())
+        return SearchResult(
+            query=query, language=r.language, covered=covered, confidence=confidence, results=results, decision=decision
+        )
 
     def entry(self, entry_id: str, language: str | None, base: str = "") -> EntryText:
         chunks = self.bot().retriever.chunks
@@ -189,11 +199,19 @@ class FaqTools:
         group = c.translation_group or c.id
         versions = sorted((x for x in chunks if (x.translation_group or x.id) == group), key=lambda x: x.language)
         lang = _language(language)
+        notice = ""
         if lang and lang != c.language:
             chosen = next((v for v in versions if v.language == lang), None)
             if chosen is None:
-                have = ", ".join(v.language for v in versions)
-                raise ToolError(f"The entry {entry_id!r} has no {lang} version; it exists in {have}.")
+                # most connector entries exist in English only: an agent set to Spanish gets the English text and
+                # a notice in its language, as ask_faq quotes it (a thirty-first trial's agent got an error instead)
+                chosen = next((v for v in versions if v.language == "en"), c)
+                notice = phrase(
+                    "other_language",
+                    lang,
+                    own=language_list([lang], lang),
+                    cited=language_list([chosen.language], lang),
+                )
             c = chosen
         return EntryText(
             id=c.id,
@@ -208,6 +226,7 @@ class FaqTools:
                 for v in versions
                 if v.id != c.id
             ],
+            notice=notice,
         )
 
     def ask(self, question: str, language: str | None, base: str = "", history: list[Turn] | None = None) -> AskResult:

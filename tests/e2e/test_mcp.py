@@ -35,6 +35,9 @@ async def _exercise(client) -> dict:
     s = found.structured_content
     assert s["covered"] and len(s["results"]) == 3 and s["results"][0]["score"] >= s["results"][1]["score"]
     top = s["results"][0]
+    # the decision ask_faq gives: "covered" alone said true where ask_faq said "not sure" (a thirty-first trial)
+    assert set(s["decision"]) == {"outcome", "probability", "reason"} and s["decision"]["outcome"] in OUTCOMES
+    assert s["decision"]["probability"] == s["confidence"]
     assert {"id", "title", "language", "link", "snippet", "score", "lines"} <= set(top) and "Paimon" in top["title"]
 
     fr = await client.call_tool("search_faq", {"query": "LogSizeTooLargeException", "language": "fr"})
@@ -42,6 +45,10 @@ async def _exercise(client) -> dict:
     assert kafka["language"] == "fr"
     entry = (await client.call_tool("get_entry", {"id": kafka["id"], "language": "en"})).structured_content
     assert entry["language"] == "en" and entry["text"] and kafka["id"] in [v["id"] for v in entry["other_versions"]]
+    assert entry["notice"] == ""
+    # the connectors FAQ has no Spanish: an agent set to Spanish reads the English text, told so in Spanish
+    es = (await client.call_tool("get_entry", {"id": kafka["id"], "language": "es"})).structured_content
+    assert es["language"] == "en" and es["text"] == entry["text"] and es["notice"].startswith("Esta entrada no existe")
 
     answer = await client.call_tool("ask_faq", {"question": "¿Cómo soluciono la pérdida de datos?"})
     a = answer.structured_content

@@ -62,6 +62,9 @@ from faqbot.ingest.textproc import frames_as_calls, identifiers, query_tokens, t
         # Spanish "datos" is Portuguese "dados": the chat page's Spanish placeholder read Portuguese
         ("datos duplicados en MaxCompute", "es"),
         ("dados duplicados no MaxCompute", "pt"),
+        # a greeting is its language's ("que", "un" are French too; a thirty-first trial was answered in French)
+        ("hola, que es un checkpoint?", "es"),
+        ("bonjour, c'est quoi un checkpoint ?", "fr"),
     ],
 )
 def test_detect_language(text, lang):

@@ -179,8 +179,13 @@ PACK = LanguagePack(
         r"(?:roll|run|save|select|send|set|specify|split|start|stop|submit|switch|synchronize|try|tune)\b",
         r"(?:turn|uncheck|uninstall|update|upgrade|upload|use|validate|verify|wait)\b",
         r"(?:do not|don't|make sure|we recommend|it is recommended)\b",
-        # a sentence saying it resolves the problem ("To resolve this issue, you can adjust ..."): it is the fix
-        r"to (?:resolve|fix|solve|avoid|prevent) (?:this|the) (?:issue|problem|error)\b",
+        # a sentence saying it resolves the problem ("To resolve this issue, you can adjust ..."): it is the fix; so is
+        # "To prevent this type of duplication, you can switch to Batch Tunnel mode" (a thirty-first trial's closest
+        # line stopped before it) and what "you can" do of the verbs above
+        r"to (?:resolve|fix|solve|avoid|prevent) (?:this|the|these) (?:(?:type|kind)s? of )?(?:\w+ )?"
+        r"(?:issues?|problems?|errors?|duplicat\w+|failures?|loss)\b",
+        r"you (?:can|should|must|need to) (?:add|adjust|change|configure|disable|enable|increase|reduce|set|specify"
+        r"|switch|upgrade|use)\b",
     ),
     back_reference_patterns=(
         r"^(?:as a result|therefore|consequently|thus|hence|however|in this case|otherwise|then|also)\b",

@@ -152,7 +152,10 @@ PACK = LanguagePack(
         r"(?:proporcione|pruebe|reduzca|reempl[aá]c\w*|reinicie|renombre|resincronice|restablezca|revise)\b",
         r"(?:seleccione|suba|sustituya|use|utilice|valide|verifique)\b",
         r"(?:no use|no utilice|se recomienda|recomendamos)\b",
-        r"para (?:resolver|solucionar|evitar|corregir) (?:este|el) (?:problema|error)\b",
+        r"para (?:resolver|solucionar|evitar|corregir|prevenir) (?:este|esta|estos|el|la) (?:tipo de )?(?:\w+ )?"
+        r"(?:problemas?|errore?s?|duplicaci\w+|fallos?|p[ée]rdidas?)\b",
+        r"puede (?:agregar|ajustar|cambiar|configurar|desactivar|deshabilitar|habilitar|activar|aumentar|reducir"
+        r"|establecer|especificar|actualizar|usar|utilizar)\b",
     ),
     back_reference_patterns=(
         r"^(?:como resultado|por lo tanto|por consiguiente|así|sin embargo|en este caso|de lo contrario|además)\b",

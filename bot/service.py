@@ -26,6 +26,7 @@ from faqbot.bot.dialogue.query import Query, build_query
 from faqbot.bot.dialogue.requests import focus
 from faqbot.bot.dialogue.shown import put_first, shown_entry_text, shown_first
 from faqbot.bot.dialogue.turns import in_language, nothing_to_refer_to
+from faqbot.bot.dialogue.words import REPLACED
 from faqbot.bot.discussed import (
     hides_entry_under_discussion,
     is_version_turn,
@@ -55,8 +56,9 @@ MAX_HISTORY_TURNS = 20  # messages: ten exchanges, so a turn going back to an ea
 
 
 def _own_words(q: Query) -> int:
-    """The content words of a follow-up besides what it names anew ("y para paimon? también vemos duplicados": 3)."""
-    return content_words(phrase_pattern(list(q.turn.new_aspect)).sub(" ", q.question))
+    """The content words of a follow-up besides what it names anew ("y para paimon? también vemos duplicados": 3) and
+    what it replaces ("instead of MySQL")."""
+    return content_words(phrase_pattern(list(q.turn.new_aspect)).sub(" ", REPLACED.sub(" ", q.question)))
 
 
 HISTORY_SHAPE = (
@@ -295,8 +297,10 @@ class Bot:
         return replace(alone, features={**alone.features, READ_ALONE: 1.0})
 
     def _alone(self, q: Query, retriever: HybridRetriever) -> Retrieval:
-        """The turn as typed, read alone, without the words carried from the questions before it."""
-        reading = read_text(q.question, q.reading.language, retriever.english_words, q.languages)
+        """The turn as typed, read alone, without the words carried from the questions before it (nor what it says
+        it replaces: "what if the table is Redis instead of MySQL?" asks nothing of MySQL)."""
+        own = REPLACED.sub(" ", q.question).strip() or q.question
+        reading = read_text(own, q.reading.language, retriever.english_words, q.languages)
         return retriever.retrieve_query(reading, k=self.k)
 
     def _own_product_question(self, q: Query, retriever: HybridRetriever) -> Retrieval | None:

@@ -37,7 +37,8 @@ PACK = LanguagePack(
     fix_prefixes=("fix", "workaround"),
     error_label_patterns=("Error",),
     failure_title_patterns=("fails with", "failed with", "fails on"),
-    follow_up_patterns=("and", "what about", "how about", "same", "also"),
+    follow_up_patterns=("and", "what about", "how about", "what if", "same", "also"),
+    instead_patterns=("instead of", "rather than", "in place of"),
     pronoun_patterns=("it", "this", "that", "these", "those", "them"),
     fix_request_patterns=(
         r"how (do|can|should|would) (i|we|you) (fix|solve|resolve|repair|correct)",

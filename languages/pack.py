@@ -67,6 +67,9 @@ class LanguagePack:
     # --- the dialogue
     follow_up_patterns: tuple[str, ...] = ()  # openers that refer back ("and", "what about")
     pronoun_patterns: tuple[str, ...] = ()  # words that stand for the previous subject ("it")
+    # what opens the thing a follow-up replaces ("instead of", "en vez de"): "y si la tabla es redis en vez de mysql?"
+    # asks the previous question of Redis, and the MySQL it names is no part of that question
+    instead_patterns: tuple[str, ...] = ()
     asks_about_patterns: tuple[str, ...] = ()  # a question closed by a particle that refers back (呢)
     fix_request_patterns: tuple[str, ...] = ()  # "how do I fix it?"
     # a setting's value or unit asked of the entry's fix (a fix request too: bot/answers/detail.py says when the fix

@@ -10,6 +10,7 @@ PACK = LanguagePack(
     script=HAN,
     spaced=False,
     follow_up_patterns=("那么", "那", "还有", "如果是", "同样", "换成"),
+    instead_patterns=("而不是",),
     # "为什么会这么慢？" ("why is it this slow?": a tenth trial's turn was searched alone) points back as "it" does
     pronoun_patterns=("(?<!其)它", "这个", "那个", "这么", "这样"),
     # "ClickHouse 呢？" ("and ClickHouse?"): a short question closed by 呢 asks about what came before

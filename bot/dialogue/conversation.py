@@ -33,6 +33,7 @@ from faqbot.bot.dialogue.words import (
     PLEASE,
     REFERS_BACK,
     REPEAT,
+    REPLACED,
     WORD,
     no_topic,
 )
@@ -252,8 +253,10 @@ def _resolve(
         rewritten = rewrite_with_llm(llm, question, history)
         if rewritten:
             return FollowUp(rewritten, language, previous, aspect, names_product, asks_entry=asks_entry, loose=loose)
-    # nothing of the previous question left to carry (it named only what this one names anew): no "()"
-    query = f"{question.strip()} ({kept})" if kept else question.strip()
+    # nothing of the previous question left to carry (it named only what this one names anew): no "()"; what the turn
+    # replaces ("en vez de mysql") is no part of the question it asks
+    asked = REPLACED.sub("", question).strip() or question.strip()
+    query = f"{asked} ({kept})" if kept else asked
     return FollowUp(query, language, previous, aspect, names_product, asks_entry=asks_entry, loose=loose)
 
 

@@ -18,9 +18,9 @@ from faqbot.bot.dialogue.words import (
     NEW_TOPIC,
     OPENS_QUESTION,
     PRONOUNS,
-    REFERS_BACK,
     SHORT,
     WORD,
+    opens_on_follow_up,
     word_count,
 )
 from faqbot.bot.retrieval.reading import Detect
@@ -49,7 +49,7 @@ def is_follow_up(question: str) -> bool:
         # job fails with IllegalArgumentException: ...", "y me sale también ...Exception ..."): a new question
         return False
     return (
-        bool(REFERS_BACK.match(question))
+        opens_on_follow_up(question)
         or (short and bool(ASKS_ABOUT.search(question) or only_asks(question)))
         or (n_words <= POINTING_WORDS and bool(PRONOUNS.search(question)))
         or only_version(question)

@@ -53,6 +53,30 @@ NEW_TOPIC = re.compile(
     rf"^\W*(?:{alternatives('new_topic_patterns', True)})\b|^\W*(?:{alternatives('new_topic_patterns', False)})",
     re.IGNORECASE,
 )
+# what a follow-up replaces, its opener and the word after it (an article allowed): "en vez de mysql", "instead of the
+# MySQL", "而不是 MySQL". Read with the previous question, that word would be searched with the new one (a thirty-first
+# trial's "y si la tabla es redis en vez de mysql?" after a MySQL lookup question got three MySQL entries)
+REPLACED = re.compile(
+    rf"(?:\b(?:{alternatives('instead_patterns', True)})|{alternatives('instead_patterns', False)})\s*"
+    r"(?:(?:the|a|an|la|el|le|les|los|las|un|una|une|du|del|de)\s+)?[^\s,.;:?!¿¡，。？！]+",
+    re.IGNORECASE,
+)
+# a follow-up's opener inside the acknowledgement a turn opens on ("ok, and what parameters ...?", "vale, y ..."): the
+# acknowledgement run takes the opener with it, and a thirty-first trial's turn was read alone
+_OPENER_INSIDE = re.compile(
+    rf"(?:^|[\s,.;:!…¿¡-])(?:{alternatives('follow_up_patterns', True)})\b", re.IGNORECASE
+)
+
+
+def opens_on_follow_up(question: str) -> bool:
+    """Whether a turn opens on a follow-up's opener, after an acknowledgement or not ("and for the sink?", "ok, and
+    what about the sink?", "merci, et pour Kafka ?")."""
+    if REFERS_BACK.match(question):
+        return True
+    ack = ACKNOWLEDGED.match(question)
+    return bool(ack and ack.end() < len(question.rstrip()) and _OPENER_INSIDE.search(ack.group(0)))
+
+
 SHORT = 6
 
 

@@ -236,3 +236,17 @@ def test_a_product_follow_up_is_answered_in_the_language_it_is_typed_in(bot, fol
     assert "Elasticsearch" in a2.standalone_query and a2.language == lang, (a2.standalone_query, a2.language)
     if a2.decision.outcome == "not_covered":
         assert phrase("rephrase", lang) not in a2.text and phrase("describe_problem", lang) in a2.text, a2.text
+
+
+@pytest.mark.parametrize(
+    "follow_up",
+    ["y si la tabla es redis en vez de mysql?", "what if the table is Redis instead of MySQL?"],
+)
+def test_what_a_follow_up_replaces_is_not_searched(bot, follow_up):
+    """"en vez de mysql" was searched with the question it replaces MySQL in: a thirty-first trial's turn after a slow
+    MySQL lookup got three MySQL entries (deadlocks, INT UNSIGNED, table structure), none on a lookup's cache."""
+    first = "el lookup a la tabla de dimension en mysql esta super lento, la tabla dim tiene 2 millones de filas"
+    resolved = resolve(follow_up, [Turn("user", first), Turn("assistant", "...")])
+    assert "redis" in resolved.query.lower() and "mysql" not in resolved.query.lower(), resolved.query
+    a1, a2 = _chat(bot, first, follow_up)
+    assert not any("mysql" in _titles(c) for c in a2.citations), [c.title for c in a2.citations]

@@ -221,3 +221,29 @@ def test_a_version_noun_inside_a_longer_cjk_word_or_an_english_word_is_not_read_
 
     assert not names_version_noun("this conversation is about kafka")  # "version" inside a word
     assert not names_version_noun("作业一直失败")
+
+
+@pytest.mark.parametrize(
+    ("turn", "follows"),
+    [
+        # the acknowledgement run took the opener with it: a thirty-first trial's turn was read alone, and got
+        # MaxCompute and RocketMQ entries after a Hologres backpressure conversation
+        ("ok, and what parameters should I tune in the WITH clause and for which connector option?", True),
+        ("merci, et pour le sink Kafka quelles options faut-il changer dans la clause WITH ?", True),
+        ("vale, y qué parámetros del WITH debo cambiar para el sink de Hologres con mucha carga?", True),
+        # an acknowledgement alone, or one before a question of its own, is no follow-up opener
+        ("ok, what parameters should I tune in the WITH clause of the Hologres sink for throughput?", False),
+        ("ok", False),
+    ],
+)
+def test_an_opener_after_an_acknowledgement_is_a_follow_up(turn, follows):
+    assert is_follow_up(turn) is follows
+
+
+def test_what_a_follow_up_replaces_is_left_out_of_its_question():
+    from faqbot.bot.dialogue.words import REPLACED
+
+    assert REPLACED.sub("", "y si la tabla es redis en vez de mysql?") == "y si la tabla es redis ?"
+    assert REPLACED.sub("", "what if I use Redis instead of the MySQL table?") == "what if I use Redis  table?"
+    assert REPLACED.sub("", "et si c'est Redis au lieu de MySQL ?") == "et si c'est Redis  ?"
+    assert REPLACED.sub("", "如果用 Redis 而不是 MySQL 呢？") == "如果用 Redis  呢？"

@@ -255,8 +255,8 @@ def _resolve(
             return FollowUp(rewritten, language, previous, aspect, names_product, asks_entry=asks_entry, loose=loose)
     # nothing of the previous question left to carry (it named only what this one names anew): no "()"; what the turn
     # replaces ("en vez de mysql") is no part of the question it asks
-    asked = REPLACED.sub("", question).strip() or question.strip()
-    query = f"{asked} ({kept})" if kept else asked
+    own = REPLACED.sub("", question).strip() or question.strip()
+    query = f"{own} ({kept})" if kept else own
     return FollowUp(query, language, previous, aspect, names_product, asks_entry=asks_entry, loose=loose)
 
 

@@ -7,6 +7,7 @@ keeping code, SQL and error text verbatim in code blocks.
 from __future__ import annotations
 
 import re
+import statistics
 from dataclasses import replace
 
 from faqbot.bot.answers.answer import Answer, Citation
@@ -411,7 +412,14 @@ def _turn_weights(r: Retrieval, question: str, lang: str) -> dict[str, float]:
     if not set(query_tokens(r.query, lang)) - own:  # a first turn, or one searched alone: nothing carried
         return r.term_weights
     boost = SIGNALS["turn_word"]
-    return {t: w * boost if t in own else w for t, w in r.term_weights.items()}
+    weights = {t: w * boost if t in own else w for t, w in r.term_weights.items()}
+    # what the turn says it replaces ("¿y si uso Tablestore en vez de RDS?") is left out of its search
+    # (bot/dialogue/words.py REPLACED), not of its line: the entry's line setting the two apart is the one it asks
+    raised = [w for t, w in weights.items() if t in own]
+    left_out = own - weights.keys()
+    if raised and left_out:
+        weights |= dict.fromkeys(left_out, statistics.median(raised))
+    return weights
 
 
 def _part_weights(r: Retrieval, c: Chunk, question: str) -> dict:

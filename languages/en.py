@@ -114,6 +114,9 @@ PACK = LanguagePack(
     new_topic_patterns=(
         r"another (?:thing|question|issue|problem)", r"something else", r"one more (?:thing|question)",
         r"(?:a )?(?:different|separate|unrelated) (?:question|issue|problem|topic)", r"on another (?:note|topic)",
+        # a greeting opens a conversation: "hola, que es un checkpoint?" after a ClickHouse answer was taken as asked
+        # of that entry (a thirty-first trial)
+        r"(?:hi|hello|hey)\b(?! there\b)",
     ),
     new_symptom_patterns=(
         r"now (?:it|the (?:job|sink|source|table|error|log)|flink|i|we) "

@@ -110,6 +110,7 @@ PACK = LanguagePack(
         r"otra (?:cosa(?! (?:m[aá]s )?que (?:pueda|puedo|podamos|podemos) )|pregunta|duda)",
         r"otro (?:tema|problema|asunto)",
         r"aparte de eso",
+        r"hola\b", r"buen(?:os|as) (?:d[ií]as|tardes|noches)\b",
     ),
     new_symptom_patterns=(r"ahora (?:dice|sale|me sale|falla|da|muestra|lanza|aparece|tira|me dice|salta)",),
     failed_fix_patterns=(

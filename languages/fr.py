@@ -111,7 +111,9 @@ PACK = LanguagePack(
     ),
     acknowledgement_patterns=(r"ok", r"d['’]accord", r"ah+", r"bon", r"je vois", r"compris", r"très bien", r"alors",
                               r"donc", r"et", r"oui mais", r"c['’]est clair", r"je comprends"),
-    new_topic_patterns=(r"(?:une? )?autre (?:chose|question|souci|probl[èe]me|sujet)", r"sans rapport"),
+    new_topic_patterns=(
+        r"(?:une? )?autre (?:chose|question|souci|probl[èe]me|sujet)", r"sans rapport", r"bonjour\b", r"salut\b"
+    ),
     new_symptom_patterns=(
         r"maintenant (?:il|ça|ca|le job|flink|on|j['’]ai|le sink) (?:dit|plante|échoue|affiche|renvoie|lève|a|me dit)",
         r"(?:et )?là (?:il|ça) (?:dit|plante|affiche)",

@@ -127,6 +127,12 @@ def test_a_word_opening_a_sentence_is_no_name_but_a_dotted_option_s_parts_are_no
         ("另外，结果表写得很慢", True),
         ("the sink is slow, another thing I noticed", False),
         ("is there another option?", False),
+        # a greeting opens a conversation (a thirty-first trial's "hola, que es un checkpoint?" was asked of the
+        # ClickHouse entry before it); not a word starting the same ("history", "this")
+        ("hola, que es un checkpoint?", True),
+        ("Bonjour, le sink est lent", True),
+        ("hi, what is a checkpoint?", True),
+        ("history of the table is lost", False),
     ],
 )
 def test_a_turn_announcing_another_subject_is_read_at_its_start(turn, announces):

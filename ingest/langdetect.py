@@ -132,6 +132,13 @@ _OWN_WORDS = {
     if p.function_words and code != "en"
 }
 _OWN_LANGUAGES = Counter(w for vocab in _OWN_WORDS.values() for w in vocab)  # how many languages write each
+# the English homographs of one language no other language's list holds ("me", "sale": Spanish)
+_OWN_HOMOGRAPHS = {
+    code: PACKS[code].english_homographs
+    - {w for other, p in PACKS.items() if other != code for w in p.english_homographs}
+    for code in _OWN_WORDS
+}
+OWN_HOMOGRAPHS_MINIMUM = 2
 _FRAME_RE = re.compile(r"\s*(at |\tat )")
 # a clause ends at a sentence's or a label's punctuation before a space (not the dots of "8.0.1") or
 # at a dash ("... changes — comment je corrige ?")
@@ -212,9 +219,14 @@ def _clauses_language(own: str, *, first_only: bool = False) -> str | None:
     # es kafka normal" after a pasted error: "es" is Elasticsearch's short name, "mi" only Spanish; a fifteenth trial
     # was answered in English). Not one it shares: "que" (French, Spanish, Portuguese) made Portuguese's "da" count
     # beside Spanish's "el", "hago" ("el sink a rds mysql da Deadlock found ..., que hago": English; 17th trial)
+    # Nor one a shared word stands beside, unless two of its homographs no other language has do too ("me sale este
+    # error: Column 'id' is NOT NULL ...": "este" is Portuguese too; a thirty-second trial was answered in English)
     for code, vocab in _OWN_WORDS.items():
-        if any(_OWN_LANGUAGES[w] == 1 for w in words & vocab):
+        held = words & vocab
+        if any(_OWN_LANGUAGES[w] == 1 for w in held):
             marks[code] += len(words & PACKS[code].english_homographs)
+        elif held and len(only := words & _OWN_HOMOGRAPHS[code]) >= OWN_HOMOGRAPHS_MINIMUM:
+            marks[code] += len(only)
     if max(sum(w in vocab for w in words) + marks[code] for code, vocab in _OWN_WORDS.items()) < OWN_WORDS_MINIMUM:
         return _sure_reading(own, words)
     # a word several languages write counts a share to each ("en": French, Spanish, Dutch), so that words

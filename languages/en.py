@@ -98,6 +98,8 @@ PACK = LanguagePack(
         r"(?:that|it|this) (?:helps|helped)(?: a lot)?",
         r"(?:that|it|this) (?:is|was) (?:very |really )?helpful",
         r"(?:problem )?solved",
+        # a sign-off ("thanks! that's all": a thirty-second trial's French one got the closest entries)
+        r"that['’]?s (?:all|it)", r"that is all", r"nothing else", r"(?:good)?bye", r"have a (?:good|nice) day",
     ),
     greeting_patterns=(r"(?:hello|hi|hey)(?: there| all| everyone)?", r"good (?:morning|afternoon|evening)"),
     repeat_patterns=(

@@ -95,6 +95,8 @@ PACK = LanguagePack(
         r"(?:ya )?funcion[óa](?: ahora)?",
         r"(?:problema )?resuelto",
         r"solucionado",
+        # a sign-off ("gracias, eso es todo": a thirty-second trial got the closest entries)
+        r"(?:eso )?es todo(?: por (?:ahora|hoy))?", r"nada más", r"hasta luego", r"adiós", r"chao",
     ),
     greeting_patterns=(r"hola", r"buenas", r"buenos días", r"buenas (?:tardes|noches)"),
     repeat_patterns=(

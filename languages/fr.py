@@ -101,6 +101,9 @@ PACK = LanguagePack(
         r"c['’]est (?:bon|réglé|résolu)",
         r"(?:problème )?résolu",
         r"ça a (?:réglé|résolu|corrigé|marché)(?: (?:le|mon|ce) (?:problème|pb|souci|bug))?",
+        # a sign-off ("merci ! c'est tout": a thirty-second trial got the closest entries)
+        r"c['’]est tout(?: pour (?:moi|aujourd['’]hui))?", r"ce sera tout", r"rien d['’]autre",
+        r"bonne (?:journée|soirée)", r"à plus",
     ),
     greeting_patterns=(r"bonjour", r"salut", r"bonsoir", r"coucou"),
     repeat_patterns=(

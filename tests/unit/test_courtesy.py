@@ -38,6 +38,10 @@ from faqbot.bot.dialogue.courtesy import GREETING, THANKS, courtesy
         ("ok, muito obrigado", THANKS, "pt"),
         ("het werkt nu, bedankt", THANKS, "nl"),
         ("dank je wel", THANKS, "nl"),
+        # a thirty-second trial: a sign-off after thanks got the closest entries
+        ("merci ! c'est tout", THANKS, "fr"),
+        ("gracias, eso es todo", THANKS, "es"),
+        ("thanks, that's all", THANKS, "en"),
         # a twenty-third trial: "thanks, that helps" got the closest entries again
         ("thanks, that helps", THANKS, "en"),
         ("this was really helpful, thank you", THANKS, "en"),

@@ -118,6 +118,9 @@ def test_detect_language(text, lang):
         ("Mi job de Paimon falla: java.io.IOException: Could not perform checkpoint 12 for operator Writer : orders (1/1)", "es"),  # noqa: E501
         # one French-only word beside a word three languages write decides; lingua's weak readings do not
         ("Le job plante : java.io.IOException: Could not perform checkpoint 12 for operator Writer : orders (1/1)", "fr"),  # noqa: E501
+        # "este" is Portuguese too: "me sale" and "error", Spanish's own homographs, count beside it (a thirty-second
+        # trial was answered in English)
+        ("me sale este error: Column 'id' is NOT NULL, however, a null value is being written into it", "es"),
         ("My Paimon job fails: java.io.IOException: Could not perform checkpoint 12 for operator Writer : orders (1/1)", "en"),  # noqa: E501
     ],
 )

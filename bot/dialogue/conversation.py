@@ -25,7 +25,7 @@ from faqbot.bot.dialogue.names import name_words as _name_words
 from faqbot.bot.dialogue.names import names_product as _names_product
 from faqbot.bot.dialogue.names import new_names as _new_names
 from faqbot.bot.dialogue.names import options as _options
-from faqbot.bot.dialogue.requests import entry_request, names_another_shown
+from faqbot.bot.dialogue.requests import entry_request
 from faqbot.bot.dialogue.resume import resumed
 from faqbot.bot.dialogue.words import (
     ASKS_ABOUT,
@@ -166,15 +166,15 @@ def _kept(
     return kept
 
 
-def _fix_of_previous(question: str, previous: str, known: frozenset[str], answer: str = "", entry: str = "") -> bool:
+def _fix_of_previous(question: str, previous: str, known: frozenset[str], answer: str = "") -> bool:
     """A short request about the previous question's entry (its fix, cause, code; its fix did not work): one
     naming a product neither the previous question nor the answer to it (`answer`) did ("Kafka 数据倾斜怎么处理"
     after a Hologres question) asks about its own. "ya uso upsert-kafka y sigue igual" after an answer saying to
     use "a sink that supports upserts, such as Upsert Kafka" is about that answer's entry (an eighth trial took it
     for a question on the upsert-kafka PRIMARY KEY entry)."""
-    if not entry_request(question) or names_another_shown(question, entry, answer):
+    if not entry_request(question):
         return False
-    before = _spaced(f"{previous} {answer} {entry}")
+    before = _spaced(f"{previous} {answer}")
     return all(
         _spaced(w) in before for w in _name_words(question) if is_name(w, known) or is_hyphen_name(w)
     )
@@ -205,7 +205,7 @@ def _resolve(
         return FollowUp(question)
     # a name the entry under discussion writes is its ("we can't switch to Tablestore" after the deadlock entry, whose
     # fix names Tablestore and the closest list's line did not: a twenty-second trial's turn was read alone)
-    if _fix_of_previous(question, previous, known, answer, entry):
+    if _fix_of_previous(question, previous, known, f"{answer}\n{entry}"):
         # the entry under discussion is the one the last question, made standalone, found; with the aspect it
         # named ("¿y para Hudi?" then "dame el SQL": the Hudi entry it cited, not the MaxCompute one before it)
         if before is not None and before.query == previous:
@@ -237,12 +237,8 @@ def _resolve(
     # answered with confidence (bot/service.py). Not "and X?" / "X 呢？", which ask the topic of something else
     said = f"{previous}\n{answer}\n{entry}"
     loose = not strict and not _asks_of_other(question) and _asks_loosely(question, said, known, entry, follows)
-    # not one naming what the first entry does not write and another the answer showed does ("what value should I set
-    # for the idle timeout?" after closest entries whose third sets it): it asks of that one, found by its words with
-    # the conversation's topic
-    another = names_another_shown(question, entry, answer)
-    asks_entry = (strict or loose) and not another
-    if not (follows or asks_entry or another):
+    asks_entry = strict or loose
+    if not (follows or asks_entry):
         return FollowUp(question, language)
     aspect = () if asks_entry else _new_aspect(question, known, previous)
     # a question asked of the entry names a role as the entry does ("需要删下游表吗？", must I drop the downstream

@@ -22,7 +22,6 @@ from faqbot.bot.dialogue.words import (
     SHORT,
     word_count,
 )
-from faqbot.ingest.textproc import SUPPORTED, fold, tokenize
 from faqbot.languages import any_pattern, expand, words
 
 # a setting's value or unit asks for the fix too: it is there, or the entry gives none (bot/answers/detail.py)
@@ -111,25 +110,3 @@ def focus(question: str, history: list[Turn]) -> str:
     fixes: bot/service.py), "failed" for "that did not work" or "I tried that" (its fix and the
     other entries close to the question: bot/answers/compose.py); "" for a question of its own."""
     return entry_request(question) if any(t.role == "user" for t in history) else ""
-
-
-# a line of an answer citing another entry than its first: "- [2] [Title](...) — ...", "- Title [3] — ..."
-_OTHER_CITED = re.compile(r"\[(?:[2-9]|\d{2,})\]")
-MIN_STEM = 3  # "idl": English's stem of "idle"
-
-
-def names_another_shown(question: str, entry: str, answer: str) -> bool:
-    """Whether a request names, besides what it requests, what the entry the previous answer showed first (`entry`)
-    does not write and a line of that answer citing another entry does: "what value should I set for the idle
-    timeout?" after closest entries whose third sets `table.exec.source.idle-timeout` asks of that one (a
-    thirty-second trial was told the first, the TIMESTAMP_LTZ entry, gives no value)."""
-    if not entry or not answer:
-        return False
-    named = question
-    for pattern in (ASKS_FIX, *ENTRY_REQUESTS.values()):
-        named = pattern.sub(" ", named)
-    others = fold("\n".join(line for line in answer.splitlines() if _OTHER_CITED.search(line))).lower()
-    # read in the answer language that leaves the fewest words unwritten (the question's, most likely)
-    missing = min((set(tokenize(named, lang)) - set(tokenize(entry, lang)) for lang in SUPPORTED), key=len)
-    # a stem inside a longer word or an identifier of those lines ("idl" in "idle-timeout")
-    return any(len(w) >= MIN_STEM and w in others for w in missing)

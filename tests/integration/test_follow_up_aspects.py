@@ -250,15 +250,3 @@ def test_what_a_follow_up_replaces_is_not_searched(bot, follow_up):
     assert "redis" in resolved.query.lower() and "mysql" not in resolved.query.lower(), resolved.query
     a1, a2 = _chat(bot, first, follow_up)
     assert not any("mysql" in _titles(c) for c in a2.citations), [c.title for c in a2.citations]
-
-
-def test_a_request_naming_what_another_shown_entry_sets_is_not_asked_of_the_first(bot):
-    """A thirty-second trial: after closest entries whose third sets `table.exec.source.idle-timeout`, "what value
-    should I set for the idle timeout?" was asked of the first (the TIMESTAMP_LTZ entry) and quoted its two causes."""
-    first = "tengo una ventana tumble y no sale ningun resultado, el watermark no avanza"
-    a1 = bot.ask(first)
-    assert "idle-timeout" in a1.text and not _titles(a1.citations[0]).startswith("no data output")
-    history = [Turn("user", first), Turn("assistant", a1.text)]
-    a2 = bot.ask("what value should I set for the idle timeout?", history=history)
-    assert a2.citations[0].chunk_id != a1.citations[0].chunk_id, a2.text
-    assert "table.exec.source.idle-timeout" in a2.text, a2.text

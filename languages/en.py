@@ -39,6 +39,7 @@ PACK = LanguagePack(
     failure_title_patterns=("fails with", "failed with", "fails on"),
     follow_up_patterns=("and", "what about", "how about", "what if", "same", "also"),
     instead_patterns=("instead of", "rather than", "in place of"),
+    articles=frozenset("the a an".split()),
     pronoun_patterns=("it", "this", "that", "these", "those", "them"),
     fix_request_patterns=(
         r"how (do|can|should|would) (i|we|you) (fix|solve|resolve|repair|correct)",

@@ -40,7 +40,8 @@ PACK = LanguagePack(
     error_label_patterns=("Errores?",),
     failure_title_patterns=("falla con", "falla por", "Fallo"),
     follow_up_patterns=("y", "y con", "y en", "y para", "¿y", "igual", "también"),
-    instead_patterns=("en vez de", "en lugar de"),
+    instead_patterns=("en vez de", "en vez del", "en lugar de", "en lugar del"),
+    articles=frozenset("el la los las un una del de".split()),
     pronoun_patterns=("esto", "eso", "ello", "lo"),
     question_patterns=(
         r"\bqu[eé] (?:significa|quiere decir|pasa)\b",

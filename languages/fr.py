@@ -36,7 +36,11 @@ PACK = LanguagePack(
     error_label_patterns=("Erreur",),
     failure_title_patterns=("Échec", "échoue avec", "échoue sur"),
     follow_up_patterns=("et", "et pour", "et avec", "et en", "qu'en est-il", "pareil", "aussi"),
-    instead_patterns=("au lieu de", "au lieu d'", "au lieu d’", "à la place de", "à la place d'", "à la place d’"),
+    instead_patterns=(
+        "au lieu de", "au lieu du", "au lieu des", "au lieu d'", "au lieu d’",
+        "à la place de", "à la place du", "à la place des", "à la place d'", "à la place d’",
+    ),
+    articles=frozenset("le la les un une du de des".split()),
     pronoun_patterns=("ça", "cela", "celui", "celle", "ce"),
     question_patterns=(
         r"\bque (?:signifie|veut dire)\b",

@@ -70,6 +70,8 @@ class LanguagePack:
     # what opens the thing a follow-up replaces ("instead of", "en vez de"): "y si la tabla es redis en vez de mysql?"
     # asks the previous question of Redis, and the MySQL it names is no part of that question
     instead_patterns: tuple[str, ...] = ()
+    # articles, which may stand between such an opener and the word it replaces ("instead of the MySQL one")
+    articles: frozenset[str] = frozenset()
     asks_about_patterns: tuple[str, ...] = ()  # a question closed by a particle that refers back (呢)
     fix_request_patterns: tuple[str, ...] = ()  # "how do I fix it?"
     # a setting's value or unit asked of the entry's fix (a fix request too: bot/answers/detail.py says when the fix

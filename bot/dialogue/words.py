@@ -9,7 +9,7 @@ import re
 # an error's class name, written once with the report reader's other patterns
 from faqbot.bot.retrieval.report import ERROR_CLASS as ERROR_CLASS
 from faqbot.ingest.textproc import SUPPORTED, tokenize
-from faqbot.languages import CJK, KATAKANA, PACKS, alternatives
+from faqbot.languages import CJK, KATAKANA, PACKS, alternatives, words
 
 # Han, kana and Hangul are written without spaces: no \\b stands between their words, and a role or
 # a name next to them ("那sink呢") is still a word of its own. WORD is a letter or digit of the
@@ -53,12 +53,14 @@ NEW_TOPIC = re.compile(
     rf"^\W*(?:{alternatives('new_topic_patterns', True)})\b|^\W*(?:{alternatives('new_topic_patterns', False)})",
     re.IGNORECASE,
 )
-# what a follow-up replaces, its opener and the word after it (an article allowed): "en vez de mysql", "instead of the
-# MySQL", "而不是 MySQL". Read with the previous question, that word would be searched with the new one (a thirty-first
-# trial's "y si la tabla es redis en vez de mysql?" after a MySQL lookup question got three MySQL entries)
+# what a follow-up replaces, its opener and the word after it (an article of the packs allowed): "en vez de
+# mysql", "instead of the MySQL", "而不是 MySQL". Read with the previous question, that word would be searched with
+# the new one (a thirty-first trial's "y si la tabla es redis en vez de mysql?" after a MySQL lookup question got
+# three MySQL entries)
 REPLACED = re.compile(
-    rf"(?:\b(?:{alternatives('instead_patterns', True)})|{alternatives('instead_patterns', False)})\s*"
-    r"(?:(?:the|a|an|la|el|le|les|los|las|un|una|une|du|del|de)\s+)?[^\s,.;:?!¿¡，。？！]+",
+    # a spaced opener ends a word ("au lieu de", not the start of "au lieu des"), or on its apostrophe ("au lieu d'")
+    rf"(?:\b(?:{alternatives('instead_patterns', True)})(?:\b|(?<=\W))|{alternatives('instead_patterns', False)})\s*"
+    rf"(?:(?:{'|'.join(sorted(words('articles')))})\s+)?[^\s,.;:?!¿¡，。？！]+",
     re.IGNORECASE,
 )
 # a follow-up's opener inside the acknowledgement a turn opens on ("ok, and what parameters ...?", "vale, y ..."): the

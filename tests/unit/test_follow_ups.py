@@ -253,3 +253,13 @@ def test_what_a_follow_up_replaces_is_left_out_of_its_question():
     assert REPLACED.sub("", "what if I use Redis instead of the MySQL table?") == "what if I use Redis  table?"
     assert REPLACED.sub("", "et si c'est Redis au lieu de MySQL ?") == "et si c'est Redis  ?"
     assert REPLACED.sub("", "如果用 Redis 而不是 MySQL 呢？") == "如果用 Redis  呢？"
+    # the articles come from the language packs (one list per language), and an opener ends a word
+    assert REPLACED.sub("", "y si uso redis en lugar del mysql?") == "y si uso redis ?"
+    assert REPLACED.sub("", "et si c'est Redis au lieu d'Hologres ?") == "et si c'est Redis  ?"
+    assert REPLACED.sub("", "et si c'est Redis au lieu des tables MySQL ?") == "et si c'est Redis  MySQL ?"
+
+
+def test_every_answer_language_lists_its_articles():
+    from faqbot.languages import PACKS
+
+    assert all(p.articles for p in PACKS.values() if p.answers and p.instead_patterns)

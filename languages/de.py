@@ -8,6 +8,7 @@ from .pack import LanguagePack, frozen
 PACK = LanguagePack(
     code="de",
     name="German",
+    unanswered_note="Die FAQ gibt es auf Englisch, Französisch und Spanisch; diese Antwort ist auf Englisch.",
     lingua="GERMAN",
     stemmer="german",
     bm25s_stopwords="GERMAN",

@@ -6,6 +6,7 @@ from .pack import LanguagePack, frozen
 PACK = LanguagePack(
     code="it",
     name="Italian",
+    unanswered_note="Le FAQ sono scritte in inglese, francese e spagnolo; questa risposta è in inglese.",
     lingua="ITALIAN",
     function_words=frozenset(
         "il lo gli della dello delle degli del di da che non per perché perche come quando dove sono è "

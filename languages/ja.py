@@ -6,6 +6,7 @@ from .scripts import KANA
 PACK = LanguagePack(
     code="ja",
     name="Japanese",
+    unanswered_note="この FAQ は英語・フランス語・スペイン語のみで書かれているため、英語で回答します。",
     script=KANA,  # kana: Japanese even among kanji
     spaced=False,
     # Japanese writes most of these terms in katakana or with its own kanji
@@ -154,8 +155,11 @@ PACK = LanguagePack(
         "効果が(?:ない|ありません)",
         "解決しません",
     ),
+    # topics the FAQ has no entry on (bot/retrieval/topics.py): installing Flink itself, as the Korean pack reads it
+    absent_topic_patterns=frozen({"deployment": (r"flink\s*(?:クラスター?)?\S{0,2}\s*(?:インストール|構築)",)}),
     examples=frozen(
         {
+            "absent_topic": ("自分のサーバーにFlinkクラスタを構築する方法は？",),
             "pronoun": ("それはどういう意味？",),
             "fix_request": ("どうやって解決しますか？", "どうすればいいですか？"),
             "value_request": ("間隔はどれくらいにすればいいですか？", "値はいくつですか？"),

@@ -6,6 +6,7 @@ from .scripts import HANGUL
 PACK = LanguagePack(
     code="ko",
     name="Korean",
+    unanswered_note="이 FAQ는 영어, 프랑스어, 스페인어로만 작성되어 있어 영어로 답변합니다.",
     script=HANGUL,
     spaced=False,  # Korean spaces phrases, not words: a particle sticks to its noun
     glossary=frozen(
@@ -131,6 +132,9 @@ PACK = LanguagePack(
             "함수": "function",
             "구문": "syntax",
             "문법": "syntax",
+            # a thirty-third trial's Korean turns ("Kafka 메시지가 유실된 것 같아요": the loss written without 데이터)
+            "유실": "data loss losses",
+            "손실": "data loss losses",
         }
     ),
     # what a short turn asks of the entry under discussion (a twentieth trial's "그 값은 얼마로 설정해야 하나요?" got
@@ -147,8 +151,12 @@ PACK = LanguagePack(
     cause_request_patterns=(r"^\W*왜(?:요)?\W*$", "원인(?:은|이) (?:뭐|무엇)"),
     code_request_patterns=("(?:SQL|sql|코드|설정) ?(?:예시|예제|샘플)", "(?:SQL|sql|코드)(?:를|을)? ?보여"),
     failed_fix_patterns=("(?:여전히|아직도|그래도) ?(?:실패|에러|오류|같)", "효과가 없"),
+    # topics the FAQ has no entry on (bot/retrieval/topics.py): installing Flink itself ("자체 서버에 Flink 클러스터
+    # 설치하는 방법": a thirty-third trial)
+    absent_topic_patterns=frozen({"deployment": (r"flink\s*(?:클러스터)?\S{0,2}\s*(?:설치|구축)",)}),
     examples=frozen(
         {
+            "absent_topic": ("자체 서버에 Flink 클러스터 설치하는 방법 알려주세요",),
             "pronoun": ("그것은 무슨 뜻인가요?",),
             "fix_request": ("어떻게 해결하나요?",),
             "value_request": ("그 값은 얼마로 설정해야 하나요?",),

@@ -5,6 +5,7 @@ from .pack import LanguagePack, frozen
 PACK = LanguagePack(
     code="nl",
     name="Dutch",
+    unanswered_note="De FAQ is geschreven in het Engels, Frans en Spaans; dit antwoord is in het Engels.",
     lingua="DUTCH",
     function_words=frozenset(
         "de het een is zijn niet en ik wij mijn waarom hoe wordt worden met op voor van te bij ook "

@@ -56,6 +56,10 @@ class LanguagePack:
     spaced: bool = True  # words stand between spaces: \b works (not for Han, kana, Hangul)
     # every noun is written capitalised (German): a capitalised word is no sign of a product's name
     capitalised_nouns: bool = False
+    # for a language the FAQ is not written in: "the FAQ is in English, French and Spanish; this answer is in
+    # English", said in it (bot/answers/compose.py), before the answer language's own sentence: a thirty-third
+    # trial's Chinese, Japanese and Korean turns had not one word of their language
+    unanswered_note: str = ""
     # --- FAQ structure: section labels (whole labels, lower-case) and line-start prefixes
     labels: Mapping[str, tuple[str, ...]] = field(default_factory=frozen)  # problem, cause, solution
     label_prefixes: Mapping[str, tuple[str, ...]] = field(default_factory=frozen)  # problem, solution

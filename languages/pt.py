@@ -5,6 +5,7 @@ from .pack import LanguagePack, frozen
 PACK = LanguagePack(
     code="pt",
     name="Portuguese",
+    unanswered_note="As FAQ estão escritas em inglês, francês e espanhol; esta resposta está em inglês.",
     lingua="PORTUGUESE",
     function_words=frozenset(
         "não nao é o os as um uma do da dos das em no na nos nas para com por que como meu minha "

@@ -7,6 +7,7 @@ from .scripts import HAN
 PACK = LanguagePack(
     code="zh",
     name="Chinese",
+    unanswered_note="本 FAQ 只有英文、法文和西班牙文版本；以下回答为英文。",
     script=HAN,
     spaced=False,
     follow_up_patterns=("那么", "那", "还有", "如果是", "同样", "换成"),
@@ -187,6 +188,23 @@ PACK = LanguagePack(
             "顺序": "order",
             "大小写": "casing case",
             "物理表": "physical table",
+            # a thirty-third trial's short Chinese turns (words typed on call, missing above): "开窗以后一直没结果输出",
+            # "时间差了8个小时", "连接数超了", "全量阶段好慢 怎么加速"
+            "开窗": "window",
+            "没结果": "no results output",
+            "没有结果": "no results output",
+            "没输出": "no output",
+            "时差": "time difference zone",
+            "时间差": "time difference zone",
+            "小时": "hour hours",
+            "时间点": "timestamp time",
+            "起不来": "fails start startup",
+            "加速": "speed faster",
+            "阶段": "phase stage",
+            "连接数": "connections connection",
+            "超了": "exceeded exceeds",
+            "超过": "exceeds exceeded",
+            "拒绝": "rejected reject",
         }
     ),
     # topics the FAQ has no entry on (bot/retrieval/topics.py), as they are asked ("部署" alone is the console's word
@@ -195,6 +213,8 @@ PACK = LanguagePack(
         {
             "deployment": (
                 r"(?:安装|搭建)\s*(?:apache\s*)?flink",
+                # "装" alone, asked as typed in a hurry ("自己机器上怎么装 flink 集群": a thirty-third trial)
+                r"(?:怎么|如何|怎样|咋)\s*装\s*(?:apache\s*)?flink",
                 r"(?:在|用|通过|使用)\s*(?:kubernetes|k8s|helm|yarn|docker)\s*(?:上)?\s*(?:安装|部署|搭建)\s*"
                 r"(?:apache\s*)?flink",
                 # a deployment mode asked of ("k8s 下 Application 模式"); not "flink on yarn", which reports name in
@@ -210,7 +230,8 @@ PACK = LanguagePack(
     examples=frozen(
         {
             "absent_topic": (
-                "怎么在 Kubernetes 上部署 Flink？", "实时计算 Flink 怎么收费？", "怎么用 Flink 训练机器学习模型？"
+                "怎么在 Kubernetes 上部署 Flink？", "实时计算 Flink 怎么收费？", "怎么用 Flink 训练机器学习模型？",
+                "自己机器上怎么装 flink 集群",
             ),
             "follow_up": ("那 ClickHouse 呢？",),
             "pronoun": ("它为什么失败", "为什么会这么慢？"),

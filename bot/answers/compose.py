@@ -34,6 +34,7 @@ from faqbot.bot.retrieval.retrieve import Hit, Retrieval
 from faqbot.ingest.blocks import LABEL_PREFIXES
 from faqbot.ingest.records import Chunk
 from faqbot.ingest.textproc import SUPPORTED, query_tokens
+from faqbot.languages import PACKS
 
 SEE_ALSO_MARGIN = 0.06
 # After "that did not work", an entry next to the one whose fix failed is shown when it scores within this of it. On
@@ -270,7 +271,7 @@ VERSION_ASKED = "version_turn_asks_which"
 def _notices(r: Retrieval) -> list[str]:
     out = []
     if r.detected not in SUPPORTED:
-        out.append(phrase("unsupported_language", r.language))
+        out.append(_unsupported_language(r))
     elif r.features.get(UNANSWERED_LANGUAGE):
         out.append(phrase("no_answer_in_language", r.language))
     if r.decision.outcome not in (CLOSEST, NOT_COVERED) and r.confidence < LOW_CONFIDENCE:
@@ -278,6 +279,14 @@ def _notices(r: Retrieval) -> list[str]:
     if r.features.get(NO_VERSION) and r.hits and r.decision.outcome != NOT_COVERED:
         out.append(phrase("names_no_version", r.language, title=r.hits[0].chunk.title))
     return out + list(_facts(r))
+
+
+def _unsupported_language(r: Retrieval) -> str:
+    """"Answered in English", in the asker's language first when its pack says it, then in the answer's."""
+    said = phrase("unsupported_language", r.language)
+    # the pack's sentence says "in English": not above an answer the turn asked in French
+    own = PACKS[r.detected].unanswered_note if r.detected in PACKS and r.language == "en" else ""
+    return f"{own} ({said})" if own else said
 
 
 def _facts(r: Retrieval) -> tuple[str, ...]:

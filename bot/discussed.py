@@ -157,7 +157,8 @@ def settled(r: Retrieval, question: str, focus_: str, shown: list[Turn]) -> tupl
     if focus_ == "done":
         focus_ = "fix"  # a turn saying only what was done: the entry's fixes, less what it did
     # what the conversation's answers showed: "that did not work" gives the entry's fixes they did not; "how do I
-    # fix it?" says so when the answer just before showed all of the fix already
+    # fix it?" says so when the answer just before showed all of the fix already; "give me the SQL" after closest
+    # entries takes the next entry that answer showed when the first has none (bot/answers/compose.py)
     said = [t.content for t in shown if t.role == "assistant"]
-    before = "\n".join(said) if focus_ == "failed" else said[-1] if focus_ == "fix" and said else ""
+    before = "\n".join(said) if focus_ == "failed" else said[-1] if focus_ in ("fix", "code") and said else ""
     return r, focus_, before

@@ -176,6 +176,7 @@ def _closest_fix(r: Retrieval, question: str, notices: list[str], focus: str = "
     """"How do I fix it?" after closest entries: the list again told the user nothing new. The first entry's
     fix whole, under a lead saying it is the closest entry's if it is their case; the other entries listed
     under it with their lines. "why?" and "give me the SQL" the same way, with its cause or its code."""
+    r, passed = _with_code_first(r, question, before) if focus == "code" else (r, None)
     top, lang = r.hits[0], r.language
     cites = [Citation.from_chunk(1, top.chunk, top.versions)]
     (body, shortened, fixed), closing = _extract(top, r, question, focus)
@@ -191,8 +192,9 @@ def _closest_fix(r: Retrieval, question: str, notices: list[str], focus: str = "
     # an entry with no fix is not introduced as "its fix" (its closing note says it gives none)
     as_asked = fixed or (focus == "fix" and closing != "no_fix")
     key = "values_closest" if values else f"{focus}_closest" if as_asked else "lead_closest"
+    key = "code_closest_next" if passed is not None and as_asked else key
     parts = AnswerParts(
-        heading=phrase(key, lang, title=top.chunk.title),
+        heading=phrase(key, lang, title=top.chunk.title, first=passed.chunk.title if passed else ""),
         notes=notes,
         body=body,
         closing="" if values else _closing(closing, body, question, lang, top.chunk),
@@ -200,6 +202,21 @@ def _closest_fix(r: Retrieval, question: str, notices: list[str], focus: str = "
         see_also=_fix_lines(r.hits[1:CLOSEST_N], cites, question, r),
     )
     return _answer(r, question, parts, cites, notices)
+
+
+def _with_code_first(r: Retrieval, question: str, before: str) -> tuple[Retrieval, Hit | None]:
+    """"Give me the SQL" after closest entries whose first has none: the next entry the user was shown (its title in
+    `before`, the earlier answers) that has some is quoted first, and the first named as having none; else the list
+    as it was. A thirty-third trial's "给我SQL" after a windows-with-no-output list was told the first entry had no
+    sample while the second's was `table.exec.source.idle-timeout: 5`."""
+    first = r.hits[0]
+    if not first.chunk.parts or focus_selection(first.chunk, "code", question) is not None:
+        return r, None
+    for i, h in enumerate(r.hits[1:CLOSEST_N], start=1):
+        shown = any(v.title in before for v in (h.chunk, *h.versions))
+        if shown and h.chunk.parts and focus_selection(h.chunk, "code", question) is not None:
+            return replace(r, hits=[h, *r.hits[:i], *r.hits[i + 1 :]]), first
+    return r, None
 
 
 def _fix_failed(r: Retrieval, question: str, notices: list[str], before: str = "") -> Answer:

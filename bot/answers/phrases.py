@@ -222,6 +222,14 @@ PHRASES: dict[str, dict[str, str]] = {
         "fr": "Si l’entrée la plus proche, « {title} » [1], correspond à votre cas, son SQL ou sa configuration :",
         "es": "Si la entrada más cercana, «{title}» [1], corresponde a su caso, su SQL o su configuración:",
     },
+    "code_closest_next": {
+        "en": "The closest entry, “{first}”, has no SQL or configuration sample. If the next one, “{title}” [1], is "
+        "your case, its SQL or configuration:",
+        "fr": "L’entrée la plus proche, « {first} », n’a pas d’exemple SQL ni de configuration. Si la suivante, "
+        "« {title} » [1], correspond à votre cas, son SQL ou sa configuration :",
+        "es": "La entrada más cercana, «{first}», no tiene ejemplo de SQL ni de configuración. Si la siguiente, "
+        "«{title}» [1], corresponde a su caso, su SQL o su configuración:",
+    },
     "lead_closest": {
         "en": "If the closest entry, “{title}” [1], is your case, what it says:",
         "fr": "Si l’entrée la plus proche, « {title} » [1], correspond à votre cas, ce qu’elle dit :",

@@ -68,3 +68,31 @@ def test_the_own_language_note_is_not_said_above_a_french_answer(bot):
     assert a2.detected_language == "de" and a2.language == "fr"
     assert phrase("unsupported_language", "fr") in a2.notices
     assert not any(PACKS["de"].unanswered_note in n for n in a2.notices)
+
+
+def test_code_asked_after_closest_entries_comes_from_the_next_entry_that_has_some(bot):
+    """"给我SQL" after a windows-with-no-output list was told the first entry had no sample, while the second's fix
+    is `table.exec.source.idle-timeout: 5`: that entry is quoted, and the first named as having none."""
+    from tests.support import chat
+
+    a1, a2 = chat(bot, "开窗以后一直没结果输出", "给我SQL")
+    assert a1.decision.outcome == "closest" and a1.citations[0].title == "Why do I get no output in the sink table?"
+    assert "No data output from Kafka event time windows" in [c.title for c in a1.citations[1:3]]
+    assert a2.citations[0].title == "No data output from Kafka event time windows"
+    assert "table.exec.source.idle-timeout: 5" in a2.text
+    assert a2.text.startswith(
+        phrase(
+            "code_closest_next",
+            "en",
+            first="Why do I get no output in the sink table?",
+            title="No data output from Kafka event time windows",
+        )
+    )
+
+
+def test_code_asked_when_no_shown_entry_has_any_keeps_the_first(bot):
+    from tests.support import chat
+
+    a1, a2 = chat(bot, "no sale nada en la tabla sink", "dame el SQL")
+    assert a2.citations[0].title == a1.citations[0].title
+    assert phrase("no_code", "es") in a2.text

@@ -150,9 +150,20 @@ def test_an_option_tried_of_a_fix_listing_several_gives_the_others(bot, first, t
 
 
 def test_an_entry_without_code_says_so_over_its_quote(bot):
-    *_, code = chat(bot, "Paimon sink writes are slow", "give me the SQL")
+    """When no entry of the closest list has code (when one does, it is quoted: tests/integration/
+    test_cjk_trial_words.py)."""
+    *_, code = chat(bot, "nothing reaches my sink table", "give me the SQL")
     assert "no SQL or configuration sample" in code.parts.closing, code.text[:300]
     assert code.parts.heading.endswith("what it says:"), code.parts.heading
+
+
+def test_code_asked_of_a_closest_list_quotes_the_shown_entry_that_has_some(bot):
+    """"Paimon sink writes are slow": the first closest entry has no sample, the third's table properties are."""
+    first, code = chat(bot, "Paimon sink writes are slow", "give me the SQL")
+    assert first.citations[0].title == "Slow memory increase in long-running Paimon jobs"
+    assert code.parts.heading.startswith("The closest entry, “Slow memory increase in long-running Paimon jobs”, has")
+    assert code.citations[0].title in [c.title for c in first.citations[1:]]
+    assert "'file.format' = 'avro'" in code.text
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "es"])

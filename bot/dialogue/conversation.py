@@ -156,7 +156,7 @@ def _kept(
     # words of the previous question that the follow-up does not replace
     kept = [
         w
-        for w in re.findall(rf"[{CJK}]+|(?:{WORD}|[.:\-'])+", previous)[1:]
+        for w in re.findall(rf"[{CJK}]+|(?:{WORD}|[.:\-'])+", previous)
         if len(w) > (1 if CJK_RUN.match(w) else 2)  # a Chinese word of two characters is a word
         and tokenize(w, lang)
         and (not set(tokenize(w, lang)) & new_terms or (said and _roles(w)))

@@ -26,7 +26,7 @@ from faqbot.bot.dialogue.query import Query, build_query
 from faqbot.bot.dialogue.requests import focus
 from faqbot.bot.dialogue.shown import put_first, shown_entry_text, shown_first
 from faqbot.bot.dialogue.turns import in_language, nothing_to_refer_to
-from faqbot.bot.dialogue.words import REPLACED
+from faqbot.bot.dialogue.words import OPENS_WHY, REPLACED
 from faqbot.bot.discussed import (
     hides_entry_under_discussion,
     is_version_turn,
@@ -355,6 +355,10 @@ class Bot:
         if retrieval is None:
             q = self._query(question, language, turns, retriever, prior)
             r, query, answer_focus = self._retrieve(q, retriever), q.turn.query, q.focus
+            if not answer_focus and r.decision.reason == "short_turn_on_entry" and OPENS_WHY.match(question):
+                # a short turn opening on "why", about the entry shown ("为什么会重复" after a duplicates list): its
+                # cause, not the list again (a thirty-third trial)
+                answer_focus = "cause"
             shown = turns  # the answers a "that did not work" counts as shown
             if q.earlier is not None:
                 # "and in Spanish?" after "why?": the turn it follows answered again as it was (its cause, the

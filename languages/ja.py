@@ -148,6 +148,8 @@ PACK = LanguagePack(
     ),
     version_words=frozenset({"バージョン"}),  # found inside a run of text (bot/answers/parts_score.py VERSION_MARKS)
     unit_request_patterns=("単位は",),
+    # a turn opening on "why" asks the cause (bot/dialogue/words.py OPENS_WHY)
+    why_patterns=(r"なぜ", r"どうして"),
     cause_request_patterns=(r"^\W*(?:なぜ|どうして)(?:ですか)?\W*$", "原因は(?:何|なん)"),
     code_request_patterns=("(?:SQL|sql|コード|設定)(?:の)?(?:例|サンプル)", "(?:SQL|sql|コード|設定)を見せ"),
     failed_fix_patterns=(

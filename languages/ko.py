@@ -148,6 +148,8 @@ PACK = LanguagePack(
     ),
     version_words=frozenset({"버전"}),  # found inside a run of text (bot/answers/parts_score.py VERSION_MARKS)
     unit_request_patterns=("단위(?:는|가)",),
+    # a turn opening on "why" asks the cause (bot/dialogue/words.py OPENS_WHY)
+    why_patterns=(r"왜",),
     cause_request_patterns=(r"^\W*왜(?:요)?\W*$", "원인(?:은|이) (?:뭐|무엇)"),
     code_request_patterns=("(?:SQL|sql|코드|설정) ?(?:예시|예제|샘플)", "(?:SQL|sql|코드)(?:를|을)? ?보여"),
     failed_fix_patterns=("(?:여전히|아직도|그래도) ?(?:실패|에러|오류|같)", "효과가 없"),

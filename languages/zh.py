@@ -20,6 +20,8 @@ PACK = LanguagePack(
     fix_request_patterns=("(?:怎么|如何|怎样|咋)(?:解决|修复|处理|办|改|修)", "解决(?:方法|办法|方案)"),
     value_request_patterns=("(?:设|配|调|改)(?:置|成|为|到)?多少", "推荐(?:的)?(?:值|配置)", "多少(?:比较)?合适"),
     unit_request_patterns=("单位是",),
+    # a turn opening on "why" asks the cause (bot/dialogue/words.py OPENS_WHY)
+    why_patterns=(r"为什么", r"为啥", r"怎么会"),
     cause_request_patterns=(r"^\W*为什么\W*$", "什么原因", "原因是什么"),
     code_request_patterns=("(?:给|发)我?(?:一下)?(?:SQL|sql|代码|配置|示例)", "(?:SQL|sql|代码|配置)(?:示例|例子)"),
     failed_fix_patterns=("(?:还是|仍然|依然)(?:不行|报错|没有|失败|一样)", "没(?:有)?(?:用|效果|解决)", "不管用"),

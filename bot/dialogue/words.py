@@ -32,7 +32,11 @@ ASKS_ABOUT = re.compile("|".join(f for p in PACKS.values() for f in p.asks_about
 # more asks it of what the conversation is about
 OPENS_QUESTION = re.compile(alternatives("question_patterns", True), re.IGNORECASE)
 # a turn opening on "why" ("¿por qué no funciona el índice global?"): a cause asked, whatever else it says
-OPENS_WHY = re.compile(rf"^\W*(?:{alternatives('why_patterns', True)})\b", re.IGNORECASE)
+# (Chinese, Japanese and Korean ones need no boundary: "为什么会重复" after a duplicates list asks its cause; a
+# thirty-third trial got the list again)
+OPENS_WHY = re.compile(
+    rf"^\W*(?:(?:{alternatives('why_patterns', True)})\b|{alternatives('why_patterns', False)})", re.IGNORECASE
+)
 # "why" anywhere ("e por que acontece?": Portuguese, read with the Spanish pack's words)
 ASKS_WHY = re.compile(rf"\b(?:{alternatives('why_patterns', True)})\b", re.IGNORECASE)
 # a politeness word beside an answer language ("en español por favor", "in English please")

@@ -96,3 +96,15 @@ def test_code_asked_when_no_shown_entry_has_any_keeps_the_first(bot):
     a1, a2 = chat(bot, "no sale nada en la tabla sink", "dame el SQL")
     assert a2.citations[0].title == a1.citations[0].title
     assert phrase("no_code", "es") in a2.text
+
+
+def test_a_short_chinese_turn_opening_on_why_gets_the_cause(bot):
+    """"为什么会重复" (why are there duplicates) after a duplicates list got the same list again; "why?" alone got the
+    cause. Opening on 为什么 now asks it too."""
+    from tests.support import chat
+
+    a1, a2 = chat(bot, "结果表里数据重复了", "为什么会重复")
+    assert a1.citations[0].title == "Data duplication in MaxCompute result tables"
+    assert a2.citations[0].title == a1.citations[0].title
+    assert a2.text.startswith(phrase("cause_closest", "en", title=a1.citations[0].title)), a2.text[:200]
+    assert "Flink does not perform uniqueness checks" in a2.text

@@ -22,7 +22,7 @@ from faqbot.bot.dialogue.shown import (
     tells_version,
 )
 from faqbot.bot.dialogue.words import ASKS_WHY, ERROR_CLASS, PRONOUNS, word_count
-from faqbot.bot.retrieval.decision import CLOSEST, NON_LATIN_LETTER, NOT_COVERED, Decision
+from faqbot.bot.retrieval.decision import CLOSEST, NON_LATIN_LETTER, NOT_COVERED, SHORT_TURN_ON_ENTRY, Decision
 from faqbot.bot.retrieval.retrieve import Hit, HybridRetriever, Retrieval
 from faqbot.ingest.langdetect import function_word_scores, strip_code
 from faqbot.ingest.textproc import SUPPORTED, WORD_RE, fold, tokenize
@@ -36,7 +36,7 @@ def with_shown_first(
     asking which version, naming none, of an entry that names some is answered with the parts naming them."""
     r = replace(r, hits=put_first(retriever, r.hits, shown, r.language))
     if shown is not None and r.decision.outcome == NOT_COVERED:
-        r = replace(r, decision=Decision(CLOSEST, r.confidence, "short_turn_on_entry"))
+        r = replace(r, decision=Decision(CLOSEST, r.confidence, SHORT_TURN_ON_ENTRY))
     if version_turn and not names_versions(r.hits[0]):
         # "et avant la version 6.0.2, ce paramètre existe ?" of an entry naming no version: said so (a tenth
         # trial was shown the entry again without a word on its version)

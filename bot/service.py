@@ -37,7 +37,7 @@ from faqbot.bot.discussed import (
 )
 from faqbot.bot.question import BadQuestion, clean_question, fit_question
 from faqbot.bot.retrieval.corpus_words import corpus_names, corpus_words
-from faqbot.bot.retrieval.decision import ANSWER, CLOSEST, NOT_COVERED, Decision
+from faqbot.bot.retrieval.decision import ANSWER, CLOSEST, NOT_COVERED, SHORT_TURN_ON_ENTRY, Decision
 from faqbot.bot.retrieval.reading import read_text
 from faqbot.bot.retrieval.retrieve import HybridRetriever, Retrieval
 
@@ -177,7 +177,7 @@ class Bot:
                 r, hits=put_first(retriever, r.hits, previous_shown, r.language)
             )  # the last turn read alone does not find it ("warum passiert das?" before it): put where it belongs
             if seen.hits:
-                r = replace(seen, decision=Decision(CLOSEST, seen.confidence, "short_turn_on_entry"))
+                r = replace(seen, decision=Decision(CLOSEST, seen.confidence, SHORT_TURN_ON_ENTRY))
         version_turn = is_version_turn(q, r, retriever, previous_shown, about_shown)
         if r.decision.reason in DECLINED:
             r = self._declined(q, r, retriever)
@@ -355,7 +355,7 @@ class Bot:
         if retrieval is None:
             q = self._query(question, language, turns, retriever, prior)
             r, query, answer_focus = self._retrieve(q, retriever), q.turn.query, q.focus
-            if not answer_focus and r.decision.reason == "short_turn_on_entry" and OPENS_WHY.match(question):
+            if not answer_focus and r.decision.reason == SHORT_TURN_ON_ENTRY and OPENS_WHY.match(question):
                 # a short turn opening on "why", about the entry shown ("为什么会重复" after a duplicates list): its
                 # cause, not the list again (a thirty-third trial)
                 answer_focus = "cause"

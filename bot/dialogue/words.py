@@ -64,7 +64,7 @@ NEW_TOPIC = re.compile(
 REPLACED = re.compile(
     # a spaced opener ends a word ("au lieu de", not the start of "au lieu des"), or on its apostrophe ("au lieu d'")
     rf"(?:\b(?:{alternatives('instead_patterns', True)})(?:\b|(?<=\W))|{alternatives('instead_patterns', False)})\s*"
-    rf"(?:(?:{'|'.join(sorted(words('articles')))})\s+)?[^\s,.;:?!¿¡，。？！]+",
+    rf"(?:(?:{'|'.join(sorted(set(words('articles'))))})\s+)?[^\s,.;:?!¿¡，。？！]+",
     re.IGNORECASE,
 )
 # a follow-up's opener inside the acknowledgement a turn opens on ("ok, and what parameters ...?", "vale, y ..."): the

@@ -28,6 +28,8 @@ CLOSEST_N = 3  # entries shown when the bot is not sure
 # a turn that only thanks or greets (bot/dialogue/courtesy.py), or only asks about the bot's instructions
 # (bot/dialogue/instructions.py): its kind is its decision's reason
 THANKS, GREETING, INSTRUCTIONS = "thanks", "greeting", "instructions"
+# a short turn after an answer, shown that answer's entry again (bot/discussed.py, bot/service.py)
+SHORT_TURN_ON_ENTRY = "short_turn_on_entry"
 # why an outcome was chosen (the `reason` of a Decision), one place for the API's vocabulary
 REASONS = {
     "confident": "the model's probability is at or above the answer threshold",
@@ -47,7 +49,7 @@ REASONS = {
     "answered with what the bot does, no entry searched",
     "fix_failed": 'a follow-up saying the fix did not work ("that did not work"): the entries next to its entry',
     "fix_done": "the question says it already did what its entry's every fix says: the entries next to that entry",
-    "short_turn_on_entry": "a short turn after an answer, far from every entry read alone: that answer's entry first",
+    SHORT_TURN_ON_ENTRY: "a short turn after an answer, far from every entry read alone: that answer's entry first",
     "absent_connector": "the question names a connector the FAQ never mentions and none it has a section for "
     "besides MySQL and Kafka, and the probability is below ABSENT_BELOW",
     "absent_topic": "the question asks a topic the FAQ has no entry on (installing Flink, pricing, Python UDFs, "
